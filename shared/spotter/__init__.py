@@ -1,0 +1,3 @@
+"""Spotter: a streaming, proactive memory for hardhat cameras."""
+
+__version__ = "0.1.0"

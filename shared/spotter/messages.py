@@ -1,0 +1,179 @@
+"""Every message that travels on a Spotter stream, and the one codec for them.
+
+Each model is strict (`extra="forbid"`) and carries a versioned schema tag;
+the tag travels beside the JSON body so that a consumer can reject a message
+it does not understand with a clear reason instead of guessing. Bulky binary
+payloads (a grey frame) travel as a separate raw field, never inside JSON.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, ClassVar, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from spotter.errors import MalformedMessage
+
+SCHEMA_FIELD = b"schema"
+DATA_FIELD = b"data"
+BLOB_FIELD = b"blob"
+
+
+def wall_clock() -> float:
+    return time.time()
+
+
+class Message(BaseModel):
+    """Base of every stream message: who (camera), when (media and wall time)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    SCHEMA: ClassVar[str] = "spotter.message/1"
+
+    camera_id: str = Field(min_length=1, max_length=128, description="Camera the message is about")
+    t: float = Field(ge=0.0, description="Media time: seconds since the camera's session start")
+    wall_time: float = Field(default_factory=wall_clock, description="Unix time when produced")
+
+
+class Camera(BaseModel):
+    """A registered camera (stored in the cameras hash, not a stream)."""
+
+    model_config = ConfigDict(extra="forbid")
+    SCHEMA: ClassVar[str] = "spotter.camera/1"
+
+    camera_id: str = Field(min_length=1, max_length=128)
+    source: str = Field(description="RTSP URL or file path")
+    hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view")
+    site: str | None = None
+    width: int | None = None
+    height: int | None = None
+    fps: float | None = None
+    registered_at: float = Field(default_factory=wall_clock)
+
+
+class FlowFrame(Message):
+    """One low-resolution grey frame for the flow tracker; pixels in the blob field."""
+
+    SCHEMA: ClassVar[str] = "spotter.flow_frame/1"
+    kind: Literal["frame"] = "frame"
+    frame_index: int = Field(ge=0, description="Index in the source video (not counting dropped frames)")
+    clip_id: str
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    hfov_deg: float = Field(gt=1.0, lt=179.0)
+    encoding: Literal["gray8"] = "gray8"
+    session_start: bool = Field(default=False, description="True on the first frame after (re)connecting")
+
+
+class ClipMark(Message):
+    """End of a clip, sent in-band on a camera's frame stream so that order holds."""
+
+    SCHEMA: ClassVar[str] = "spotter.clip_mark/1"
+    kind: Literal["clip_end"] = "clip_end"
+    clip_id: str
+    t_start: float = Field(ge=0.0)
+
+
+class Keyframe(Message):
+    """A stored keyframe (JPEG in the blob store)."""
+
+    SCHEMA: ClassVar[str] = "spotter.keyframe/1"
+    clip_id: str
+    frame_index: int = Field(ge=0)
+    blob_key: str
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+
+
+class Clip(Message):
+    """A finished clip: the unit that captioning, memory and decisions work on. `t` = end."""
+
+    SCHEMA: ClassVar[str] = "spotter.clip/1"
+    clip_id: str
+    t_start: float = Field(ge=0.0)
+    t_end: float = Field(ge=0.0)
+    n_frames: int = Field(ge=0)
+    keyframes: list[str] = Field(default_factory=list, description="Blob keys of the clip's keyframes")
+    source: str
+    status: Literal["complete", "truncated"] = Field(
+        default="complete", description="truncated: the source ended or dropped inside the clip"
+    )
+
+
+class StreamEvent(Message):
+    """Something about a camera's stream itself: a gap, an error, the end."""
+
+    SCHEMA: ClassVar[str] = "spotter.stream_event/1"
+    kind: Literal["camera_registered", "gap", "reconnected", "source_error", "source_end"]
+    detail: str = ""
+    gap_start_t: float | None = None
+    gap_end_t: float | None = None
+    gap_s: float | None = Field(default=None, description="Wall-clock seconds without frames")
+
+
+class Pose(Message):
+    """The camera's world-fixed orientation at one frame (degrees, yaw grows turning right)."""
+
+    SCHEMA: ClassVar[str] = "spotter.pose/1"
+    frame_index: int = Field(ge=0)
+    yaw_deg: float
+    pitch_deg: float = 0.0
+    roll_deg: float = 0.0
+    method: str
+    inliers: int = Field(default=0, ge=0)
+    relocalized: bool = Field(default=False, description="Corrected against a stored view")
+
+
+class MotionSummary(Message):
+    """How the wearer's head moved during one clip. `t` = clip end."""
+
+    SCHEMA: ClassVar[str] = "spotter.motion_summary/1"
+    clip_id: str
+    t_start: float = Field(ge=0.0)
+    n_frames: int = Field(ge=0)
+    yaw_start_deg: float
+    yaw_end_deg: float
+    yaw_min_deg: float
+    yaw_max_deg: float
+    total_rotation_deg: float = Field(ge=0.0, description="Sum of |yaw change| over the clip")
+    peak_speed_dps: float = Field(ge=0.0)
+    relocalizations: int = Field(default=0, ge=0)
+    method: str
+
+
+SCHEMAS: dict[str, type[BaseModel]] = {
+    m.SCHEMA: m for m in (FlowFrame, ClipMark, Keyframe, Clip, StreamEvent, Pose, MotionSummary, Camera)
+}
+
+
+def encode(message: BaseModel, blob: bytes | None = None) -> dict[bytes, bytes]:
+    """Turn a message into stream fields: schema tag, JSON body and optional raw blob."""
+    schema = getattr(type(message), "SCHEMA", None)
+    if schema not in SCHEMAS:
+        raise TypeError(f"{type(message).__name__} is not a registered stream message")
+    fields = {SCHEMA_FIELD: schema.encode(), DATA_FIELD: message.model_dump_json().encode()}
+    if blob is not None:
+        fields[BLOB_FIELD] = blob
+    return fields
+
+
+def decode(fields: dict[Any, Any]) -> tuple[BaseModel, bytes | None]:
+    """Inverse of `encode`; raises MalformedMessage with the reason on anything odd."""
+    norm = {(k.encode() if isinstance(k, str) else k): v for k, v in fields.items()}
+    raw_schema = norm.get(SCHEMA_FIELD)
+    if raw_schema is None:
+        raise MalformedMessage("missing 'schema' field")
+    schema = raw_schema.decode() if isinstance(raw_schema, bytes) else str(raw_schema)
+    model = SCHEMAS.get(schema)
+    if model is None:
+        raise MalformedMessage(f"unknown schema {schema!r}")
+    data = norm.get(DATA_FIELD)
+    if data is None:
+        raise MalformedMessage("missing 'data' field")
+    try:
+        message = model.model_validate(json.loads(data))
+    except (ValueError, ValidationError) as exc:
+        raise MalformedMessage(f"invalid {schema}: {exc}".replace("\n", " ")[:500]) from exc
+    blob = norm.get(BLOB_FIELD)
+    return message, blob

@@ -1,0 +1,69 @@
+"""Every Redis stream, consumer group and key name Spotter uses, in one place.
+
+Services never spell a key themselves; they call these helpers so that a
+rename is one edit and a reader can see the whole data layout at a glance.
+"""
+
+from __future__ import annotations
+
+PREFIX = "spotter"
+
+# --- streams -------------------------------------------------------------
+# High-rate, bounded (approximate MAXLEN): per-camera so that order per
+# camera holds and one flow-tracker owns a camera at a time.
+FRAMES_MAXLEN = 5_000
+POSE_MAXLEN = 100_000
+
+# Low-rate, unbounded: nothing the user can see may be trimmed away.
+KEYFRAMES = f"{PREFIX}:keyframes"
+CLIPS = f"{PREFIX}:clips"
+MOTION = f"{PREFIX}:motion"
+EVENTS = f"{PREFIX}:events"
+POSE = f"{PREFIX}:pose"
+
+
+def frames_stream(camera_id: str) -> str:
+    """Low-resolution grey frames of one camera, for the flow tracker."""
+    return f"{PREFIX}:frames:{camera_id}"
+
+
+def dead_letter_stream(stream: str) -> str:
+    """Where messages of `stream` go after too many failed deliveries."""
+    return f"{stream}:dlq"
+
+
+# --- consumer groups -------------------------------------------------------
+GROUP_FLOW_TRACKER = "flow-tracker"
+GROUP_CAPTIONER = "captioner"
+GROUP_KNOWLEDGE_GRAPH = "knowledge-graph"
+GROUP_VISUAL_ARCHIVE = "visual-archive"
+GROUP_REASONER = "reasoner"
+GROUP_SUMMARIZER = "summarizer"
+
+# --- keys ------------------------------------------------------------------
+CAMERAS = f"{PREFIX}:cameras"  # hash camera_id -> Camera JSON
+
+
+def health_key(service: str, consumer: str) -> str:
+    """Heartbeat of one service replica; expires when the replica stops beating."""
+    return f"{PREFIX}:health:{service}:{consumer}"
+
+
+def lease_key(service: str, camera_id: str) -> str:
+    """Which replica of `service` owns `camera_id` right now (SET NX PX)."""
+    return f"{PREFIX}:lease:{service}:{camera_id}"
+
+
+def checkpoint_key(service: str, camera_id: str) -> str:
+    """Per-camera state a replica needs to resume another replica's work."""
+    return f"{PREFIX}:checkpoint:{service}:{camera_id}"
+
+
+def failure_reasons_key(stream: str, group: str) -> str:
+    """Hash msg_id -> last failure reason, so the dead letter carries it."""
+    return f"{PREFIX}:failures:{stream}:{group}"
+
+
+def heading_track_key(camera_id: str) -> str:
+    """Sorted set of heading samples (score = media time) for point-in-time lookups."""
+    return f"{PREFIX}:heading:{camera_id}"
