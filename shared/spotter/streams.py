@@ -49,6 +49,12 @@ def health_key(service: str, consumer: str) -> str:
     return f"{PREFIX}:health:{service}:{consumer}"
 
 
+def health_pattern(service: str) -> str:
+    """SCAN pattern matching every replica's heartbeat key of `service`."""
+    escaped = "".join(f"\\{c}" if c in "*?[]\\" else c for c in service)
+    return f"{PREFIX}:health:{escaped}:*"
+
+
 def lease_key(service: str, camera_id: str) -> str:
     """Which replica of `service` owns `camera_id` right now (SET NX PX)."""
     return f"{PREFIX}:lease:{service}:{camera_id}"

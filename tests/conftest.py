@@ -1,0 +1,37 @@
+"""Shared fixtures: one private redis-server per test session, flushed before each test."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+
+import pytest
+from redis import Redis
+
+from spotter.redis_server import RedisServerProcess
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServerProcess]:
+    if shutil.which("redis-server") is None:
+        pytest.fail("redis-server is not on PATH: integration tests need it (apt-get install redis-server)")
+    server = RedisServerProcess().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def redis_url(redis_server: RedisServerProcess) -> str:
+    return redis_server.url
+
+
+@pytest.fixture
+def redis(redis_url: str) -> Iterator[Redis]:
+    client = Redis.from_url(redis_url, socket_timeout=10.0)
+    client.flushall()
+    try:
+        yield client
+    finally:
+        client.close()
