@@ -1,0 +1,37 @@
+"""Synthetic hardhat-camera videos with exact ground-truth heading.
+
+A procedural construction-site panorama (:func:`make_panorama`) is viewed through a
+pinhole camera (:func:`render_view` / :class:`ViewRenderer`) following a scripted head
+motion (:func:`make_trajectory`), degraded (blur, flicker, noise) and written to MP4
+plus a truth CSV ``frame,t,yaw_deg,pitch_deg,roll_deg`` (:func:`write_video`,
+:func:`generate`, which caches by parameter hash).
+
+Sign conventions (see :mod:`spotter.synth.render`): yaw positive = wearer turns right
+(clockwise from above; the scene moves left in the image; panorama azimuth ``a`` is at
+the image centre when yaw == a); pitch positive = looking up; roll positive = clockwise
+head tilt as felt by the wearer (scene appears rotated counter-clockwise).
+"""
+
+from .degrade import Degradation
+from .panorama import make_panorama
+from .render import ViewRenderer, focal_px, render_view, rotation_matrix
+from .trajectory import SCRIPTS, Trajectory, make_trajectory
+from .video import GENERATOR_VERSION, GeneratedVideo, generate, load_truth, write_truth, write_video
+
+__all__ = [
+    "GENERATOR_VERSION",
+    "SCRIPTS",
+    "Degradation",
+    "GeneratedVideo",
+    "Trajectory",
+    "ViewRenderer",
+    "focal_px",
+    "generate",
+    "load_truth",
+    "make_panorama",
+    "make_trajectory",
+    "render_view",
+    "rotation_matrix",
+    "write_truth",
+    "write_video",
+]
