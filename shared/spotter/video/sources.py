@@ -1,0 +1,451 @@
+"""Frame sources: video files (replay) and live RTSP cameras, behind one protocol.
+
+A source yields `SourceFrame`s in order, each with its index in the source and
+its media time `t_media` (seconds since the camera's session start). Live
+sources also yield `SourceGap` after a reconnect and `SourceTrouble` for each
+failed (re)connect attempt, so the caller can record them; they never raise
+for a dropped stream, only for a stop or a bound on attempts.
+
+Decoding is the expensive part of ingest. `frames(want=...)` lets the caller
+say which frames it needs pixels for: the others are still decoded (H.264
+needs them as references) but not converted to BGR, which is a third of the
+per-frame cost at 640x360.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import math
+import os
+import random
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol, cast, runtime_checkable
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from spotter.errors import SourceError
+
+log = logging.getLogger(__name__)
+
+Image = NDArray[np.uint8]
+# want(index, t_media) -> whether the caller needs this frame's pixels.
+FrameFilter = Callable[[int, float], bool]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceFrame:
+    """One decoded frame. `image` is BGR uint8 (H, W, 3), or None when `want` declined it."""
+
+    index: int
+    t_media: float
+    image: Image | None
+
+
+@dataclass(frozen=True, slots=True)
+class SourceGap:
+    """A live source lost its stream and got it back; no frames exist in (start_t, end_t)."""
+
+    start_t: float
+    end_t: float
+    reason: str = ""
+
+    @property
+    def gap_s(self) -> float:
+        return max(0.0, self.end_t - self.start_t)
+
+
+@dataclass(frozen=True, slots=True)
+class SourceTrouble:
+    """A (re)connect attempt or a read failed; the source keeps trying (not fatal)."""
+
+    detail: str
+    attempt: int
+    retry_in_s: float
+
+
+SourceItem = SourceFrame | SourceGap | SourceTrouble
+
+
+@runtime_checkable
+class FrameSource(Protocol):
+    """Where ingest gets frames from.
+
+    `fps`, `width` and `height` are valid after `open()`. `session_id` names
+    this run of the source and is stable for a given file, so that a replay
+    produces the same clip ids (idempotent downstream).
+    """
+
+    name: str
+    live: bool
+
+    @property
+    def fps(self) -> float: ...
+
+    @property
+    def width(self) -> int: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def session_id(self) -> str: ...
+
+    def open(self) -> None:
+        """Connect / open; raises SourceError with a reason a person can act on."""
+        ...
+
+    def frames(
+        self, want: FrameFilter | None = None, stop: threading.Event | None = None
+    ) -> Iterator[SourceItem]:
+        """Frames in order (index strictly increasing, t_media non-decreasing), opening if needed.
+
+        Ends when the source ends or `stop` is set; raises SourceError when
+        the source cannot go on (a file that is corrupt part-way).
+        """
+        ...
+
+    def close(self) -> None:
+        """Release the decoder; safe to call twice."""
+        ...
+
+
+def _prop_fps(cap: cv2.VideoCapture) -> float:
+    fps = float(cap.get(cv2.CAP_PROP_FPS))
+    return fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 0.0
+
+
+class FileSource:
+    """A video file decoded with OpenCV's FFmpeg backend.
+
+    Media time is `index / fps` from the container's nominal frame rate, not
+    CAP_PROP_POS_MSEC, which is unreliable for B-frames and odd containers.
+    `fallback_fps` is used when the container gives no sane rate.
+    `decode_threads` = 0 lets FFmpeg choose (one per core).
+    """
+
+    live = False
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        *,
+        name: str | None = None,
+        decode_threads: int = 0,
+        fallback_fps: float = 30.0,
+        session_id: str | None = None,
+    ) -> None:
+        self.path = Path(path)
+        self.name = name or self.path.name
+        self.decode_threads = decode_threads
+        self.fallback_fps = fallback_fps
+        self._session_id = session_id
+        self._cap: cv2.VideoCapture | None = None
+        self._fps = 0.0
+        self._width = 0
+        self._height = 0
+        self.frame_count = 0
+
+    def __repr__(self) -> str:
+        return f"FileSource({str(self.path)!r})"
+
+    @property
+    def fps(self) -> float:
+        return self._fps
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+    @property
+    def session_id(self) -> str:
+        if self._session_id is None:
+            self._session_id = file_session_id(self.path)
+        return self._session_id
+
+    def open(self) -> None:
+        if self._cap is not None:
+            return
+        if not self.path.exists():
+            raise SourceError(f"video file not found: {self.path}")
+        if not self.path.is_file():
+            raise SourceError(f"not a regular file: {self.path}")
+        if not os.access(self.path, os.R_OK):
+            raise SourceError(f"video file not readable (permissions): {self.path}")
+        if self.path.stat().st_size == 0:
+            raise SourceError(f"video file is empty: {self.path}")
+        params = [cv2.CAP_PROP_N_THREADS, self.decode_threads] if self.decode_threads > 0 else []
+        cap = cv2.VideoCapture(str(self.path), cv2.CAP_FFMPEG, params)
+        if not cap.isOpened():
+            cap.release()
+            raise SourceError(
+                f"cannot decode {self.path}: not a video FFmpeg can read (corrupt or truncated?)"
+            )
+        width, height = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH)), int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
+        if width <= 0 or height <= 0:
+            cap.release()
+            raise SourceError(f"cannot decode {self.path}: no video stream with a frame size")
+        fps = _prop_fps(cap)
+        if fps == 0.0:
+            log.warning(
+                "%s: no usable frame rate in the container, assuming %.1f fps", self.path, self.fallback_fps
+            )
+            fps = self.fallback_fps
+        count = cap.get(cv2.CAP_PROP_FRAME_COUNT)
+        self.frame_count = int(count) if math.isfinite(count) and count > 0 else 0
+        self._cap, self._fps, self._width, self._height = cap, fps, width, height
+
+    def frames(
+        self, want: FrameFilter | None = None, stop: threading.Event | None = None
+    ) -> Iterator[SourceItem]:
+        self.open()
+        cap = self._cap
+        assert cap is not None
+        fps = self._fps
+        index = 0
+        try:
+            while stop is None or not stop.is_set():
+                if not cap.grab():
+                    break
+                t = index / fps
+                image: Image | None = None
+                if want is None or want(index, t):
+                    ok, img = cap.retrieve()
+                    if ok and img is not None and img.ndim == 3:
+                        image = cast(Image, img)
+                    else:
+                        # A frame FFmpeg could not convert: keep the clock going, skip its pixels.
+                        log.warning("%s: frame %d could not be retrieved", self.path, index)
+                yield SourceFrame(index, t, image)
+                index += 1
+        finally:
+            self.close()
+        if stop is not None and stop.is_set():
+            return
+        if index == 0:
+            raise SourceError(f"cannot decode {self.path}: no decodable frames (corrupt file?)")
+        # Containers state their frame count; stopping well short of it means
+        # the decoder gave up on damaged data rather than reaching the end.
+        if self.frame_count and index < self.frame_count - max(2, self.frame_count // 100):
+            raise SourceError(
+                f"{self.path}: decoding stopped after {index} of {self.frame_count} frames "
+                "(file truncated or corrupt)"
+            )
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+
+def file_session_id(path: Path) -> str:
+    """A short id stable for one file's content: a hash of its size and first 64 KiB."""
+    h = hashlib.sha1()
+    try:
+        st = path.stat()
+        h.update(str(st.st_size).encode())
+        with path.open("rb") as fh:
+            h.update(fh.read(65536))
+    except OSError:
+        h.update(str(path).encode())
+    return h.hexdigest()[:10]
+
+
+@dataclass(frozen=True, slots=True)
+class Backoff:
+    """Exponential backoff with proportional jitter: initial * factor**attempt, capped, +-jitter."""
+
+    initial_s: float = 0.5
+    factor: float = 2.0
+    max_s: float = 30.0
+    jitter: float = 0.2
+
+    def delay(self, attempt: int, rng: random.Random | None = None) -> float:
+        """Seconds to wait before retry number `attempt` (0-based)."""
+        base = min(self.max_s, self.initial_s * self.factor ** min(attempt, 64))
+        if self.jitter <= 0:
+            return base
+        r = (rng or random).uniform(-self.jitter, self.jitter)
+        return max(0.0, min(self.max_s, base * (1.0 + r)))
+
+
+_CAPTURE_OPTIONS_ENV = "OPENCV_FFMPEG_CAPTURE_OPTIONS"
+_env_lock = threading.Lock()
+
+
+def _capture_options(transport: str) -> str:
+    """OpenCV's FFmpeg options string with our RTSP transport, keeping anything the user set."""
+    current = os.environ.get(_CAPTURE_OPTIONS_ENV, "")
+    pairs = [p for p in current.split("|") if p and not p.startswith("rtsp_transport;")]
+    return "|".join([f"rtsp_transport;{transport}", *pairs])
+
+
+@dataclass
+class RtspSource:
+    """A live RTSP camera, reconnecting with backoff when the stream drops.
+
+    The media clock is monotonic wall-clock time since the first frame of the
+    session, so it keeps running through an outage: after a reconnect frames
+    continue at the real elapsed time and a `SourceGap` says what was missed.
+    Frame indices keep counting across reconnects. `max_attempts` bounds the
+    failed attempts in a row (None: keep trying until `stop`); when reached,
+    `frames()` raises SourceError.
+    """
+
+    url: str
+    name: str = ""
+    transport: str = "tcp"
+    open_timeout_s: float = 10.0
+    read_timeout_s: float = 5.0
+    backoff: Backoff = field(default_factory=Backoff)
+    max_attempts: int | None = None
+    clock: Callable[[], float] = time.monotonic
+    rng: random.Random = field(default_factory=random.Random)
+    live: bool = field(default=True, init=False)
+
+    def __post_init__(self) -> None:
+        self.name = self.name or redact_url(self.url)
+        self._cap: cv2.VideoCapture | None = None
+        self._fps = 0.0
+        self._width = 0
+        self._height = 0
+        self._session_id = ""
+
+    def __repr__(self) -> str:
+        return f"RtspSource({redact_url(self.url)!r})"
+
+    @property
+    def fps(self) -> float:
+        return self._fps
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+    @property
+    def session_id(self) -> str:
+        """UTC time of the session's first connect, e.g. 20250101T120000Z ('' before it)."""
+        return self._session_id
+
+    def open(self) -> None:
+        if self._cap is not None:
+            return
+        params = [
+            cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, int(self.open_timeout_s * 1000),
+            cv2.CAP_PROP_READ_TIMEOUT_MSEC, int(self.read_timeout_s * 1000),
+        ]  # fmt: skip
+        # OpenCV reads the FFmpeg options from the environment at open time only.
+        with _env_lock:
+            saved = os.environ.get(_CAPTURE_OPTIONS_ENV)
+            os.environ[_CAPTURE_OPTIONS_ENV] = _capture_options(self.transport)
+            try:
+                cap = cv2.VideoCapture(self.url, cv2.CAP_FFMPEG, params)
+            finally:
+                if saved is None:
+                    os.environ.pop(_CAPTURE_OPTIONS_ENV, None)
+                else:
+                    os.environ[_CAPTURE_OPTIONS_ENV] = saved
+        if not cap.isOpened():
+            cap.release()
+            raise SourceError(f"cannot open {self.name} (unreachable, refused or not a stream)")
+        self._cap = cap
+        self._fps = _prop_fps(cap) or 30.0
+        self._width = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH))
+        self._height = int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
+        if not self._session_id:
+            self._session_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+
+    def close(self) -> None:
+        if self._cap is not None:
+            self._cap.release()
+            self._cap = None
+
+    def _connect(self, stop: threading.Event) -> Iterator[SourceTrouble]:
+        """Open, retrying with backoff; yields one SourceTrouble per failed attempt."""
+        attempt = 0
+        while not stop.is_set():
+            try:
+                self.open()
+                return
+            except SourceError as exc:
+                if self.max_attempts is not None and attempt + 1 >= self.max_attempts:
+                    raise SourceError(f"{exc}; gave up after {attempt + 1} attempts") from exc
+                wait = self.backoff.delay(attempt, self.rng)
+                log.warning("%s; retrying in %.1f s", exc, wait)
+                yield SourceTrouble(str(exc), attempt + 1, wait)
+                attempt += 1
+                stop.wait(wait)
+
+    def frames(
+        self, want: FrameFilter | None = None, stop: threading.Event | None = None
+    ) -> Iterator[SourceItem]:
+        stop = stop or threading.Event()
+        index = 0
+        t0: float | None = None
+        last_t = 0.0
+        dropped: str | None = None  # why the stream dropped, while reconnecting
+        try:
+            while not stop.is_set():
+                yield from self._connect(stop)
+                if stop.is_set():
+                    break
+                cap = self._cap
+                assert cap is not None
+                fails = 0
+                while not stop.is_set():
+                    if not cap.grab():
+                        fails += 1
+                        dropped = f"read failed on {self.name} (stream dropped or timed out)"
+                        break
+                    now = self.clock()
+                    if t0 is None:
+                        t0 = now
+                    t = max(now - t0, last_t)
+                    if dropped is not None:
+                        yield SourceGap(start_t=last_t, end_t=t, reason=dropped)
+                        dropped = None
+                    image: Image | None = None
+                    if want is None or want(index, t):
+                        ok, img = cap.retrieve()
+                        image = cast(Image, img) if ok and img is not None and img.ndim == 3 else None
+                    yield SourceFrame(index, t, image)
+                    index += 1
+                    last_t = t
+                self.close()
+                if dropped is not None and not stop.is_set():
+                    log.warning("%s; reconnecting", dropped)
+                    yield SourceTrouble(dropped, fails, 0.0)
+        finally:
+            self.close()
+
+
+def redact_url(url: str) -> str:
+    """The URL without credentials (user:password@ becomes ***@), for logs, events and clips."""
+    if "://" not in url:
+        return url
+    scheme, rest = url.split("://", 1)
+    authority, sep, path = rest.partition("/")
+    if "@" not in authority:
+        return url
+    return f"{scheme}://***@{authority.rsplit('@', 1)[1]}{sep}{path}"
+
+
+def open_source(uri: str, **kwargs: object) -> FileSource | RtspSource:
+    """A source for an rtsp:// (or rtsps://) URL or a file path."""
+    if uri.startswith(("rtsp://", "rtsps://")):
+        return RtspSource(uri, **kwargs)  # type: ignore[arg-type]
+    return FileSource(uri, **kwargs)  # type: ignore[arg-type]

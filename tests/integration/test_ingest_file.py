@@ -1,0 +1,230 @@
+"""Ingest of a video file into a real redis-server: counts, order, clips, keyframes, bad files."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from redis import Redis
+from spotter import streams
+from spotter.blobstore import LocalBlobStore
+from spotter.errors import SourceError
+from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
+from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
+from spotter.video.sources import FileSource, SourceFrame
+
+from tests.integration.ingest_helpers import make_test_video, read_stream
+
+pytestmark = pytest.mark.integration
+
+CAM = "cam1"
+
+
+@pytest.fixture(scope="module")
+def video(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    # 4.5 s at 30 fps: two full 2-s clips and a half one.
+    return make_test_video(tmp_path_factory.mktemp("video") / "site.mp4", 4.5)
+
+
+def make_pipeline(redis: Redis, tmp_path: Path, **overrides: object) -> IngestPipeline:
+    values: dict[str, object] = {"clip_seconds": 2.0, "flow_fps": 15.0, "blob_dir": tmp_path / "blobs"}
+    settings = IngestSettings(**{**values, **overrides})  # type: ignore[arg-type]
+    return IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
+
+
+def events(redis: Redis) -> list[StreamEvent]:
+    return [m for m, _ in read_stream(redis, streams.EVENTS) if isinstance(m, StreamEvent)]
+
+
+def test_file_source_reads_every_frame_with_index_time(video: Path) -> None:
+    src = FileSource(video)
+    items = list(src.frames(want=lambda i, _t: i % 2 == 0))
+    assert (src.fps, src.width, src.height) == (30.0, 640, 360)
+    frames = [f for f in items if isinstance(f, SourceFrame)]
+    assert len(frames) == 135
+    assert [f.index for f in frames] == list(range(135))
+    assert frames[31].t_media == pytest.approx(31 / 30)
+    assert all((f.image is not None) == (f.index % 2 == 0) for f in frames)
+    assert frames[0].image is not None and frames[0].image.shape == (360, 640, 3)
+    assert FileSource(video).session_id == src.session_id
+
+
+def test_ingest_file_publishes_flow_frames_keyframes_and_clips(
+    redis: Redis, tmp_path: Path, video: Path
+) -> None:
+    pipeline = make_pipeline(redis, tmp_path)
+    camera = Camera(camera_id=CAM, source=str(video), hfov_deg=70.0)
+    pipeline.register_camera(camera)
+    progress: list[int] = []
+    stats = pipeline.run_source(
+        camera, FileSource(video), threading.Event(), lambda s: progress.append(s.frames)
+    )
+
+    assert stats.ended == "end" and stats.errors == 0
+    assert (stats.frames, stats.flow_frames, stats.keyframes, stats.clips) == (135, 68, 5, 3)
+    assert progress and progress[-1] == 135 and progress == sorted(progress)
+
+    stored = Camera.model_validate_json(redis.hget(streams.CAMERAS, CAM) or b"")
+    assert (stored.width, stored.height, stored.fps, stored.hfov_deg) == (640, 360, 30.0, 70.0)
+
+    # Frames stream: flow frames in order, each clip's mark right after its last frame.
+    items = read_stream(redis, streams.frames_stream(CAM))
+    flows = [(m, b) for m, b in items if isinstance(m, FlowFrame)]
+    marks = [m for m, _ in items if isinstance(m, ClipMark)]
+    assert len(flows) == 68 and len(marks) == 3
+    assert [m.frame_index for m, _ in flows] == list(range(0, 135, 2))
+    times = [m.t for m, _ in flows]
+    assert times == sorted(times)
+    first, blob = flows[0]
+    assert first.session_start and not any(m.session_start for m, _ in flows[1:])
+    assert (first.width, first.height, first.hfov_deg) == (320, 180, 70.0)
+    assert blob is not None and len(blob) == 320 * 180
+    grey = np.frombuffer(blob, np.uint8).reshape(180, 320)
+    assert grey.std() > 10  # a real picture, not a blank
+    current = None
+    for m, _ in items:
+        if isinstance(m, FlowFrame):
+            assert current in (None, m.clip_id)
+            current = m.clip_id
+        else:
+            assert isinstance(m, ClipMark) and m.clip_id == current
+            current = None
+    assert current is None  # the last clip was closed with a mark
+
+    # Clips: deterministic ids, boundaries every 2 s, the short last one truncated.
+    clips = [m for m, _ in read_stream(redis, streams.CLIPS)]
+    assert all(isinstance(c, Clip) for c in clips)
+    session = FileSource(video).session_id
+    assert [c.clip_id for c in clips] == [f"{CAM}-{session}-{i:06d}" for i in range(3)]  # type: ignore[attr-defined]
+    bounds = [(c.t_start, c.t_end, c.n_frames, c.status) for c in clips]  # type: ignore[attr-defined]
+    assert bounds[0] == (0.0, pytest.approx(2.0), 60, "complete")
+    assert bounds[1] == (pytest.approx(2.0), pytest.approx(4.0), 60, "complete")
+    assert bounds[2] == (pytest.approx(4.0), pytest.approx(4.5), 15, "truncated")
+
+    # Keyframes: one per second, decodable JPEGs in the blob store, listed by their clip.
+    keyframes = [m for m, _ in read_stream(redis, streams.KEYFRAMES)]
+    assert [k.frame_index for k in keyframes] == [0, 30, 60, 90, 120]  # type: ignore[attr-defined]
+    store = LocalBlobStore(tmp_path / "blobs")
+    for k in keyframes:
+        assert isinstance(k, Keyframe)
+        img = cv2.imdecode(np.frombuffer(store.get(k.blob_key), np.uint8), cv2.IMREAD_COLOR)
+        assert img is not None and img.shape == (360, 640, 3) == (k.height, k.width, 3)
+        owner = next(c for c in clips if c.clip_id == k.clip_id)  # type: ignore[attr-defined]
+        assert k.blob_key in owner.keyframes  # type: ignore[attr-defined]
+    assert sum(len(c.keyframes) for c in clips) == 5  # type: ignore[attr-defined]
+
+    kinds = [e.kind for e in events(redis)]
+    assert kinds == ["camera_registered", "source_end"]
+
+
+def test_every_frame_at_160_wide(redis: Redis, tmp_path: Path, video: Path) -> None:
+    pipeline = make_pipeline(redis, tmp_path, flow_fps=0.0, flow_width=160)
+    camera = Camera(camera_id=CAM, source=str(video))
+    stats = pipeline.run_source(camera, FileSource(video))
+    assert stats.flow_frames == 135
+    flows = [m for m, _ in read_stream(redis, streams.frames_stream(CAM)) if isinstance(m, FlowFrame)]
+    assert [m.frame_index for m in flows] == list(range(135))
+    assert {(m.width, m.height) for m in flows} == {(160, 90)}
+
+
+def test_replay_is_idempotent_by_clip_id(redis: Redis, tmp_path: Path, video: Path) -> None:
+    pipeline = make_pipeline(redis, tmp_path)
+    camera = Camera(camera_id=CAM, source=str(video))
+    pipeline.run_source(camera, FileSource(video))
+    pipeline.run_source(camera, FileSource(video))
+    ids = [m.clip_id for m, _ in read_stream(redis, streams.CLIPS)]  # type: ignore[attr-defined]
+    assert ids[:3] == ids[3:]
+    assert len(list(LocalBlobStore(tmp_path / "blobs").iter_keys())) == 5
+
+
+def test_stop_event_ends_the_run_with_a_truncated_clip(redis: Redis, tmp_path: Path, video: Path) -> None:
+    pipeline = make_pipeline(redis, tmp_path, batch_size=4)  # progress is reported per batch
+    camera = Camera(camera_id=CAM, source=str(video))
+    stop = threading.Event()
+
+    def stop_after_half_a_second(stats: IngestStats) -> None:
+        if stats.t_media >= 0.5:
+            stop.set()
+
+    stats = pipeline.run_source(camera, FileSource(video), stop, stop_after_half_a_second)
+    assert stats.ended == "stopped" and 15 <= stats.frames < 60
+    clips = [m for m, _ in read_stream(redis, streams.CLIPS)]
+    assert len(clips) == 1 and clips[0].status == "truncated"  # type: ignore[attr-defined]
+    assert "source_end" not in [e.kind for e in events(redis)]
+
+
+def garbage_file(tmp_path: Path) -> Path:
+    path = tmp_path / "garbage.mp4"
+    path.write_bytes(b"\x00\x00\x00\x18ftypmp42" + np.random.default_rng(0).bytes(200_000))
+    return path
+
+
+def truncated_file(tmp_path: Path, video: Path) -> Path:
+    # A plain MP4 keeps its index (moov) at the end: cutting it makes it unopenable.
+    path = tmp_path / "truncated.mp4"
+    data = video.read_bytes()
+    path.write_bytes(data[: len(data) // 2])
+    return path
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "garbage", "truncated"])
+def test_bad_files_raise_a_clean_source_error(tmp_path: Path, video: Path, kind: str) -> None:
+    path = {
+        "missing": lambda: tmp_path / "nope.mp4",
+        "empty": lambda: (tmp_path / "empty.mp4", (tmp_path / "empty.mp4").write_bytes(b""))[0],
+        "garbage": lambda: garbage_file(tmp_path),
+        "truncated": lambda: truncated_file(tmp_path, video),
+    }[kind]()
+    with pytest.raises(SourceError) as err:
+        list(FileSource(path).frames())
+    message = str(err.value)
+    assert str(path) in message and "\n" not in message
+
+
+def test_corrupt_file_becomes_a_source_error_event(redis: Redis, tmp_path: Path, video: Path) -> None:
+    pipeline = make_pipeline(redis, tmp_path)
+    for name, path in (("bad1", garbage_file(tmp_path)), ("bad2", truncated_file(tmp_path, video))):
+        stats = pipeline.run_source(Camera(camera_id=name, source=str(path)), FileSource(path))
+        assert stats.ended == "error" and stats.frames == 0
+    errs = [e for e in events(redis) if e.kind == "source_error"]
+    assert [e.camera_id for e in errs] == ["bad1", "bad2"]
+    assert all("cannot decode" in e.detail for e in errs)
+    assert redis.xlen(streams.CLIPS) == 0
+
+
+def test_file_cut_mid_stream_keeps_what_was_decoded(redis: Redis, tmp_path: Path) -> None:
+    # With the index at the front, a cut file opens, decodes part-way, then stops short.
+    full = make_test_video(tmp_path / "fast.mp4", 4.0, faststart=True)
+    cut = tmp_path / "cut.mp4"
+    data = full.read_bytes()
+    cut.write_bytes(data[: int(len(data) * 0.5)])
+    pipeline = make_pipeline(redis, tmp_path)
+    stats = pipeline.run_source(Camera(camera_id=CAM, source=str(cut)), FileSource(cut))
+    assert stats.ended == "error" and 0 < stats.frames < 120
+    errs = [e for e in events(redis) if e.kind == "source_error"]
+    assert len(errs) == 1 and "truncated or corrupt" in errs[0].detail
+    clips = [m for m, _ in read_stream(redis, streams.CLIPS)]
+    assert clips and clips[-1].status == "truncated"  # type: ignore[attr-defined]
+    assert redis.xlen(streams.frames_stream(CAM)) > 0
+
+
+def test_other_cameras_go_on_when_one_fails(redis: Redis, tmp_path: Path, video: Path) -> None:
+    pipeline = make_pipeline(redis, tmp_path)
+    results = {}
+
+    def run(cam: str, path: Path) -> None:
+        results[cam] = pipeline.run_source(Camera(camera_id=cam, source=str(path)), FileSource(path))
+
+    threads = [
+        threading.Thread(target=run, args=("good", video)),
+        threading.Thread(target=run, args=("bad", garbage_file(tmp_path))),
+    ]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(timeout=60)
+    assert results["good"].ended == "end" and results["good"].clips == 3
+    assert results["bad"].ended == "error"

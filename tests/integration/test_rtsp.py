@@ -1,0 +1,141 @@
+"""Ingest from a real RTSP server, through a camera outage: reconnect with backoff, gap recorded."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+from redis import Redis
+from spotter import streams
+from spotter.blobstore import LocalBlobStore
+from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
+from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
+from spotter.video.sources import Backoff, RtspSource
+
+from tests.integration.ingest_helpers import read_stream
+from tests.integration.rtsp_harness import RtspTestServer, rtsp_server_available
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+CAM = "hardhat7"
+OUTAGE_S = 2.0
+
+
+@pytest.fixture
+def rtsp_server() -> Iterator[RtspTestServer]:
+    missing = rtsp_server_available()
+    if missing:
+        pytest.fail(missing)
+    with RtspTestServer() as server:
+        yield server
+
+
+def wait_for(what: str, cond: Callable[[], bool], timeout_s: float) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not cond():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out after {timeout_s} s waiting for {what}")
+        time.sleep(0.1)
+
+
+def messages(redis: Redis, stream: str, kind: type) -> list:  # type: ignore[type-arg]
+    return [m for m, _ in read_stream(redis, stream) if isinstance(m, kind)]
+
+
+@pytest.mark.timeout(90)
+def test_rtsp_ingest_survives_a_camera_outage(
+    redis: Redis, tmp_path: Path, rtsp_server: RtspTestServer
+) -> None:
+    settings = IngestSettings(
+        clip_seconds=2.0, keyframe_interval_s=1.0, flow_fps=10.0, blob_dir=tmp_path / "blobs"
+    )
+    pipeline = IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
+    camera = Camera(camera_id=CAM, source=rtsp_server.url)
+    pipeline.register_camera(camera)
+    source = RtspSource(
+        rtsp_server.url, open_timeout_s=5.0, read_timeout_s=3.0, backoff=Backoff(0.5, 2.0, 2.0, 0.1)
+    )
+    stop = threading.Event()
+    result: dict[str, IngestStats] = {}
+    worker = threading.Thread(
+        target=lambda: result.update(stats=pipeline.run_source(camera, source, stop)),
+        name="ingest",
+        daemon=True,
+    )
+    worker.start()
+    try:
+        # Live: clips, keyframes and flow frames arrive.
+        wait_for("two clips", lambda: redis.xlen(streams.CLIPS) >= 2, 20)
+        assert worker.is_alive()
+
+        # The camera drops off for OUTAGE_S, then comes back on the same address.
+        rtsp_server.stop()
+        down_at = time.monotonic()
+        time.sleep(OUTAGE_S)
+        rtsp_server.start()
+        up_at = time.monotonic()
+
+        def gap_events() -> list[StreamEvent]:
+            return [e for e in messages(redis, streams.EVENTS, StreamEvent) if e.kind == "gap"]
+
+        wait_for("a gap event", lambda: bool(gap_events()), 20)
+        gap = gap_events()[0]
+        n_clips = redis.xlen(streams.CLIPS)
+        wait_for("two more clips after the gap", lambda: redis.xlen(streams.CLIPS) >= n_clips + 2, 20)
+    finally:
+        stop.set()
+        worker.join(timeout=20)
+    assert not worker.is_alive()
+    stats = result["stats"]
+    assert stats.ended == "stopped" and stats.gaps == 1
+
+    # The gap covers the outage (plus detection and reconnect), measured on the media clock.
+    outage = up_at - down_at
+    assert gap.gap_s is not None and gap.gap_start_t is not None and gap.gap_end_t is not None
+    assert outage - 0.5 <= gap.gap_s <= outage + 6.0, (gap.gap_s, outage)
+    assert gap.gap_end_t - gap.gap_start_t == pytest.approx(gap.gap_s)
+    kinds = [e.kind for e in messages(redis, streams.EVENTS, StreamEvent)]
+    assert kinds[0] == "camera_registered"
+    assert kinds.index("gap") + 1 == kinds.index("reconnected")
+    assert "source_error" in kinds[: kinds.index("gap")]  # the failed reconnect attempts were reported
+
+    # Flow frames: in order through the outage, media time jumps by the gap, a new session starts.
+    flows = messages(redis, streams.frames_stream(CAM), FlowFrame)
+    assert [f.frame_index for f in flows] == sorted({f.frame_index for f in flows})
+    times = [f.t for f in flows]
+    assert times == sorted(times)
+    before = [f for f in flows if f.t <= gap.gap_start_t]
+    after = [f for f in flows if f.t >= gap.gap_end_t]
+    assert len(before) >= 30 and len(after) >= 30 and len(before) + len(after) == len(flows)
+    assert before[0].session_start and after[0].session_start
+    assert sum(f.session_start for f in flows) == 2
+    assert after[0].t - before[-1].t == pytest.approx(gap.gap_s, abs=0.2)
+    # About flow_fps while streaming (loose: the machine may be busy).
+    span = before[-1].t - before[0].t
+    assert 6.0 <= (len(before) - 1) / span <= 10.5
+
+    # Clips: the one with the drop inside is truncated; ids are unique; marks in-band.
+    clips = messages(redis, streams.CLIPS, Clip)
+    assert len({c.clip_id for c in clips}) == len(clips) >= 4
+    assert all(c.clip_id.startswith(f"{CAM}-{source.session_id}-") for c in clips)
+    dropped = [
+        c for c in clips if c.t_start <= gap.gap_start_t < c.t_end or c.t_start <= gap.gap_end_t < c.t_end
+    ]
+    assert dropped and all(c.status == "truncated" for c in dropped)
+    assert any(c.status == "complete" for c in clips)
+    marks = messages(redis, streams.frames_stream(CAM), ClipMark)
+    assert [m.clip_id for m in marks] == [c.clip_id for c in clips]
+
+    # Keyframes: about one per second, real JPEGs, including right after the reconnect.
+    keyframes = messages(redis, streams.KEYFRAMES, Keyframe)
+    assert len(keyframes) >= 6
+    assert any(abs(k.t - gap.gap_end_t) < 0.2 for k in keyframes)
+    store = LocalBlobStore(settings.blob_dir)
+    for k in keyframes[:: max(1, len(keyframes) // 4)]:
+        img = cv2.imdecode(np.frombuffer(store.get(k.blob_key), np.uint8), cv2.IMREAD_COLOR)
+        assert img is not None and img.shape == (360, 640, 3)
