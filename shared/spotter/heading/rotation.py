@@ -1,0 +1,314 @@
+"""Spotter's heading method: rotation-only tracking with re-registration.
+
+A head-worn camera mostly rotates; between two frames the image motion of
+distant scene points is explained by a 3-D rotation alone (the homography
+K R K^-1). So we track sparse corners with pyramidal Lucas-Kanade on a
+downscaled frame, lift them to unit rays through the pinhole model and fit the
+rotation directly (robust Kabsch), which yields yaw, pitch and roll at once.
+
+Drift control: a few "anchor" views are kept, spaced in viewing direction.
+When the wearer looks again in a direction an anchor covers, the current frame
+is registered against that anchor (LK seeded by the predicted rotation) and
+the orientation is replaced by anchor x measured offset, so error stops
+accumulating whenever a direction is revisited -- including after a full turn,
+since anchors are compared by viewing direction, not unwrapped yaw.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from spotter.heading.base import (
+    Gray,
+    Mat3,
+    PoseEstimate,
+    UnwrappedYaw,
+    compose,
+    decompose,
+    focal_px,
+    kabsch,
+)
+
+F64 = NDArray[np.float64]
+F32 = NDArray[np.float32]
+
+_NO_POINTS = np.empty((0, 1, 2), np.float32)
+_LK_CRITERIA = (cv2.TERM_CRITERIA_EPS | cv2.TERM_CRITERIA_COUNT, 10, 0.03)
+
+
+@dataclass
+class _Anchor:
+    image: Gray
+    points: F32
+    world: Mat3  # camera-to-world rotation when the anchor was stored
+
+
+@dataclass
+class _Fit:
+    rotation: Mat3  # maps rays of image A to rays of image B
+    inliers: int
+    tracked: int
+    residual_px: float
+    points_b: F32  # the inlier tracks' positions in image B
+
+
+@dataclass
+class RotationSettings:
+    """Tuning of the rotation tracker; defaults chosen by `python -m bench.heading`."""
+
+    work_width: int = 160
+    max_corners: int = 60
+    refill_below: int = 40
+    min_distance: int = 6
+    win_size: int = 11
+    max_level: int = 3
+    min_inliers: int = 10
+    confident_ratio: float = 0.8
+    good_residual_px: float = 0.5
+    relocalize: bool = True
+    anchor_spacing_deg: float = 15.0
+    reloc_max_deg: float = 22.0
+    reloc_every: int = 4
+    anchor_max_speed_deg: float = 4.0
+    anchors_max: int = 256
+
+
+class RotationEstimator:
+    """Rotation-only LK tracker with anchor re-registration (see module doc)."""
+
+    name = "rotation"
+
+    def __init__(self, hfov_deg: float, settings: RotationSettings | None = None) -> None:
+        self.hfov_deg = hfov_deg
+        self.s = settings or RotationSettings()
+        self._size: tuple[int, int] | None = None
+        self._f = 1.0
+        self._c = (0.0, 0.0)
+        self.reset()
+
+    # -- public ---------------------------------------------------------------
+    def reset(self, yaw_deg: float = 0.0) -> None:
+        self._world: Mat3 = compose(yaw_deg, 0.0, 0.0)
+        self._velocity: Mat3 = np.eye(3)
+        self._last_velocity: Mat3 = np.eye(3)
+        self._yaw = UnwrappedYaw(yaw_deg)
+        self._prev: Gray | None = None
+        self._prev_pts: F32 | None = None
+        self._anchors: list[_Anchor] = []
+        self._frames = 0
+        self.relocalizations = 0
+
+    @property
+    def anchors(self) -> int:
+        return len(self._anchors)
+
+    def update(self, gray: Gray) -> PoseEstimate:
+        img = self._prepare(gray)
+        self._frames += 1
+        if self._prev is None:
+            self._prev, self._prev_pts = img, self._corners(img)
+            self._maybe_store_anchor(img, speed_deg=0.0)
+            return self._pose(0, True, False)
+
+        fit = self._track_frame(img)
+        ok = fit is not None
+        if fit is not None:
+            self._last_velocity, self._velocity = self._velocity, fit.rotation
+        # On a lost frame, keep turning at the last speed (constant velocity).
+        self._world = self._world @ self._velocity.T
+        speed = math.degrees(_angle(self._velocity))
+
+        relocalized = False
+        if self.s.relocalize and ok and speed <= self.s.anchor_max_speed_deg:
+            if self._frames % self.s.reloc_every == 0:
+                relocalized = self._relocalize(img)
+            self._maybe_store_anchor(img, speed)
+
+        # Track points forward; detect afresh only when too many were lost.
+        pts = fit.points_b if fit is not None else None
+        if pts is None or len(pts) < self.s.refill_below:
+            pts = self._corners(img)
+        self._prev, self._prev_pts = img, pts
+        return self._pose(fit.inliers if fit else 0, ok, relocalized)
+
+    # -- internals ------------------------------------------------------------
+    def _track_frame(self, img: Gray) -> _Fit | None:
+        """Frame-to-frame rotation, seeded by a constant-acceleration guess.
+
+        Head turns start and stop within a few frames, so at 15 fps the last
+        velocity alone can be tens of pixels off; when the first fit looks
+        doubtful, retry from the other plausible seeds and keep the best.
+        """
+        v, v0 = self._velocity, self._last_velocity
+        best: _Fit | None = None
+        for seed in (v @ v0.T @ v, v, np.eye(3)):
+            best = _better(best, self._track(self._prev, self._prev_pts, img, seed), self.s.good_residual_px)
+            if best is not None and _confident(best, self.s):
+                break
+        if best is not None and not _confident(best, self.s):
+            # LK from a rough seed can settle on a wrong optimum; the fitted
+            # rotation is a much better seed, so re-track every point from it.
+            best = _better(best, self._track(self._prev, self._prev_pts, img, best.rotation),
+                           self.s.good_residual_px)
+        return best
+
+    def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
+        yaw, pitch, roll = decompose(self._world)
+        return PoseEstimate(self._yaw.follow(yaw), pitch, roll, inliers, ok, relocalized)
+
+    def _prepare(self, gray: Gray) -> Gray:
+        if gray.ndim == 3:
+            gray = cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
+        h, w = gray.shape
+        while w >= 2 * self.s.work_width:  # OpenCV's 2x area path is ~8x faster than 4x
+            gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+            h, w = gray.shape
+        if w > self.s.work_width:
+            nh = max(8, round(h * self.s.work_width / w))
+            gray = cv2.resize(gray, (self.s.work_width, nh), interpolation=cv2.INTER_AREA)
+            h, w = gray.shape
+        if self._size != (w, h):
+            self._size = (w, h)
+            self._f = focal_px(w, self.hfov_deg)
+            self._c = ((w - 1) / 2.0, (h - 1) / 2.0)
+        return gray
+
+    def _corners(self, img: Gray, n: int | None = None) -> F32:
+        pts = cv2.goodFeaturesToTrack(
+            img, maxCorners=n or self.s.max_corners, qualityLevel=0.01, minDistance=self.s.min_distance,
+            blockSize=3,
+        )
+        if pts is None:
+            return _NO_POINTS
+        return pts.astype(np.float32)
+
+    def _rays(self, pts: F64) -> F64:
+        rays = np.empty((len(pts), 3))
+        rays[:, 0] = (pts[:, 0] - self._c[0]) / self._f
+        rays[:, 1] = (pts[:, 1] - self._c[1]) / self._f
+        rays[:, 2] = 1.0
+        rays /= np.linalg.norm(rays, axis=1, keepdims=True)
+        return rays
+
+    def _project(self, rays: F64) -> tuple[F64, NDArray[np.bool_]]:
+        z = rays[:, 2]
+        front = z > 0.2
+        zs = np.where(front, z, 1.0)
+        px = np.stack([rays[:, 0] / zs * self._f + self._c[0], rays[:, 1] / zs * self._f + self._c[1]], 1)
+        assert self._size is not None
+        w, h = self._size
+        inside = front & (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
+        return px, inside
+
+    def _track(self, img_a: Gray, pts_a: F32 | None, img_b: Gray, predicted: Mat3) -> _Fit | None:
+        """Fit the rotation taking image A's rays to image B's, seeded by `predicted`."""
+        if pts_a is None or len(pts_a) < self.s.min_inliers:
+            return None
+        pa = pts_a.reshape(-1, 2).astype(np.float64)
+        rays_a = self._rays(pa)
+        guess, inside = self._project(rays_a @ predicted.T)
+        if inside.sum() < self.s.min_inliers:
+            return None
+        p0 = pa[inside].astype(np.float32).reshape(-1, 1, 2)
+        p1 = guess[inside].astype(np.float32).reshape(-1, 1, 2)
+        p1, status, _ = cv2.calcOpticalFlowPyrLK(
+            img_a, img_b, p0, p1,
+            winSize=(self.s.win_size, self.s.win_size), maxLevel=self.s.max_level,
+            criteria=_LK_CRITERIA, flags=cv2.OPTFLOW_USE_INITIAL_FLOW,
+        )
+        good = status.reshape(-1).astype(bool)
+        if good.sum() < self.s.min_inliers:
+            return None
+        src = rays_a[inside][good]
+        pb = p1.reshape(-1, 2)[good]
+        fit = self._robust_rotation(src, self._rays(pb.astype(np.float64)))
+        if fit is not None:
+            fit.points_b = pb[self._kept].reshape(-1, 1, 2)
+        return fit
+
+    def _robust_rotation(self, src: F64, dst: F64) -> _Fit | None:
+        """Kabsch fit, then one refit without outliers (bad LK tracks, movers).
+
+        Squared residuals and a partial sort keep this cheap: it runs per frame.
+        """
+        floor2 = (0.5 / self._f) ** 2  # never reject below half a pixel
+        n = len(src)
+        r = kabsch(src, dst)
+        d = src @ r.T - dst
+        res2 = np.einsum("ij,ij->i", d, d)
+        med2 = float(np.partition(res2, n // 2)[n // 2])
+        keep = res2 < max(floor2, 9.0 * med2)
+        k = int(keep.sum())
+        if k < self.s.min_inliers:
+            return None
+        if k < n:
+            r = kabsch(src[keep], dst[keep])
+            d = src[keep] @ r.T - dst[keep]
+            res2 = np.einsum("ij,ij->i", d, d)
+        else:
+            res2 = res2[keep]
+        self._kept = keep
+        med = math.sqrt(float(np.partition(res2, k // 2)[k // 2]))
+        return _Fit(r, k, n, med * self._f, _NO_POINTS)
+
+    def _nearest_anchor(self) -> tuple[_Anchor | None, float]:
+        fwd = self._world[:, 2]
+        best, best_angle = None, 180.0
+        for a in self._anchors:
+            ang = math.degrees(math.acos(max(-1.0, min(1.0, float(a.world[:, 2] @ fwd)))))
+            if ang < best_angle:
+                best, best_angle = a, ang
+        return best, best_angle
+
+    def _maybe_store_anchor(self, img: Gray, speed_deg: float) -> None:
+        if not self.s.relocalize or len(self._anchors) >= self.s.anchors_max:
+            return
+        if speed_deg > self.s.anchor_max_speed_deg:
+            return
+        _, angle = self._nearest_anchor()
+        if self._anchors and angle < self.s.anchor_spacing_deg:
+            return
+        pts = self._corners(img, n=2 * self.s.max_corners)
+        if len(pts) < 4 * self.s.min_inliers:
+            return  # a featureless view (sky, a bare wall) makes a poor anchor
+        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy()))
+
+    def _relocalize(self, img: Gray) -> bool:
+        anchor, angle = self._nearest_anchor()
+        if anchor is None or angle > self.s.reloc_max_deg:
+            return False
+        predicted = self._world.T @ anchor.world  # anchor rays -> current rays
+        fit = self._track(anchor.image, anchor.points, img, predicted)
+        if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < 0.4 * fit.tracked:
+            return False
+        if fit.residual_px > 0.6:
+            return False
+        self._world = anchor.world @ fit.rotation.T
+        self.relocalizations += 1
+        return True
+
+
+def _confident(fit: _Fit, s: RotationSettings) -> bool:
+    return fit.residual_px <= s.good_residual_px and fit.inliers >= s.confident_ratio * fit.tracked
+
+
+def _better(a: _Fit | None, b: _Fit | None, good_px: float) -> _Fit | None:
+    """Prefer a tight fit (sub-pixel residual); among those, more inliers."""
+    if a is None or b is None:
+        return a or b
+    a_good, b_good = a.residual_px <= good_px, b.residual_px <= good_px
+    if a_good != b_good:
+        return a if a_good else b
+    if a_good:
+        return a if a.inliers >= b.inliers else b
+    return a if a.residual_px <= b.residual_px else b
+
+
+def _angle(r: Mat3) -> float:
+    """Rotation angle of a rotation matrix, radians."""
+    return math.acos(max(-1.0, min(1.0, (float(np.trace(r)) - 1.0) / 2.0)))
