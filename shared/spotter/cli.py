@@ -1,0 +1,384 @@
+"""The `spotter` command: replay, eval, demo, serve, ask.
+
+    spotter replay VIDEO --camera CAM [--hfov 90] [--fast] [--detections FILE] [--method rotation]
+    spotter eval --video VIDEO --questions Q.json --out RUN.json [--detections FILE] [--camera CAM]
+    spotter demo
+    spotter serve {ingest,flow-tracker} [service flags, e.g. --check]
+    spotter ask "QUESTION" --camera CAM [--at T] [--json]     (not available yet)
+
+Exit codes: 0 done, 1 failed (the video could not be decoded, a service
+crashed), 2 bad usage or configuration, 130 interrupted before the end.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import math
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from spotter.errors import ConfigError, SpotterError
+from spotter.heading import METHODS
+
+log = logging.getLogger("spotter.cli")
+
+EXIT_OK = 0
+EXIT_FAILED = 1
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+
+SERVICES = ("ingest", "flow-tracker")
+
+DEMO_SCRIPT = "site_walk"
+DEMO_SECONDS = 60.0
+DEMO_FPS = 15.0
+DEMO_SIZE = (640, 360)
+DEMO_HFOV = 90.0
+DEMO_SEED = 1
+
+
+def cache_dir() -> Path:
+    """Where generated sample videos are cached (`SPOTTER_CACHE_DIR`, default ./.cache)."""
+    return Path(os.environ.get("SPOTTER_CACHE_DIR", ".cache"))
+
+
+# --- argument parsing -------------------------------------------------------------------------
+
+
+def _positive_float(text: str) -> float:
+    try:
+        v = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(v) or v <= 0:
+        raise argparse.ArgumentTypeError(f"must be > 0: {text!r}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="spotter", description="Spotter: streaming, proactive memory for hardhat cameras."
+    )
+    parser.add_argument(
+        "--log-level", default="WARNING", choices=["DEBUG", "INFO", "WARNING", "ERROR"], help="logging level"
+    )
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def add_replay_args(p: argparse.ArgumentParser, video_flag: bool) -> None:
+        if video_flag:
+            p.add_argument("--video", required=True, type=Path, help="video file to replay")
+        else:
+            p.add_argument("video", type=Path, help="video file to replay as if it were a live camera")
+        p.add_argument("--camera", default="cam0", help="camera id (letters, digits, _.-; default cam0)")
+        p.add_argument("--hfov", type=_positive_float, default=90.0, help="horizontal field of view, degrees")
+        p.add_argument("--detections", type=Path, help="external detections, JSON Lines (not used yet)")
+        p.add_argument("--method", choices=METHODS, default="rotation", help="heading method")
+        p.add_argument("--blob-dir", type=Path, default=Path("var/blobs"), help="where keyframes are stored")
+        p.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    p = sub.add_parser("replay", help="run the pipeline on a video file as if it were a live camera")
+    add_replay_args(p, video_flag=False)
+    p.add_argument(
+        "--fast", action="store_true", help="as fast as the machine allows, not at the video's pace"
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = sub.add_parser("eval", help="replay a video, answer questions, write RUN.json")
+    add_replay_args(p, video_flag=True)
+    p.add_argument(
+        "--questions", required=True, type=Path, help='QUESTIONS.json: [{"id","camera","at","question"}]'
+    )
+    p.add_argument("--out", required=True, type=Path, help="RUN.json to write")
+
+    sub.add_parser("demo", help="the embedded pipeline on a generated sample site video")
+
+    p = sub.add_parser("serve", help="run one service (distributed mode)")
+    p.add_argument("service", choices=SERVICES)
+    p.add_argument("args", nargs=argparse.REMAINDER, help="flags for the service, e.g. --check")
+
+    p = sub.add_parser("ask", help="ask a question about what a camera saw (needs the knowledge graph)")
+    p.add_argument("question")
+    p.add_argument("--camera", required=True)
+    p.add_argument("--at", type=float)
+    p.add_argument("--json", action="store_true")
+    return parser
+
+
+# --- signals ------------------------------------------------------------------------------------
+
+
+@contextmanager
+def stop_on_signals(stop: threading.Event) -> Iterator[None]:
+    """First Ctrl-C / SIGTERM sets `stop` (finish cleanly); a second one interrupts at once."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+        print(
+            f"\n{signal.Signals(signum).name}: stopping ingest and draining the flow tracker "
+            "(again to abort)...",
+            file=sys.stderr,
+        )
+
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for s, h in previous.items():
+            signal.signal(s, h)
+
+
+# --- commands -----------------------------------------------------------------------------------
+
+
+def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
+    from spotter.embedded import ReplayOptions
+
+    if args.detections is not None:
+        if not args.detections.is_file():
+            raise ConfigError(f"detections file not found: {args.detections}")
+        print(
+            f"note: detections from {args.detections} are accepted but not used yet "
+            "(they feed the captioner, a later issue)",
+            file=sys.stderr,
+        )
+    if not args.video.is_file():
+        raise ConfigError(f"video not found: {args.video}")
+    return ReplayOptions(
+        video=args.video,
+        camera_id=args.camera,
+        hfov_deg=args.hfov,
+        fast=fast,
+        method=args.method,
+        blob_dir=args.blob_dir,
+        detections=args.detections,
+        progress=not args.no_progress,
+    )
+
+
+def _run_replay(options: Any) -> Any:
+    """Replay under signal handling; returns the ReplayResult."""
+    from spotter.embedded import EmbeddedBus, replay
+
+    stop = threading.Event()
+    with stop_on_signals(stop), EmbeddedBus() as bus:
+        return replay(bus, options, stop=stop)
+
+
+def _mb(n: int) -> str:
+    return f"{n / 2**20:.0f} MiB"
+
+
+def summary_lines(result: Any) -> list[str]:
+    """The human summary of a ReplayResult."""
+    r = result
+    yaw = "n/a" if r.final_yaw_deg is None else f"{r.final_yaw_deg:.1f} deg"
+    lines = [
+        f"camera {r.camera_id}: {r.frames} frames ({r.media_s:.1f} s of video) in {r.wall_s:.1f} s"
+        f" = {r.fps:.0f} frames/s, {r.x_realtime:.1f}x real time",
+        f"  flow frames {r.flow_frames}, poses {r.poses} ({r.method}), clips {r.clips}, keyframes {r.keyframes}",
+        f"  final heading {yaw}",
+        f"  peak RSS {_mb(r.total_peak_rss_bytes)} (spotter {_mb(r.peak_rss_bytes)}"
+        + (f", redis-server {_mb(r.redis_peak_rss_bytes)})" if r.redis_peak_rss_bytes else ")"),
+    ]
+    if r.ingest_ended == "error":
+        lines.append("  the video could not be read to its end (see the log above)")
+    if r.stopped:
+        lines.append("  stopped before the end of the video")
+    if not r.drained:
+        lines.append("  WARNING: the flow tracker did not catch up with every published frame")
+    if r.dead_letters:
+        lines.append(f"  {r.dead_letters} malformed frames went to the dead letters")
+    return lines
+
+
+def _result_json(r: Any) -> dict[str, Any]:
+    return {
+        "camera_id": r.camera_id, "video": r.video, "method": r.method, "frames": r.frames,
+        "flow_frames": r.flow_frames, "poses": r.poses, "clips": r.clips, "keyframes": r.keyframes,
+        "media_s": round(r.media_s, 3), "wall_s": round(r.wall_s, 3), "fps": round(r.fps, 1),
+        "x_realtime": round(r.x_realtime, 2), "final_yaw_deg": r.final_yaw_deg,
+        "peak_rss_bytes": r.total_peak_rss_bytes, "ingest_ended": r.ingest_ended, "stopped": r.stopped,
+        "drained": r.drained,
+    }  # fmt: skip
+
+
+def _exit_code(r: Any) -> int:
+    if r.ingest_ended == "error" or not r.drained:
+        return EXIT_FAILED
+    return EXIT_INTERRUPTED if r.stopped else EXIT_OK
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    result = _run_replay(_replay_options(args, fast=args.fast))
+    if args.json:
+        print(json.dumps(_result_json(result), indent=2))
+    else:
+        print("\n".join(summary_lines(result)))
+    return _exit_code(result)
+
+
+def load_questions(path: Path) -> list[dict[str, Any]]:
+    """QUESTIONS.json: a list of {"id", "camera", "at", "question"}; raises ConfigError with the reason."""
+    try:
+        data = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise ConfigError(f"questions file not found: {path}") from None
+    except (OSError, ValueError) as exc:
+        raise ConfigError(f"cannot read questions {path}: {exc}") from None
+    if not isinstance(data, list):
+        raise ConfigError(f"{path}: expected a JSON list of questions")
+    seen: set[str] = set()
+    for i, q in enumerate(data):
+        where = f"{path}: question {i}"
+        if not isinstance(q, dict):
+            raise ConfigError(f"{where}: expected an object")
+        missing = [k for k in ("id", "camera", "at", "question") if k not in q]
+        if missing:
+            raise ConfigError(f"{where}: missing {', '.join(missing)}")
+        if not isinstance(q["id"], str | int) or str(q["id"]) in seen:
+            raise ConfigError(f"{where}: id must be a unique string or number")
+        seen.add(str(q["id"]))
+        if not isinstance(q["camera"], str) or not q["camera"]:
+            raise ConfigError(f"{where}: camera must be a non-empty string")
+        at = q["at"]
+        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at) or at < 0:
+            raise ConfigError(f"{where}: at must be a media time in seconds >= 0")
+        if not isinstance(q["question"], str) or not q["question"].strip():
+            raise ConfigError(f"{where}: question must be a non-empty string")
+    return data
+
+
+def cmd_eval(args: argparse.Namespace) -> int:
+    questions = load_questions(args.questions)
+    options = _replay_options(args, fast=True)
+    other = sorted({q["camera"] for q in questions} - {options.camera_id})
+    if other:
+        print(
+            f"note: questions name cameras {other} but the replay is camera {options.camera_id!r}",
+            file=sys.stderr,
+        )
+    result = _run_replay(options)
+    run = {
+        "heading": [[round(t, 4), round(y, 3)] for t, y in result.heading],
+        "answers": [],
+        "alerts": [],
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = args.out.with_name(args.out.name + ".tmp")
+    tmp.write_text(json.dumps(run))
+    tmp.replace(args.out)
+    print("\n".join(summary_lines(result)))
+    print(f"wrote {args.out}: {len(run['heading'])} heading samples, 0 alerts")
+    if questions:
+        print(
+            f"note: {len(questions)} questions validated but not answered yet "
+            "(answers need the knowledge-graph and reasoner issues)",
+            file=sys.stderr,
+        )
+    return _exit_code(result)
+
+
+def cmd_demo(_args: argparse.Namespace) -> int:
+    from spotter.embedded import ReplayOptions
+    from spotter.flow_tracker import heading_error, summarize_turn
+    from spotter.synth import generate, load_truth
+
+    out_dir = cache_dir() / "synth"
+    w, h = DEMO_SIZE
+    print(f"sample: {DEMO_SCRIPT} {DEMO_SECONDS:g} s at {DEMO_FPS:g} fps, {w}x{h} (cached in {out_dir})")
+    gen = generate(DEMO_SCRIPT, DEMO_SECONDS, DEMO_FPS, w, h, DEMO_HFOV, seed=DEMO_SEED, out_dir=out_dir)
+    options = ReplayOptions(
+        video=gen.video_path, camera_id="demo", hfov_deg=DEMO_HFOV, fast=True,
+        blob_dir=cache_dir() / "demo-blobs", progress=True,
+    )  # fmt: skip
+    result = _run_replay(options)
+    print("\n".join(summary_lines(result)))
+    print("\nclips (head motion from the flow tracker):")
+    for m in result.motion:
+        print(
+            f"  clip {m.clip_id.rsplit('-', 1)[-1].lstrip('0') or '0'} ({m.t_start:.0f}-{m.t:.0f} s): "
+            f"{summarize_turn(m.yaw_start_deg, m.yaw_end_deg)}, heading {m.yaw_min_deg:.0f}..{m.yaw_max_deg:.0f} deg, "
+            f"{m.total_rotation_deg:.0f} deg of turning, peak {m.peak_speed_dps:.0f} deg/s"
+        )
+    truth = load_truth(gen.truth_path)
+    true_yaw = truth["yaw_deg"]
+    idx = [i for i in result.frame_indices if i < len(true_yaw)]
+    est = [y for (_t, y), i in zip(result.heading, result.frame_indices, strict=True) if i < len(true_yaw)]
+    final, worst = heading_error(est, [float(true_yaw[i]) for i in idx])
+    if result.heading:
+        ys = [y for _t, y in result.heading]
+        print(
+            f"\nheading track: {len(ys)} samples, range {min(ys):.0f}..{max(ys):.0f} deg, final {ys[-1]:.1f} deg"
+        )
+    print(f"heading error vs ground truth: final {final:.2f} deg, max {worst:.2f} deg")
+    print("\n(alerts and answers come with the captioner, knowledge-graph and reasoner issues)")
+    return _exit_code(result)
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    rest = [a for a in args.args if a != "--"]
+    main: Callable[[list[str]], int]
+    if args.service == "ingest":
+        from services.ingest.__main__ import main as ingest_main
+
+        main = ingest_main
+    else:
+        from services.flow_tracker.__main__ import main as flow_main
+
+        main = flow_main
+    return main(rest)
+
+
+def cmd_ask(_args: argparse.Namespace) -> int:
+    print(
+        "spotter ask: not available until the knowledge-graph issue (questions are answered from the "
+        "entity graph, which is not built yet)",
+        file=sys.stderr,
+    )
+    return EXIT_USAGE
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "replay": cmd_replay,
+    "eval": cmd_eval,
+    "demo": cmd_demo,
+    "serve": cmd_serve,
+    "ask": cmd_ask,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
+    )
+    try:
+        return COMMANDS[args.command](args)
+    except ConfigError as exc:
+        print(f"spotter {args.command}: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except SpotterError as exc:
+        print(f"spotter {args.command}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+    except KeyboardInterrupt:
+        print(f"spotter {args.command}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,364 @@
+"""The embedded mode: the whole pipeline in one process, for `spotter replay/eval/demo` and benchmarks.
+
+`EmbeddedBus` gives a Redis client: a private `redis-server` child, unless
+`REDIS_URL` / `SPOTTER_REDIS_URL` names a server to use instead.
+`replay()` runs ingest (a file, paced like a live camera or as fast as
+possible) and the flow tracker side by side in threads of this process --
+OpenCV releases the GIL while it decodes and tracks, so the two share the
+cores -- and returns what they did. The services are exactly the distributed
+ones (`IngestPipeline.run_source`, `FlowTrackerWorker.run`), talking over the
+same streams; only the process boundary is gone.
+
+Shutdown: setting `stop` (the CLI does on Ctrl-C / SIGTERM) stops ingest
+after the frame in hand; the flow tracker then drains every frame ingest
+published (bounded by `drain_timeout_s`) before it stops, so no published
+frame is left untracked.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import resource
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, cast
+
+import psutil
+from redis import Redis
+
+from spotter import streams
+from spotter.blobstore import LocalBlobStore
+from spotter.errors import ConfigError
+from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, stream_id_key
+from spotter.heading import HeadingMethod
+from spotter.ingest import IngestPipeline, IngestSettings, IngestStats, validate_camera_id
+from spotter.messages import Camera, MotionSummary, Pose
+from spotter.redis_server import RedisServerProcess
+from spotter.settings import BusSettings
+from spotter.video.sources import FileSource
+
+log = logging.getLogger(__name__)
+
+# The rotation estimator works at 160 px wide; sending it wider frames only
+# costs bytes on the bus and a resize in the tracker.
+EMBEDDED_FLOW_WIDTH = 160
+
+
+class EmbeddedBus:
+    """A Redis for the embedded mode: the configured server, or a private child `redis-server`.
+
+    Use as a context manager; the constructor does no I/O.
+    """
+
+    def __init__(self, settings: BusSettings | None = None) -> None:
+        self.settings = settings
+        self.server: RedisServerProcess | None = None
+        self._redis: Redis | None = None
+
+    @property
+    def redis(self) -> Redis:
+        if self._redis is None:
+            raise ConfigError("EmbeddedBus is not started")
+        return self._redis
+
+    @property
+    def private(self) -> bool:
+        """Whether this bus runs its own redis-server (whose memory counts as ours)."""
+        return self.server is not None
+
+    def start(self) -> EmbeddedBus:
+        settings = self.settings if self.settings is not None else BusSettings()
+        if settings.redis_url is not None:
+            url = settings.redis_url.get_secret_value()
+        else:
+            self.server = RedisServerProcess().start()
+            url = self.server.url
+        self._redis = Redis.from_url(url, socket_connect_timeout=5.0, socket_timeout=30.0)
+        self._redis.ping()
+        return self
+
+    def stop(self) -> None:
+        if self._redis is not None:
+            self._redis.close()
+            self._redis = None
+        if self.server is not None:
+            self.server.stop()
+            self.server = None
+
+    def server_pid(self) -> int | None:
+        """The private server's pid (None for an external server)."""
+        if self.server is None or self._redis is None:
+            return None
+        info: dict[str, Any] = self._redis.info("server")
+        return int(info["process_id"])
+
+    def __enter__(self) -> EmbeddedBus:
+        return self.start()
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.stop()
+
+
+def peak_rss_bytes(pid: int | None = None) -> int:
+    """Peak resident memory of a process (VmHWM on Linux; current RSS elsewhere)."""
+    if pid is None:
+        # ru_maxrss is in KiB on Linux.
+        return int(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss) * 1024
+    try:
+        with open(f"/proc/{pid}/status") as fh:
+            for line in fh:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except OSError:
+        pass
+    try:
+        return int(psutil.Process(pid).memory_info().rss)
+    except psutil.Error:
+        return 0
+
+
+@dataclass
+class ReplayOptions:
+    """What `replay()` runs."""
+
+    video: Path
+    camera_id: str = "cam0"
+    hfov_deg: float = 90.0
+    fast: bool = False
+    method: HeadingMethod = "rotation"
+    blob_dir: Path = Path("var/blobs")
+    detections: Path | None = None
+    """Accepted and validated; detections are used from a later issue on."""
+    progress: bool = True
+    drain_timeout_s: float = 120.0
+
+
+@dataclass
+class ReplayResult:
+    """What one replay did."""
+
+    camera_id: str
+    video: str
+    method: str
+    frames: int
+    flow_frames: int
+    poses: int
+    clips: int
+    keyframes: int
+    media_s: float
+    wall_s: float
+    ingest_ended: str
+    stopped: bool
+    drained: bool
+    final_yaw_deg: float | None
+    peak_rss_bytes: int
+    redis_peak_rss_bytes: int
+    heading: list[tuple[float, float]] = field(default_factory=list, repr=False)
+    """(t, yaw_deg) per tracked flow frame, in stream (= time) order."""
+    frame_indices: list[int] = field(default_factory=list, repr=False)
+    motion: list[MotionSummary] = field(default_factory=list, repr=False)
+    dead_letters: int = 0
+
+    @property
+    def fps(self) -> float:
+        """Source frames per wall second, end to end (ingest + flow tracking)."""
+        return self.frames / self.wall_s if self.wall_s > 0 else 0.0
+
+    @property
+    def x_realtime(self) -> float:
+        return self.media_s / self.wall_s if self.wall_s > 0 else 0.0
+
+    @property
+    def total_peak_rss_bytes(self) -> int:
+        return self.peak_rss_bytes + self.redis_peak_rss_bytes
+
+
+class _Collector:
+    """Receives the flow tracker's committed poses and summaries (worker thread)."""
+
+    def __init__(self) -> None:
+        self.heading: list[tuple[float, float]] = []
+        self.frame_indices: list[int] = []
+        self.motion: list[MotionSummary] = []
+
+    def __call__(self, _camera: str, poses: list[Pose], summaries: list[MotionSummary]) -> None:
+        self.heading.extend((p.t, p.yaw_deg) for p in poses)
+        self.frame_indices.extend(p.frame_index for p in poses)
+        self.motion.extend(summaries)
+
+
+def replay(
+    bus: EmbeddedBus,
+    options: ReplayOptions,
+    *,
+    stop: threading.Event | None = None,
+    ingest_settings: IngestSettings | None = None,
+    flow_settings: FlowTrackerSettings | None = None,
+) -> ReplayResult:
+    """Replay `options.video` through ingest and the flow tracker in this process; returns the result.
+
+    Raises SourceError (via the ingest stats' `ended == "error"`, not raised)
+    for a video that cannot be decoded -- check `ingest_ended`; raises
+    ConfigError for bad options.
+    """
+    camera_id = validate_camera_id(options.camera_id)
+    if not options.video.is_file():
+        raise ConfigError(f"video not found: {options.video}")
+    if options.detections is not None and not options.detections.is_file():
+        raise ConfigError(f"detections file not found: {options.detections}")
+    stop = stop if stop is not None else threading.Event()
+    redis = bus.redis
+    isettings = ingest_settings or IngestSettings(
+        flow_width=EMBEDDED_FLOW_WIDTH, blob_dir=options.blob_dir, realtime_files=not options.fast,
+        camera_id=camera_id, hfov_deg=options.hfov_deg,
+    )  # fmt: skip
+    fsettings = flow_settings or FlowTrackerSettings(method=options.method, block_ms=50)
+
+    pipeline = IngestPipeline(redis, LocalBlobStore(isettings.blob_dir), isettings)
+    camera = Camera(camera_id=camera_id, source=str(options.video), hfov_deg=options.hfov_deg)
+    source = FileSource(options.video, name=camera_id, decode_threads=isettings.decode_threads)
+    source.open()  # early, clear error for an unreadable file; gives the frame count for the bar
+    total = source.frame_count or None
+
+    collector = _Collector()
+    worker = FlowTrackerWorker(
+        redis, fsettings, f"embedded-{os.getpid()}", cameras=[camera_id], on_commit=collector
+    )
+    redis_pid = bus.server_pid()
+    pipeline.register_camera(camera)
+    worker.acquire(camera_id)  # own the camera before the first frame: no discovery delay
+
+    flow_stop = threading.Event()
+    flow_error: list[BaseException] = []
+
+    def run_flow() -> None:
+        try:
+            worker.run(flow_stop)
+        except BaseException as exc:  # surfaced in the caller's thread
+            flow_error.append(exc)
+            log.exception("flow tracker failed")
+
+    ingest_stats: list[IngestStats] = []
+    ingest_error: list[BaseException] = []
+
+    def run_ingest() -> None:
+        try:
+            ingest_stats.append(pipeline.run_source(camera, source, stop))
+        except BaseException as exc:
+            ingest_error.append(exc)
+            log.exception("ingest failed")
+
+    flow_thread = threading.Thread(target=run_flow, name="flow-tracker", daemon=True)
+    ingest_thread = threading.Thread(target=run_ingest, name="ingest", daemon=True)
+    bar = _progress_bar(options, total)
+    wall0 = time.perf_counter()
+    redis_rss = 0
+    flow_thread.start()
+    ingest_thread.start()
+    try:
+        while ingest_thread.is_alive():
+            ingest_thread.join(0.25)
+            redis_rss = max(redis_rss, _rss(redis_pid))
+            _update_bar(bar, worker, camera_id, collector)
+        drained = _drain(worker, redis, camera_id, options.drain_timeout_s, flow_thread, bar, collector)
+    finally:
+        flow_stop.set()
+        flow_thread.join(timeout=30)
+        if bar is not None:
+            _update_bar(bar, worker, camera_id, collector)
+            bar.close()
+    wall_s = time.perf_counter() - wall0
+    if ingest_error:
+        raise ingest_error[0]
+    if flow_error:
+        raise flow_error[0]
+    stats = ingest_stats[0]
+    if redis_pid is not None:
+        redis_rss = max(redis_rss, peak_rss_bytes(redis_pid))
+    return ReplayResult(
+        camera_id=camera_id,
+        video=str(options.video),
+        method=fsettings.method,
+        frames=stats.frames,
+        flow_frames=stats.flow_frames,
+        poses=len(collector.heading),
+        clips=stats.clips,
+        keyframes=stats.keyframes,
+        media_s=stats.t_media + (1.0 / source.fps if source.fps > 0 and stats.frames else 0.0),
+        wall_s=wall_s,
+        ingest_ended=stats.ended,
+        stopped=stop.is_set(),
+        drained=drained,
+        final_yaw_deg=collector.heading[-1][1] if collector.heading else None,
+        peak_rss_bytes=peak_rss_bytes(),
+        redis_peak_rss_bytes=redis_rss,
+        heading=collector.heading,
+        frame_indices=collector.frame_indices,
+        motion=collector.motion,
+        dead_letters=worker.stats.dead_letters,
+    )
+
+
+def _rss(pid: int | None) -> int:
+    if pid is None:
+        return 0
+    try:
+        return int(psutil.Process(pid).memory_info().rss)
+    except psutil.Error:
+        return 0
+
+
+def _drain(
+    worker: FlowTrackerWorker,
+    redis: Redis,
+    camera_id: str,
+    timeout_s: float,
+    flow_thread: threading.Thread,
+    bar: Any,
+    collector: _Collector,
+) -> bool:
+    """Wait until the flow tracker committed the last message on the camera's frames stream."""
+    last: Any = redis.xrevrange(streams.frames_stream(camera_id), count=1)
+    if not last:
+        return True
+    target = stream_id_key(last[0][0].decode())
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline and flow_thread.is_alive():
+        done = worker.committed_id(camera_id)
+        if done is not None and stream_id_key(done) >= target:
+            return True
+        time.sleep(0.02)
+        _update_bar(bar, worker, camera_id, collector)
+    log.warning("flow tracker did not drain camera %s within %.0f s", camera_id, timeout_s)
+    return False
+
+
+def _progress_bar(options: ReplayOptions, total: int | None) -> Any:
+    if not options.progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(
+        total=total, unit="frame", desc=f"{options.camera_id} {'fast' if options.fast else 'live pace'}",
+        dynamic_ncols=True, mininterval=0.5, disable=None,
+    )  # fmt: skip
+
+
+def _update_bar(bar: Any, worker: FlowTrackerWorker, camera_id: str, collector: _Collector) -> None:
+    if bar is None:
+        return
+    n = worker.stats.by_camera.get(camera_id, 0)
+    if n > bar.n:
+        bar.update(n - bar.n)
+    track = worker.track(camera_id)
+    if track is not None and track.last_t is not None:
+        bar.set_postfix_str(f"t={track.last_t:7.1f}s heading={track.yaw_deg:8.1f} deg", refresh=False)
+
+
+__all__ = ["EMBEDDED_FLOW_WIDTH", "EmbeddedBus", "ReplayOptions", "ReplayResult", "peak_rss_bytes", "replay"]
