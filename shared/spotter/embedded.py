@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, cast
+from typing import Any
 
 import psutil
 from redis import Redis

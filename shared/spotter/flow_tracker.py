@@ -404,6 +404,11 @@ if not r then return {1, last_id, {}} end
 return {1, last_id, r[1][2]}
 """
 
+_RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -426,6 +431,8 @@ class _Owned:
     """Own pending entries are re-read from here first; ">" once they are done."""
     seen_id: str = "0-0"
     """The stream's last id when last read: an idle wait blocks for anything newer."""
+    renewed_at: float = 0.0
+    """time.monotonic() of the last lease renewal."""
 
 
 @dataclass
@@ -473,6 +480,7 @@ class FlowTrackerWorker:
         self._next_discover = 0.0
         self._read = redis.register_script(_FENCED_READ)
         self._release = redis.register_script(_RELEASE)
+        self._renew = redis.register_script(_RENEW)
         self.stats = WorkerStats()
 
     def __repr__(self) -> str:
@@ -566,6 +574,7 @@ class FlowTrackerWorker:
             heading_key=streams.heading_track_key(camera_id),
             track=track,
             seen_id=seen,
+            renewed_at=time.monotonic(),
         )
         if track.frames:
             self.stats.takeovers += 1
@@ -631,6 +640,28 @@ class FlowTrackerWorker:
 
     def _step_camera(self, cam: str) -> int:
         owned = self._owned[cam]
+        entries = self._fenced_read(owned)
+        if entries is None:
+            return 0
+        if not entries and owned.cursor != ">":
+            owned.cursor = ">"  # own pending entries done: new ones from now on
+            entries = self._fenced_read(owned)
+            if entries is None:
+                return 0
+        if not entries:
+            return 0
+        if owned.cursor != ">":
+            owned.cursor = entries[-1][0]
+        try:
+            self._process(owned, entries)
+        except LeaseLost as exc:
+            self._lose(cam, str(exc))
+            return 0
+        return len(entries)
+
+    def _fenced_read(self, owned: _Owned) -> list[tuple[str, dict[bytes, bytes] | None]] | None:
+        """Up to `batch` entries after `owned.cursor`, if this worker still owns the camera (else None)."""
+        cam = owned.camera_id
         read_from = owned.cursor
         try:
             resp: Any = self._read(
@@ -645,10 +676,11 @@ class FlowTrackerWorker:
                 raise
             log.warning("camera %s: consumer group vanished; recreating it", cam)
             self._ensure_group(owned.stream)
-            return 0
+            return []
         if int(resp[0]) != 1:
             self._lose(cam, "lease taken by another replica")
-            return 0
+            return None
+        owned.renewed_at = time.monotonic()
         if resp[1]:
             owned.seen_id = _text(resp[1])
         entries: list[tuple[str, dict[bytes, bytes] | None]] = []
@@ -657,18 +689,7 @@ class FlowTrackerWorker:
             flat = entry[1]
             fields = dict(zip(flat[::2], flat[1::2], strict=True)) if flat else None
             entries.append((msg_id, fields))
-        if not entries:
-            if read_from != ">":
-                owned.cursor = ">"  # own pending entries done: new ones from now on
-            return 0
-        if read_from != ">":
-            owned.cursor = entries[-1][0]
-        try:
-            self._process(owned, entries)
-        except LeaseLost as exc:
-            self._lose(cam, str(exc))
-            return 0
-        return len(entries)
+        return entries
 
     def _lose(self, cam: str, why: str) -> None:
         self._owned.pop(cam, None)
@@ -686,7 +707,10 @@ class FlowTrackerWorker:
         acks: list[str] = []
         last_done = stream_id_key(track.last_id) if track.last_id else (-1, -1)
         frames = skipped = 0
+        renew_every_s = self.settings.lease_ms / 3000
         for msg_id, fields in entries:
+            if time.monotonic() - owned.renewed_at > renew_every_s:
+                self._renew_lease(owned)  # a slow batch must not let the lease lapse
             acks.append(msg_id)
             if fields is None:
                 continue  # trimmed from the stream while pending: nothing left to process
@@ -733,6 +757,11 @@ class FlowTrackerWorker:
         s.by_camera[owned.camera_id] = s.by_camera.get(owned.camera_id, 0) + len(poses)
         if self.on_commit is not None:
             self.on_commit(owned.camera_id, pose_msgs, summary_msgs)
+
+    def _renew_lease(self, owned: _Owned) -> None:
+        if not self._renew(keys=[owned.lease], args=[self.token, self.settings.lease_ms]):
+            raise LeaseLost("lease expired during a batch")
+        owned.renewed_at = time.monotonic()
 
     def _commit(
         self,

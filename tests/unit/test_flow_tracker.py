@@ -7,8 +7,15 @@ import math
 import cv2
 import numpy as np
 import pytest
+
 from spotter.errors import MalformedMessage
-from spotter.flow_tracker import CameraTrack, FlowTrackerSettings, heading_error, stream_id_key, summarize_turn
+from spotter.flow_tracker import (
+    CameraTrack,
+    FlowTrackerSettings,
+    heading_error,
+    stream_id_key,
+    summarize_turn,
+)
 from spotter.messages import ClipMark, FlowFrame
 from spotter.synth import ViewRenderer, make_panorama
 

@@ -1,0 +1,91 @@
+"""The `spotter` command, run as a user would (subprocesses, private redis-server)."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from spotter.synth import GeneratedVideo, generate
+
+pytestmark = pytest.mark.integration
+
+REPO = Path(__file__).resolve().parents[2]
+CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache")) / "synth"
+
+
+@pytest.fixture(scope="module")
+def video() -> GeneratedVideo:
+    return generate("site_walk", 20.0, 15, 320, 180, 90.0, seed=2, out_dir=CACHE, pano_width=2048)
+
+
+def spotter(
+    *args: str, cwd: Path, timeout: float = 120, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
+    exe = shutil.which("spotter")
+    cmd = [exe] if exe else [sys.executable, "-m", "spotter.cli"]
+    base = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SPOTTER_REDIS_URL")}
+    return subprocess.run(
+        [*cmd, *args], cwd=cwd, env={**base, **(env or {})}, capture_output=True, text=True, timeout=timeout
+    )
+
+
+def test_replay_fast_runs_on_a_private_redis(video: GeneratedVideo, tmp_path: Path) -> None:
+    p = spotter("replay", str(video.video_path), "--camera", "cli1", "--fast", "--json", cwd=tmp_path)
+    assert p.returncode == 0, p.stderr
+    summary = json.loads(p.stdout)
+    assert summary["frames"] == summary["poses"] == video.n_frames
+    assert summary["clips"] == 2 and summary["drained"] and summary["ingest_ended"] == "end"
+    assert len(list((tmp_path / "var" / "blobs").rglob("*.jpg"))) == summary["keyframes"] == 20
+
+
+def test_eval_writes_run_json(video: GeneratedVideo, tmp_path: Path) -> None:
+    questions = tmp_path / "q.json"
+    questions.write_text(
+        json.dumps([{"id": "q1", "camera": "cam0", "at": 12.5, "question": "What is behind me?"}])
+    )
+    out = tmp_path / "out" / "RUN.json"
+    p = spotter(
+        "eval", "--video", str(video.video_path), "--questions", str(questions), "--out", str(out),
+        "--no-progress", cwd=tmp_path,
+    )  # fmt: skip
+    assert p.returncode == 0, p.stderr
+    run = json.loads(out.read_text())
+    assert set(run) == {"heading", "answers", "alerts"}
+    assert run["answers"] == [] and run["alerts"] == []
+    heading = run["heading"]
+    assert len(heading) == video.n_frames
+    assert all(len(s) == 2 for s in heading)
+    ts = [t for t, _ in heading]
+    assert ts == sorted(ts) and ts[0] == 0.0
+    assert "not answered yet" in p.stderr
+
+
+def test_eval_rejects_bad_questions(video: GeneratedVideo, tmp_path: Path) -> None:
+    questions = tmp_path / "q.json"
+    questions.write_text(json.dumps([{"id": "q1", "camera": "cam0", "question": "where?"}]))
+    p = spotter("eval", "--video", str(video.video_path), "--questions", str(questions), "--out",
+                str(tmp_path / "RUN.json"), cwd=tmp_path)  # fmt: skip
+    assert p.returncode == 2 and "missing at" in p.stderr
+    assert not (tmp_path / "RUN.json").exists()
+
+
+def test_clear_errors_for_missing_files_and_ask(tmp_path: Path, video: GeneratedVideo) -> None:
+    p = spotter("replay", str(tmp_path / "none.mp4"), "--fast", cwd=tmp_path)
+    assert p.returncode == 2 and "video not found" in p.stderr
+    p = spotter("replay", str(video.video_path), "--detections", str(tmp_path / "d.jsonl"), cwd=tmp_path)
+    assert p.returncode == 2 and "detections file not found" in p.stderr
+    p = spotter("ask", "where is the ladder?", "--camera", "cam0", cwd=tmp_path)
+    assert p.returncode == 2 and "knowledge-graph" in p.stderr
+
+
+def test_serve_check_reports_no_healthy_replica(redis_url: str, tmp_path: Path) -> None:
+    p = spotter("serve", "flow-tracker", "--check", cwd=tmp_path, env={"SPOTTER_REDIS_URL": redis_url})
+    assert p.returncode == 1
+    p = spotter("serve", "flow-tracker", "--check", cwd=tmp_path)
+    assert p.returncode == 2 and "REDIS_URL" in p.stderr

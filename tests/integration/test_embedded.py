@@ -1,0 +1,91 @@
+"""The embedded replay: ingest and the flow tracker in one process, on a real redis-server."""
+
+from __future__ import annotations
+
+import os
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+from pydantic import SecretStr
+
+from spotter.embedded import EmbeddedBus, ReplayOptions, peak_rss_bytes, replay
+from spotter.errors import ConfigError
+from spotter.settings import BusSettings
+from spotter.synth import GeneratedVideo, generate, load_truth
+
+pytestmark = pytest.mark.integration
+
+CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", Path(__file__).resolve().parents[2] / ".cache")) / "synth"
+
+
+@pytest.fixture(scope="module")
+def video() -> GeneratedVideo:
+    return generate("site_walk", 20.0, 15, 320, 180, 90.0, seed=2, out_dir=CACHE, pano_width=2048)
+
+
+def test_replay_on_an_external_redis(redis_url: str, video: GeneratedVideo, tmp_path: Path) -> None:
+    with EmbeddedBus(BusSettings(redis_url=SecretStr(redis_url))) as bus:
+        bus.redis.flushall()
+        assert not bus.private and bus.server_pid() is None
+        r = replay(
+            bus,
+            ReplayOptions(
+                video=video.video_path, camera_id="e1", fast=True, progress=False, blob_dir=tmp_path / "blobs"
+            ),
+        )
+    assert r.ingest_ended == "end" and r.drained and not r.stopped
+    assert r.frames == r.flow_frames == r.poses == video.n_frames
+    assert r.frame_indices == list(range(video.n_frames))
+    assert r.clips == 2 and len(r.motion) == 2 and r.keyframes == 20
+    ts = [t for t, _ in r.heading]
+    assert ts == sorted(ts)
+    truth = load_truth(video.truth_path)["yaw_deg"]
+    err = np.abs(np.array([y for _, y in r.heading]) - (truth - truth[0]))
+    assert err.max() < 2.0
+    assert r.final_yaw_deg == r.heading[-1][1]
+    assert r.media_s == pytest.approx(20.0) and r.fps > 0 and r.x_realtime > 0
+    assert len(list((tmp_path / "blobs").rglob("*.jpg"))) == 20
+
+
+def test_replay_with_a_private_server_stops_cleanly(video: GeneratedVideo, tmp_path: Path) -> None:
+    stop = threading.Event()
+    bus = EmbeddedBus(BusSettings(redis_url=None))
+    with bus:
+        assert bus.private
+        pid = bus.server_pid()
+        assert pid is not None
+        # Paced like a live camera: stop after about a second, as Ctrl-C would.
+        timer = threading.Timer(1.0, stop.set)
+        timer.start()
+        r = replay(
+            bus,
+            ReplayOptions(
+                video=video.video_path,
+                camera_id="e2",
+                fast=False,
+                progress=False,
+                blob_dir=tmp_path / "blobs",
+            ),
+            stop=stop,
+        )
+        timer.cancel()
+    assert not bus.private  # the child server is gone
+    assert r.stopped and r.ingest_ended == "stopped" and r.drained
+    assert 0 < r.frames < video.n_frames
+    assert r.poses == r.flow_frames  # every published frame was tracked before the stop
+    assert r.x_realtime < 1.5  # paced, not as fast as possible
+    assert r.redis_peak_rss_bytes > 0 and peak_rss_bytes() > 0
+
+
+def test_replay_rejects_missing_inputs(redis_url: str, tmp_path: Path, video: GeneratedVideo) -> None:
+    with EmbeddedBus(BusSettings(redis_url=SecretStr(redis_url))) as bus:
+        with pytest.raises(ConfigError, match="video not found"):
+            replay(bus, ReplayOptions(video=tmp_path / "nope.mp4", progress=False))
+        with pytest.raises(ConfigError, match="detections file not found"):
+            replay(
+                bus, ReplayOptions(video=video.video_path, detections=tmp_path / "d.jsonl", progress=False)
+            )
+        with pytest.raises(ConfigError, match="camera id"):
+            replay(bus, ReplayOptions(video=video.video_path, camera_id="bad id", progress=False))

@@ -1,0 +1,233 @@
+"""Flow tracker against a real redis-server: ingest a synthetic video, track it, take over a camera."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from redis import Redis
+
+from spotter import streams
+from spotter.blobstore import LocalBlobStore
+from spotter.flow_tracker import SERVICE, FlowTrackerSettings, FlowTrackerWorker
+from spotter.ingest import IngestPipeline, IngestSettings
+from spotter.messages import Camera, FlowFrame, MotionSummary, Pose, decode, encode
+from spotter.synth import GeneratedVideo, generate, load_truth
+from spotter.video.sources import FileSource
+
+pytestmark = pytest.mark.integration
+
+CAM = "cam1"
+CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", Path(__file__).resolve().parents[2] / ".cache")) / "synth"
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def video() -> GeneratedVideo:
+    """20 s of a site walk at 320x180, 15 fps (generated once, cached)."""
+    return generate("site_walk", 20.0, 15, 320, 180, 90.0, seed=2, out_dir=CACHE, pano_width=2048)
+
+
+def ingest(redis: Redis, video: GeneratedVideo, tmp_path: Path, cam: str = CAM) -> int:
+    """Publish the whole video to the bus; returns the number of flow frames."""
+    settings = IngestSettings(flow_width=160, blob_dir=tmp_path / "blobs", camera_id=cam)
+    pipeline = IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
+    camera = Camera(camera_id=cam, source=str(video.video_path), hfov_deg=video.hfov_deg)
+    pipeline.register_camera(camera)
+    stats = pipeline.run_source(camera, FileSource(video.video_path, decode_threads=1))
+    assert stats.ended == "end"
+    return stats.flow_frames
+
+
+def poses_of(redis: Redis, cam: str = CAM) -> list[Pose]:
+    out = []
+    entries: Any = redis.xrange(streams.POSE)
+    for _id, fields in entries:
+        msg, _ = decode(fields)
+        assert isinstance(msg, Pose)
+        if msg.camera_id == cam:
+            out.append(msg)
+    return out
+
+
+def summaries_of(redis: Redis) -> list[MotionSummary]:
+    entries: Any = redis.xrange(streams.MOTION)
+    return [m for _id, f in entries if isinstance(m := decode(f)[0], MotionSummary)]
+
+
+def run_until_done(worker: FlowTrackerWorker, redis: Redis, cam: str = CAM, timeout_s: float = 60.0) -> None:
+    """Step the worker until the camera's group has nothing pending and nothing undelivered."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        worker.step()
+        groups: Any = redis.xinfo_groups(streams.frames_stream(cam))
+        g = next(g for g in groups if g["name"] in (b"flow-tracker", "flow-tracker"))
+        if g["pending"] == 0 and g["lag"] == 0:
+            return
+    raise AssertionError("flow tracker did not finish in time")
+
+
+def check_track(poses: list[Pose], video: GeneratedVideo, n_flow: int, max_err: float = 2.0) -> None:
+    idx = [p.frame_index for p in poses]
+    assert len(poses) == n_flow, (len(poses), n_flow)
+    assert idx == sorted(idx) and len(set(idx)) == len(idx), "poses out of order or duplicated"
+    truth = load_truth(video.truth_path)["yaw_deg"]
+    est = np.array([p.yaw_deg for p in poses])
+    err = np.abs((est - est[0]) - (truth[idx] - truth[idx[0]]))
+    assert err.max() < max_err, f"heading error up to {err.max():.2f} deg"
+
+
+def test_one_pose_per_flow_frame_in_order_and_motion_per_clip(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path
+) -> None:
+    n_flow = ingest(redis, video, tmp_path)
+    assert n_flow == video.n_frames
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20), "w1")
+    run_until_done(worker, redis)
+    worker.release_all()
+    poses = poses_of(redis)
+    check_track(poses, video, n_flow)
+    summaries = summaries_of(redis)
+    assert [s.clip_id.rsplit("-", 1)[1] for s in summaries] == ["000000", "000001"]
+    assert sum(s.n_frames for s in summaries) == n_flow
+    assert summaries[0].yaw_start_deg == poses[0].yaw_deg
+    assert summaries[1].yaw_end_deg == poses[-1].yaw_deg
+    # The heading track: one sample per pose, ordered by media time.
+    track: Any = redis.zrange(streams.heading_track_key(CAM), 0, -1, withscores=True)
+    assert len(track) == n_flow
+    member, score = track[-1]
+    t_text, yaw_text = member.decode().split(":")
+    assert float(t_text) == pytest.approx(score, abs=1e-4) and float(yaw_text) == pytest.approx(
+        poses[-1].yaw_deg, abs=1e-3
+    )
+    # The checkpoint says where the camera is, and the lease is given back.
+    assert redis.hget(streams.checkpoint_key(SERVICE, CAM), "state") is not None
+    assert redis.get(streams.lease_key(SERVICE, CAM)) is None
+
+
+class Crash(Exception):
+    pass
+
+
+def test_takeover_reclaims_a_dead_owners_pending_frames(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    n_flow = ingest(redis, video, tmp_path)
+    settings = FlowTrackerSettings(block_ms=20, batch=40, lease_ms=600)
+    a = FlowTrackerWorker(redis, settings, "worker-a")
+    for _ in range(3):
+        a.step()  # three committed batches (120 frames), plus discovery
+    assert a.stats.poses == 120
+    # A reads its next batch, then dies before committing it: those frames stay pending for A.
+    real_commit = a._commit
+
+    def crash(*args: Any, **kwargs: Any) -> None:
+        raise Crash
+
+    monkeypatch.setattr(a, "_commit", crash)
+    with pytest.raises(Crash):
+        a.step()
+    pending: Any = redis.xpending(streams.frames_stream(CAM), streams.GROUP_FLOW_TRACKER)
+    assert pending["pending"] == 40
+    monkeypatch.setattr(a, "_commit", real_commit)
+
+    b = FlowTrackerWorker(redis, settings, "worker-b")
+    assert b.discover() == []  # A's lease still holds
+    time.sleep(0.7)  # A stops renewing: its lease expires
+    assert b.discover() == [CAM]
+    assert b.stats.takeovers == 1
+    run_until_done(b, redis)
+    # A is fenced off: its next read finds the lease gone and drops the camera.
+    assert a.step() == 0 and a.cameras == [] and a.stats.leases_lost == 1
+    poses = poses_of(redis)
+    check_track(poses, video, n_flow)
+    assert max(abs(p.yaw_deg - q.yaw_deg) for p, q in zip(poses, poses[1:], strict=False)) < 30.0
+    assert len(summaries_of(redis)) == 2
+
+
+@pytest.mark.slow
+def test_killed_worker_process_is_taken_over(
+    redis: Redis, redis_url: str, video: GeneratedVideo, tmp_path: Path
+) -> None:
+    n_flow = ingest(redis, video, tmp_path)
+    env = {
+        **os.environ,
+        "SPOTTER_REDIS_URL": redis_url,
+        "SPOTTER_CONSUMER_NAME": "doomed",
+        "SPOTTER_FLOW_LEASE_MS": "1000",
+        "SPOTTER_FLOW_BATCH": "8",
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "services.flow_tracker", "--log-level", "WARNING"], cwd=REPO, env=env
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and len(poses_of(redis)) < 100:
+            assert proc.poll() is None, "the worker exited early"
+            time.sleep(0.02)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    done_by_a = len(poses_of(redis))
+    assert 100 <= done_by_a < n_flow
+    b = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, lease_ms=1000), "survivor")
+    deadline = time.monotonic() + 10
+    while not b.cameras and time.monotonic() < deadline:
+        b.step()
+    assert b.cameras == [CAM]
+    run_until_done(b, redis)
+    b.release_all()
+    poses = poses_of(redis)
+    check_track(poses, video, n_flow)
+    steps = np.abs(np.diff([p.yaw_deg for p in poses]))
+    assert steps.max() < 30.0  # no jump at the takeover
+
+
+def test_malformed_frames_are_dead_lettered_and_the_camera_goes_on(redis: Redis) -> None:
+    redis.hset(streams.CAMERAS, "cam9", Camera(camera_id="cam9", source="x.mp4").model_dump_json())
+    stream = streams.frames_stream("cam9")
+    gray = np.zeros((90, 160), np.uint8)
+    gray[20:40, 30:60] = 255
+
+    def ff(i: int) -> FlowFrame:
+        return FlowFrame(
+            camera_id="cam9", t=i / 15, frame_index=i, clip_id="k", width=160, height=90, hfov_deg=90
+        )
+
+    redis.xadd(stream, encode(ff(0), gray.tobytes()))  # type: ignore[arg-type]
+    redis.xadd(stream, encode(ff(1), b"short"))  # type: ignore[arg-type]
+    redis.xadd(stream, {b"schema": b"nope", b"data": b"{}"})
+    redis.xadd(stream, encode(ff(2), gray.tobytes()))  # type: ignore[arg-type]
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20), "w")
+    run_until_done(worker, redis, "cam9")
+    assert [p.frame_index for p in poses_of(redis, "cam9")] == [0, 2]
+    dlq: Any = redis.xrange(streams.dead_letter_stream(stream))
+    reasons = [f[b"dlq:reason"].decode() for _id, f in dlq]
+    assert len(reasons) == 2 and "bytes of pixels" in reasons[0] and "unknown schema" in reasons[1]
+
+
+def test_worker_run_stops_and_releases(redis: Redis, video: GeneratedVideo, tmp_path: Path) -> None:
+    n_flow = ingest(redis, video, tmp_path)
+    stop = threading.Event()
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20), "runner")
+    thread = threading.Thread(target=worker.run, args=(stop,))
+    thread.start()
+    deadline = time.monotonic() + 30
+    while worker.stats.poses < n_flow and time.monotonic() < deadline:
+        time.sleep(0.05)
+    stop.set()
+    thread.join(10)
+    assert not thread.is_alive()
+    assert worker.stats.poses == n_flow
+    assert redis.get(streams.lease_key(SERVICE, CAM)) is None
