@@ -1,0 +1,29 @@
+# Spotter services image: `docker run IMAGE serve SERVICE`, or
+# `--entrypoint python IMAGE -m services.<name>` as docker-compose.yml does.
+# The `ml` extra (torch) is left out; build with --build-arg EXTRAS=ml to add it.
+
+FROM python:3.11-slim AS build
+WORKDIR /src
+COPY pyproject.toml README.md ./
+COPY shared shared
+COPY services services
+ARG EXTRAS=""
+RUN pip wheel --no-cache-dir --wheel-dir /wheels ".${EXTRAS:+[$EXTRAS]}"
+
+FROM python:3.11-slim
+# ffmpeg: the synthetic sample videos (spotter demo); decoding uses OpenCV's own
+# FFmpeg in opencv-python-headless, which needs no libGL.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends ffmpeg \
+ && rm -rf /var/lib/apt/lists/*
+COPY --from=build /wheels /wheels
+RUN pip install --no-cache-dir --no-index --find-links=/wheels /wheels/*.whl && rm -rf /wheels
+RUN useradd --create-home --uid 10001 spotter \
+ && mkdir -p /data/blobs \
+ && chown -R spotter:spotter /data
+USER spotter
+WORKDIR /home/spotter
+ENV PYTHONUNBUFFERED=1 \
+    SPOTTER_INGEST_BLOB_DIR=/data/blobs
+ENTRYPOINT ["spotter"]
+CMD ["--help"]

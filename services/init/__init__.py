@@ -1,0 +1,1 @@
+"""One-shot init: creates Spotter's streams and consumer groups, then exits."""

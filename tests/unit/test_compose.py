@@ -1,0 +1,282 @@
+"""docker-compose.yml and deploy/k8s/*.yaml: structure, health checks, and that every
+`python -m services.X` they run is a real module. Where the docker compose CLI is
+installed, `docker compose config -q` validates the file too (no engine needed), and
+where check-jsonschema is, the Compose Specification's schema does.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from spotter import streams
+
+REPO = Path(__file__).resolve().parents[2]
+COMPOSE_FILE = REPO / "docker-compose.yml"
+K8S_DIR = REPO / "deploy" / "k8s"
+ENV_EXAMPLE = REPO / ".env.example"
+
+ONE_SHOT = {"init"}
+
+
+def compose() -> dict[str, Any]:
+    data = yaml.safe_load(COMPOSE_FILE.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def services() -> dict[str, dict[str, Any]]:
+    svcs = compose()["services"]
+    assert isinstance(svcs, dict) and svcs
+    return svcs
+
+
+def spotter_services() -> dict[str, dict[str, Any]]:
+    """The services built from this repo's Dockerfile."""
+    return {name: svc for name, svc in services().items() if "build" in svc}
+
+
+def python_modules(argv: Any) -> list[str]:
+    """`X` of every `python -m X` in a command list."""
+    if not isinstance(argv, list):
+        return []
+    return [argv[i + 2] for i in range(len(argv) - 2) if argv[i] == "python" and argv[i + 1] == "-m"]
+
+
+def assert_module_exists(module: str) -> None:
+    parts = module.split(".")
+    assert parts[0] == "services" and len(parts) == 2, (
+        f"run services as `python -m services.<name>`: {module}"
+    )
+    main = REPO.joinpath(*parts, "__main__.py")
+    assert main.is_file(), f"{module} has no {main.relative_to(REPO)}"
+    assert main.with_name("__init__.py").is_file(), f"{module} is not a package"
+
+
+def compose_cli() -> list[str] | None:
+    """`docker compose` (plugin) or `docker-compose`, if either works here."""
+    if shutil.which("docker") is not None:
+        probe = subprocess.run(["docker", "compose", "version"], capture_output=True, timeout=30)
+        if probe.returncode == 0:
+            return ["docker", "compose"]
+    legacy = shutil.which("docker-compose")
+    return [legacy] if legacy is not None else None
+
+
+COMPOSE_CLI = compose_cli()
+
+
+# --- docker-compose.yml -----------------------------------------------------------------
+
+
+def test_compose_has_the_backbone() -> None:
+    assert {"redis", "init", "ingest", "flow-tracker"} <= services().keys()
+    assert {"redis", "init", "ingest", "flow-tracker"} <= spotter_services().keys() | {"redis"}
+
+
+def test_every_long_running_service_has_a_health_check() -> None:
+    for name, svc in services().items():
+        if name in ONE_SHOT:
+            assert "healthcheck" not in svc, f"{name} is one-shot: no health check"
+            continue
+        check = svc.get("healthcheck")
+        assert isinstance(check, dict) and check.get("test"), f"{name} has no health check"
+        assert not check.get("disable"), f"{name} disables its health check"
+
+
+def test_spotter_services_check_their_own_heartbeat() -> None:
+    for name, svc in spotter_services().items():
+        if name in ONE_SHOT:
+            continue
+        (module,) = python_modules(svc["entrypoint"])
+        assert svc["healthcheck"]["test"] == ["CMD", "python", "-m", module, "--check"], name
+
+
+def test_every_python_module_referenced_exists() -> None:
+    seen = []
+    for svc in services().values():
+        for argv in (svc.get("entrypoint"), svc.get("command"), (svc.get("healthcheck") or {}).get("test")):
+            for module in python_modules(argv):
+                assert_module_exists(module)
+                seen.append(module)
+    assert {"services.init", "services.ingest", "services.flow_tracker"} <= set(seen)
+
+
+def test_depends_on_waits_for_healthy_redis_and_completed_init() -> None:
+    svcs = services()
+    for name, svc in spotter_services().items():
+        deps = svc.get("depends_on")
+        assert isinstance(deps, dict), f"{name}: depends_on must name conditions"
+        assert deps.get("redis") == {"condition": "service_healthy"}, name
+        if name not in ONE_SHOT:
+            assert deps.get("init") == {"condition": "service_completed_successfully"}, name
+    for name, svc in svcs.items():
+        for dep, spec in (svc.get("depends_on") or {}).items():
+            assert dep in svcs, f"{name} depends on unknown service {dep}"
+            condition = spec["condition"]
+            assert condition in {"service_healthy", "service_completed_successfully"}, (name, dep)
+            if condition == "service_healthy":
+                assert "healthcheck" in svcs[dep], (
+                    f"{name} waits for {dep} to be healthy, but it has no check"
+                )
+            else:
+                assert dep in ONE_SHOT, f"{name} waits for long-running {dep} to complete"
+
+
+def test_images_env_and_restart() -> None:
+    for name, svc in services().items():
+        assert "image" in svc, f"{name} has no image"
+    for name, svc in spotter_services().items():
+        assert svc["build"] == ".", name
+        env_files = svc.get("env_file")
+        assert env_files, f"{name} has no env_file"
+        paths = [e["path"] if isinstance(e, dict) else e for e in env_files]
+        assert ".env" in paths, name
+        assert svc["environment"]["REDIS_URL"] == "redis://redis:6379/0", name
+        assert svc["restart"] == ("no" if name in ONE_SHOT else "unless-stopped"), name
+    assert services()["flow-tracker"]["deploy"]["replicas"] == 2
+
+
+def test_redis_persists_and_named_volumes_are_declared() -> None:
+    data = compose()
+    redis = data["services"]["redis"]
+    assert redis["image"].startswith("redis:7")
+    assert "--appendonly" in redis["command"] and "yes" in redis["command"]
+    assert redis["healthcheck"]["test"] == ["CMD", "redis-cli", "ping"]
+    declared = set(data.get("volumes") or {})
+    for name, svc in data["services"].items():
+        for volume in svc.get("volumes", []):
+            source = volume.split(":", 1)[0]
+            if not source.startswith((".", "/")):
+                assert source in declared, f"{name} uses undeclared volume {source}"
+
+
+def test_later_services_sit_behind_profiles() -> None:
+    for name, svc in services().items():
+        if name not in {"redis", "init", "ingest", "flow-tracker"}:
+            assert svc.get("profiles"), f"{name} should be behind a profile until the backbone needs it"
+
+
+@pytest.mark.skipif(COMPOSE_CLI is None, reason="no docker compose CLI (plugin or docker-compose) installed")
+def test_docker_compose_config_validates() -> None:
+    assert COMPOSE_CLI is not None
+    result = subprocess.run(
+        [*COMPOSE_CLI, "-f", str(COMPOSE_FILE), "config", "-q"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+
+
+@pytest.mark.skipif(
+    importlib.util.find_spec("check_jsonschema") is None, reason="check-jsonschema is not installed"
+)
+def test_compose_file_matches_the_compose_spec_schema() -> None:
+    """The Compose Specification's JSON schema, vendored in check-jsonschema: works offline."""
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "check_jsonschema",
+            "--builtin-schema",
+            "vendor.compose-spec",
+            str(COMPOSE_FILE),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+# --- deploy/k8s -----------------------------------------------------------------------------
+
+
+def k8s_documents() -> list[tuple[str, dict[str, Any]]]:
+    docs = []
+    for path in sorted(K8S_DIR.glob("*.yaml")):
+        for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
+            if doc is not None:
+                docs.append((path.name, doc))
+    return docs
+
+
+def k8s_objects() -> list[tuple[str, dict[str, Any]]]:
+    return [(f, d) for f, d in k8s_documents() if d.get("kind") != "Kustomization"]
+
+
+def deployments() -> dict[str, dict[str, Any]]:
+    return {d["metadata"]["name"]: d for _, d in k8s_objects() if d["kind"] == "Deployment"}
+
+
+def test_k8s_documents_are_well_formed() -> None:
+    objects = k8s_objects()
+    assert objects
+    for file, doc in objects:
+        assert doc.get("apiVersion") and doc.get("kind"), file
+        assert doc.get("metadata", {}).get("name"), f"{file}: {doc['kind']} has no metadata.name"
+        if doc["kind"] != "Namespace":
+            assert doc["metadata"].get("namespace") == "spotter", f"{file}: {doc['metadata']['name']}"
+
+
+def test_kustomization_lists_every_manifest() -> None:
+    (kustomization,) = [d for _, d in k8s_documents() if d.get("kind") == "Kustomization"]
+    manifests = {p.name for p in K8S_DIR.glob("*.yaml")} - {"kustomization.yaml"}
+    assert set(kustomization["resources"]) == manifests
+
+
+def test_k8s_deployments_probe_and_request_resources() -> None:
+    deps = deployments()
+    assert {"ingest", "flow-tracker"} <= deps.keys()
+    for name, dep in deps.items():
+        pod = dep["spec"]["template"]["spec"]
+        assert (
+            dep["spec"]["selector"]["matchLabels"].items()
+            <= dep["spec"]["template"]["metadata"]["labels"].items()
+        ), name
+        for container in pod.get("initContainers", []) + pod["containers"]:
+            assert container["resources"]["requests"], f"{name}/{container['name']} requests nothing"
+            for module in python_modules(container.get("command")):
+                assert_module_exists(module)
+        for container in pod["containers"]:
+            (module,) = python_modules(container["command"])
+            check = ["python", "-m", module, "--check"]
+            for probe in ("livenessProbe", "readinessProbe"):
+                assert container[probe]["exec"]["command"] == check, f"{name}: {probe}"
+        init_modules = [m for c in pod.get("initContainers", []) for m in python_modules(c["command"])]
+        assert init_modules == ["services.init"], name
+
+
+def test_keda_scales_flow_tracker_on_its_frame_streams() -> None:
+    (scaled,) = [d for _, d in k8s_objects() if d["kind"] == "ScaledObject"]
+    assert scaled["spec"]["scaleTargetRef"]["name"] in deployments()
+    triggers = scaled["spec"]["triggers"]
+    assert triggers
+    for trigger in triggers:
+        assert trigger["type"] == "redis-streams"
+        meta = trigger["metadata"]
+        assert meta["consumerGroup"] == streams.GROUP_FLOW_TRACKER
+        camera = meta["stream"].removeprefix(streams.frames_stream(""))
+        assert camera and meta["stream"] == streams.frames_stream(camera)
+        assert meta["address"].startswith("redis.spotter.svc")
+    assert scaled["spec"]["maxReplicaCount"] <= len(triggers), "replicas beyond the camera count stand idle"
+
+
+def test_k8s_config_uses_documented_variables() -> None:
+    documented = {
+        line.lstrip("# ").split("=", 1)[0]
+        for line in ENV_EXAMPLE.read_text(encoding="utf-8").splitlines()
+        if "=" in line and line.lstrip("# ").split("=", 1)[0].isupper()
+    }
+    (config,) = [d for _, d in k8s_objects() if d["kind"] == "ConfigMap"]
+    unknown = set(config["data"]) - documented - {"REDIS_URL"}
+    assert not unknown, f"ConfigMap keys not in .env.example: {unknown}"
