@@ -17,7 +17,7 @@ since anchors are compared by viewing direction, not unwrapped yaw.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
@@ -54,7 +54,7 @@ class _Fit:
     inliers: int
     tracked: int
     residual_px: float
-    points_b: F32  # the inlier tracks' positions in image B
+    points_b: F32 = field(default_factory=lambda: _NO_POINTS)  # the inlier tracks' positions in image B
 
 
 @dataclass
@@ -64,12 +64,18 @@ class RotationSettings:
     work_width: int = 160
     max_corners: int = 60
     refill_below: int = 40
+    ref_max_deg: float = 8.0
+    ref_max_frames: int = 1
+    carry_tracks: bool = False  # faster, but fresh corners each frame measured better on real footage
     min_distance: int = 6
     win_size: int = 11
     max_level: int = 3
     min_inliers: int = 10
     confident_ratio: float = 0.8
     good_residual_px: float = 0.5
+    distortion: float = 0.0  # radial lens distortion, division model (negative = barrel)
+    zoom: bool = True  # absorb the expansion of walking forward (see _refine_with_zoom)
+    zoom_max_overlap: float = 0.5
     relocalize: bool = True
     anchor_spacing_deg: float = 15.0
     reloc_max_deg: float = 22.0
@@ -97,8 +103,11 @@ class RotationEstimator:
         self._velocity: Mat3 = np.eye(3)
         self._last_velocity: Mat3 = np.eye(3)
         self._yaw = UnwrappedYaw(yaw_deg)
-        self._prev: Gray | None = None
-        self._prev_pts: F32 | None = None
+        # The reference view that current frames are tracked against.
+        self._ref: Gray | None = None
+        self._ref_pts: F32 = _NO_POINTS
+        self._ref_world: Mat3 = self._world.copy()
+        self._ref_frame = 0
         self._anchors: list[_Anchor] = []
         self._frames = 0
         self.relocalizations = 0
@@ -110,17 +119,20 @@ class RotationEstimator:
     def update(self, gray: Gray) -> PoseEstimate:
         img = self._prepare(gray)
         self._frames += 1
-        if self._prev is None:
-            self._prev, self._prev_pts = img, self._corners(img)
+        if self._ref is None:
+            self._set_reference(img)
             self._maybe_store_anchor(img, speed_deg=0.0)
             return self._pose(0, True, False)
 
+        previous = self._world
         fit = self._track_frame(img)
         ok = fit is not None
         if fit is not None:
-            self._last_velocity, self._velocity = self._velocity, fit.rotation
-        # On a lost frame, keep turning at the last speed (constant velocity).
-        self._world = self._world @ self._velocity.T
+            self._world = self._ref_world @ fit.rotation.T
+            self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
+        else:
+            # Lost: keep turning at the last speed (constant velocity).
+            self._world = previous @ self._velocity.T
         speed = math.degrees(_angle(self._velocity))
 
         relocalized = False
@@ -129,31 +141,45 @@ class RotationEstimator:
                 relocalized = self._relocalize(img)
             self._maybe_store_anchor(img, speed)
 
-        # Track points forward; detect afresh only when too many were lost.
-        pts = fit.points_b if fit is not None else None
-        if pts is None or len(pts) < self.s.refill_below:
-            pts = self._corners(img)
-        self._prev, self._prev_pts = img, pts
+        # Keep the reference while it still overlaps well: measuring against
+        # one view instead of chaining frame pairs stops slow motion and
+        # standing still from accumulating error.
+        if (fit is None or relocalized or fit.inliers < self.s.refill_below
+                or self._frames - self._ref_frame >= self.s.ref_max_frames
+                or math.degrees(_angle(self._ref_world.T @ self._world)) > self.s.ref_max_deg):
+            # Carry the tracks forward; detect afresh only when too many were lost.
+            keep_tracks = (self.s.carry_tracks and fit is not None and not relocalized
+                           and len(fit.points_b) >= self.s.refill_below)
+            self._set_reference(img, fit.points_b if keep_tracks and fit is not None else None)
         return self._pose(fit.inliers if fit else 0, ok, relocalized)
 
     # -- internals ------------------------------------------------------------
+    def _set_reference(self, img: Gray, points: F32 | None = None) -> None:
+        self._ref, self._ref_world = img, self._world.copy()
+        self._ref_pts = points if points is not None else self._corners(img)
+        self._ref_frame = self._frames
+
     def _track_frame(self, img: Gray) -> _Fit | None:
-        """Frame-to-frame rotation, seeded by a constant-acceleration guess.
+        """Rotation from the reference view to `img`, seeded by motion so far.
 
         Head turns start and stop within a few frames, so at 15 fps the last
-        velocity alone can be tens of pixels off; when the first fit looks
-        doubtful, retry from the other plausible seeds and keep the best.
+        velocity alone can be tens of pixels off: try a constant-acceleration
+        guess first and, when the fit looks doubtful, the other plausible
+        seeds, keeping the best.
         """
+        assert self._ref is not None
         v, v0 = self._velocity, self._last_velocity
+        to_prev = self._world.T @ self._ref_world  # reference rays -> previous frame's rays
         best: _Fit | None = None
         for seed in (v @ v0.T @ v, v, np.eye(3)):
-            best = _better(best, self._track(self._prev, self._prev_pts, img, seed), self.s.good_residual_px)
+            best = _better(best, self._track(self._ref, self._ref_pts, img, seed @ to_prev),
+                           self.s.good_residual_px)
             if best is not None and _confident(best, self.s):
                 break
         if best is not None and not _confident(best, self.s):
             # LK from a rough seed can settle on a wrong optimum; the fitted
             # rotation is a much better seed, so re-track every point from it.
-            best = _better(best, self._track(self._prev, self._prev_pts, img, best.rotation),
+            best = _better(best, self._track(self._ref, self._ref_pts, img, best.rotation),
                            self.s.good_residual_px)
         return best
 
@@ -192,6 +218,11 @@ class RotationEstimator:
         rays[:, 0] = (pts[:, 0] - self._c[0]) / self._f
         rays[:, 1] = (pts[:, 1] - self._c[1]) / self._f
         rays[:, 2] = 1.0
+        lam = self.s.distortion
+        if lam:
+            # Division model: undistorted = distorted / (1 + lam r_d^2).
+            r2 = rays[:, 0] ** 2 + rays[:, 1] ** 2
+            rays[:, :2] /= (1.0 + lam * r2)[:, None]
         rays /= np.linalg.norm(rays, axis=1, keepdims=True)
         return rays
 
@@ -199,7 +230,17 @@ class RotationEstimator:
         z = rays[:, 2]
         front = z > 0.2
         zs = np.where(front, z, 1.0)
-        px = np.stack([rays[:, 0] / zs * self._f + self._c[0], rays[:, 1] / zs * self._f + self._c[1]], 1)
+        x, y = rays[:, 0] / zs, rays[:, 1] / zs
+        lam = self.s.distortion
+        if lam:
+            # Invert the division model: lam r_u r_d^2 - r_d + r_u = 0.
+            ru = np.hypot(x, y)
+            disc = np.maximum(1.0 - 4.0 * lam * ru * ru, 0.0)
+            safe = np.where(ru > 1e-9, ru, 1.0)
+            rd = np.where(ru > 1e-9, (1.0 - np.sqrt(disc)) / (2.0 * lam * safe), 0.0)
+            scale = np.where(ru > 1e-9, rd / safe, 1.0)
+            x, y = x * scale, y * scale
+        px = np.stack([x * self._f + self._c[0], y * self._f + self._c[1]], 1)
         assert self._size is not None
         w, h = self._size
         inside = front & (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
@@ -228,11 +269,11 @@ class RotationEstimator:
         pb = p1.reshape(-1, 2)[good]
         fit = self._robust_rotation(src, self._rays(pb.astype(np.float64)))
         if fit is not None:
-            fit.points_b = pb[self._kept].reshape(-1, 1, 2)
+            fit.points_b = pb[self._keep].reshape(-1, 1, 2)
         return fit
 
     def _robust_rotation(self, src: F64, dst: F64) -> _Fit | None:
-        """Kabsch fit, then one refit without outliers (bad LK tracks, movers).
+        """Kabsch fit, one refit without outliers, then (optionally) a zoom-aware refinement.
 
         Squared residuals and a partial sort keep this cheap: it runs per frame.
         """
@@ -246,15 +287,16 @@ class RotationEstimator:
         k = int(keep.sum())
         if k < self.s.min_inliers:
             return None
+        self._keep = keep
+        src, dst = src[keep], dst[keep]
         if k < n:
-            r = kabsch(src[keep], dst[keep])
-            d = src[keep] @ r.T - dst[keep]
-            res2 = np.einsum("ij,ij->i", d, d)
-        else:
-            res2 = res2[keep]
-        self._kept = keep
+            r = kabsch(src, dst)
+        if self.s.zoom:
+            r = _refine_with_zoom(r, src, dst, self.s.zoom_max_overlap)
+        d = src @ r.T - dst
+        res2 = np.einsum("ij,ij->i", d, d)
         med = math.sqrt(float(np.partition(res2, k // 2)[k // 2]))
-        return _Fit(r, k, n, med * self._f, _NO_POINTS)
+        return _Fit(r, k, n, med * self._f)
 
     def _nearest_anchor(self) -> tuple[_Anchor | None, float]:
         fwd = self._world[:, 2]
@@ -307,6 +349,36 @@ def _better(a: _Fit | None, b: _Fit | None, good_px: float) -> _Fit | None:
     if a_good:
         return a if a.inliers >= b.inliers else b
     return a if a.residual_px <= b.residual_px else b
+
+
+def _refine_with_zoom(r: Mat3, src: F64, dst: F64, max_overlap: float) -> Mat3:
+    """One Gauss-Newton step on rotation plus an expansion about the image centre.
+
+    Walking forward makes near things (a wall beside the path) stream outwards;
+    a rotation-only fit reads that parallax as turning and drifts. Modelling
+    the expansion as a zoom k (x' = x + k x) soaks it up, and k is dropped.
+    Works in normalised image coordinates with the small-rotation flow field.
+    """
+    q = src @ r.T
+    x, y = q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]
+    u, v = dst[:, 0] / dst[:, 2] - x, dst[:, 1] / dst[:, 2] - y
+    xy = x * y
+    n = len(x)
+    j = np.empty((2 * n, 4))
+    j[:n, 0], j[:n, 1], j[:n, 2], j[:n, 3] = -xy, 1.0 + x * x, -y, x
+    j[n:, 0], j[n:, 1], j[n:, 2], j[n:, 3] = -(1.0 + y * y), xy, x, y
+    jtj = j.T @ j
+    # Tracks bunched on one side of the image: a zoom and a turn look alike
+    # there, and the zoom would swallow the turn. Keep rotation only.
+    if jtj[1, 3] ** 2 > max_overlap**2 * jtj[1, 1] * jtj[3, 3]:
+        return r
+    try:
+        sol = np.linalg.solve(jtj, j.T @ np.concatenate([u, v]))
+    except np.linalg.LinAlgError:
+        return r
+    step, _ = cv2.Rodrigues(sol[:3].reshape(3, 1))
+    refined: Mat3 = step @ r
+    return refined
 
 
 def _angle(r: Mat3) -> float:
