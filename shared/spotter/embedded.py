@@ -18,10 +18,12 @@ frame is left untracked.
 from __future__ import annotations
 
 import logging
+import math
 import os
 import resource
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -137,6 +139,8 @@ class ReplayOptions:
     """Accepted and validated; detections are used from a later issue on."""
     progress: bool = True
     drain_timeout_s: float = 120.0
+    profile: bool = False
+    """Run each thread under cProfile; the top functions land in `ReplayResult.profiles`."""
 
 
 @dataclass
@@ -164,6 +168,9 @@ class ReplayResult:
     frame_indices: list[int] = field(default_factory=list, repr=False)
     motion: list[MotionSummary] = field(default_factory=list, repr=False)
     dead_letters: int = 0
+    cpu_s: dict[str, float] = field(default_factory=dict)
+    """CPU seconds by part: ingest thread, flow-tracker thread, redis-server (private only), process."""
+    profiles: dict[str, str] = field(default_factory=dict, repr=False)
 
     @property
     def fps(self) -> float:
@@ -224,7 +231,9 @@ def replay(
     camera = Camera(camera_id=camera_id, source=str(options.video), hfov_deg=options.hfov_deg)
     source = FileSource(options.video, name=camera_id, decode_threads=isettings.decode_threads)
     source.open()  # early, clear error for an unreadable file; gives the frame count for the bar
-    total = source.frame_count or None
+    total: int | None = source.frame_count or None
+    if total is not None and 0 < isettings.flow_fps < source.fps:
+        total = math.ceil(total * isettings.flow_fps / source.fps)  # the bar counts tracked flow frames
 
     collector = _Collector()
     worker = FlowTrackerWorker(
@@ -236,10 +245,14 @@ def replay(
 
     flow_stop = threading.Event()
     flow_error: list[BaseException] = []
+    cpu: dict[str, float] = {}
+    profiles: dict[str, str] = {}
 
     def run_flow() -> None:
         try:
-            worker.run(flow_stop)
+            _measured(
+                "flow_tracker", lambda: worker.run(flow_stop), cpu, profiles if options.profile else None
+            )
         except BaseException as exc:  # surfaced in the caller's thread
             flow_error.append(exc)
             log.exception("flow tracker failed")
@@ -249,7 +262,12 @@ def replay(
 
     def run_ingest() -> None:
         try:
-            ingest_stats.append(pipeline.run_source(camera, source, stop))
+            _measured(
+                "ingest",
+                lambda: ingest_stats.append(pipeline.run_source(camera, source, stop)),
+                cpu,
+                profiles if options.profile else None,
+            )
         except BaseException as exc:
             ingest_error.append(exc)
             log.exception("ingest failed")
@@ -258,6 +276,8 @@ def replay(
     ingest_thread = threading.Thread(target=run_ingest, name="ingest", daemon=True)
     bar = _progress_bar(options, total)
     wall0 = time.perf_counter()
+    cpu0 = time.process_time()
+    redis_cpu0 = _cpu(redis_pid)
     redis_rss = 0
     flow_thread.start()
     ingest_thread.start()
@@ -274,6 +294,9 @@ def replay(
             _update_bar(bar, worker, camera_id, collector)
             bar.close()
     wall_s = time.perf_counter() - wall0
+    cpu["process"] = time.process_time() - cpu0
+    if redis_pid is not None:
+        cpu["redis_server"] = _cpu(redis_pid) - redis_cpu0
     if ingest_error:
         raise ingest_error[0]
     if flow_error:
@@ -302,7 +325,43 @@ def replay(
         frame_indices=collector.frame_indices,
         motion=collector.motion,
         dead_letters=worker.stats.dead_letters,
+        cpu_s=cpu,
+        profiles=profiles,
     )
+
+
+def _measured(
+    name: str, fn: Callable[[], object], cpu: dict[str, float], profiles: dict[str, str] | None
+) -> None:
+    """Run `fn` in this thread, recording its CPU time (and a cProfile summary when asked)."""
+    t0 = time.thread_time()
+    try:
+        if profiles is None:
+            fn()
+            return
+        import cProfile
+        import io
+        import pstats
+
+        prof = cProfile.Profile()
+        try:
+            prof.runcall(fn)
+        finally:
+            out = io.StringIO()
+            pstats.Stats(prof, stream=out).sort_stats("tottime").print_stats(25)
+            profiles[name] = out.getvalue()
+    finally:
+        cpu[name] = time.thread_time() - t0
+
+
+def _cpu(pid: int | None) -> float:
+    if pid is None:
+        return 0.0
+    try:
+        t = psutil.Process(pid).cpu_times()
+        return float(t.user + t.system)
+    except psutil.Error:
+        return 0.0
 
 
 def _rss(pid: int | None) -> int:

@@ -1,0 +1,137 @@
+"""End-to-end replay speed: ingest + flow tracker in one process, as `spotter replay --fast` runs them.
+
+    python -m bench.replay                  # 20 min site walk, 640x360, 15 fps (18,000 frames)
+    python -m bench.replay --minutes 2      # a shorter video (generated and cached the first time)
+    python -m bench.replay --profile        # also cProfile each thread and print the top functions
+
+The video is the heading benchmark's (`generate("site_walk", 1200, 15, 640,
+360, 90.0, seed=7)`, cached under .cache/synth), so the first run spends
+minutes generating it. Reports frames/s end to end, the multiple of real time
+(15 fps camera), peak RSS of this process and of the private redis-server,
+CPU seconds by part, the heading error against the generator's truth and
+whether every published flow frame got its pose. Results go to
+bench/results/replay.json (replay-<N>min.json for other lengths).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import cv2
+import numpy as np
+
+from spotter.embedded import EmbeddedBus, ReplayOptions, replay
+from spotter.settings import BusSettings
+from spotter.synth import GENERATOR_VERSION, generate, load_truth
+
+CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", Path(__file__).resolve().parents[1] / ".cache"))
+RESULTS = Path(__file__).resolve().parent / "results"
+TARGET_FPS = 400.0
+CAMERA_FPS = 15.0
+
+
+def _cached(script: str, duration_s: float, fps: float, w: int, h: int, hfov: float, out_dir: Path) -> bool:
+    """Whether `generate` would return at once (both files of these parameters exist)."""
+    stem = f"{script}_{duration_s:g}s_{fps:g}fps_{w}x{h}_h{hfov:g}_s7_v{GENERATOR_VERSION}_"
+    return any(p.with_suffix(".csv").exists() for p in out_dir.glob(f"{stem}*.mp4") if ".tmp" not in p.name)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.replay", description=__doc__.split("\n")[0])
+    parser.add_argument("--minutes", type=float, default=20.0, help="video length (default 20)")
+    parser.add_argument(
+        "--profile", action="store_true", help="cProfile each thread, print the top functions"
+    )
+    parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--out", type=Path, help="results JSON (default bench/results/replay*.json)")
+    args = parser.parse_args(argv)
+
+    params = ("site_walk", args.minutes * 60, CAMERA_FPS, 640, 360, 90.0)
+    out_dir = CACHE / "synth"
+    if not _cached(*params, out_dir):
+        # Generate in a child process: its memory must not count towards the replay's peak RSS.
+        print(f"generating the {args.minutes:g}-minute video (cached afterwards)...", file=sys.stderr)
+        t0 = time.perf_counter()
+        code = f"from spotter.synth import generate; generate(*{params!r}, seed=7, out_dir={str(out_dir)!r})"
+        subprocess.run([sys.executable, "-c", code], check=True)
+        print(f"generated in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
+    gen = generate(*params, seed=7, out_dir=out_dir)
+
+    blob_dir = CACHE / "bench-replay-blobs"
+    options = ReplayOptions(
+        video=gen.video_path, camera_id="bench", hfov_deg=90.0, fast=True, blob_dir=blob_dir,
+        progress=not args.no_progress, profile=args.profile,
+    )  # fmt: skip
+    # The private redis-server of the embedded mode, whatever REDIS_URL says: its memory counts.
+    with EmbeddedBus(BusSettings(redis_url=None)) as bus:
+        r = replay(bus, options)
+
+    truth = load_truth(gen.truth_path)["yaw_deg"]
+    idx = np.asarray(r.frame_indices, dtype=int)
+    est = np.array([y for _t, y in r.heading])
+    err = np.abs((est - est[0]) - (truth[idx] - truth[idx[0]])) if len(idx) else np.array([np.nan])
+    in_order = bool(np.all(np.diff(idx) > 0)) if len(idx) > 1 else True
+    result: dict[str, Any] = {
+        "meta": {
+            "date": time.strftime("%Y-%m-%d"),
+            "machine": f"{platform.node()} {os.cpu_count()} cpus",
+            "python": platform.python_version(),
+            "opencv": cv2.__version__,
+        },
+        "video": gen.video_path.name,
+        "frames": r.frames,
+        "flow_frames_published": r.flow_frames,
+        "poses": r.poses,
+        "every_frame_tracked": r.poses == r.flow_frames and in_order and r.drained,
+        "clips": r.clips,
+        "keyframes": r.keyframes,
+        "media_s": round(r.media_s, 2),
+        "wall_s": round(r.wall_s, 2),
+        "fps_end_to_end": round(r.fps, 1),
+        "x_realtime": round(r.x_realtime, 1),
+        "target_fps": TARGET_FPS,
+        "meets_target": r.fps >= TARGET_FPS,
+        "peak_rss_mib": round(r.total_peak_rss_bytes / 2**20, 1),
+        "peak_rss_spotter_mib": round(r.peak_rss_bytes / 2**20, 1),
+        "peak_rss_redis_mib": round(r.redis_peak_rss_bytes / 2**20, 1),
+        "cpu_s": {k: round(v, 2) for k, v in r.cpu_s.items()},
+        "cpu_ms_per_frame": {k: round(1000 * v / max(1, r.frames), 3) for k, v in r.cpu_s.items()},
+        "heading_final_err_deg": round(float(err[-1]), 3),
+        "heading_max_err_deg": round(float(err.max()), 3),
+        "method": r.method,
+    }
+    out = args.out or RESULTS / ("replay.json" if args.minutes == 20 else f"replay-{args.minutes:g}min.json")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(result, indent=2) + "\n")
+
+    print(f"\n## Replay, end to end ({result['meta']['date']}, {result['meta']['machine']})\n")
+    print(
+        "| video | frames | wall s | frames/s | x real time | peak RSS (spotter + redis) | heading err final / max |"
+    )
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+    print(
+        f"| site_walk {args.minutes:g} min 640x360 | {r.frames} | {r.wall_s:.1f} | {r.fps:.0f} | "
+        f"{r.x_realtime:.0f}x | {result['peak_rss_mib']:.0f} MiB ({result['peak_rss_spotter_mib']:.0f} + "
+        f"{result['peak_rss_redis_mib']:.0f}) | {result['heading_final_err_deg']:.2f} / "
+        f"{result['heading_max_err_deg']:.2f} deg |"
+    )
+    print(f"\nCPU ms per frame: {result['cpu_ms_per_frame']}")
+    print(f"every published flow frame tracked, in order: {result['every_frame_tracked']} "
+          f"({r.poses} poses / {r.flow_frames} flow frames)")  # fmt: skip
+    print(f"target {TARGET_FPS:.0f} frames/s: {'met' if result['meets_target'] else 'NOT met'}")
+    print(f"results: {out}")
+    for name, text in r.profiles.items():
+        print(f"\n### cProfile: {name} thread\n{text}")
+    return 0 if result["every_frame_tracked"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
