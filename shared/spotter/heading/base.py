@@ -109,10 +109,10 @@ def kabsch(src: NDArray[np.float64], dst: NDArray[np.float64]) -> Mat3:
     and this runs on every frame.
     """
     _, u, vt = cv2.SVDecomp(src.T @ dst)
-    r: Mat3 = vt.T @ u.T
+    r = np.asarray(vt.T @ u.T, dtype=np.float64)
     if np.linalg.det(r) < 0.0:
         vt[2] *= -1.0
-        r = vt.T @ u.T
+        r = np.asarray(vt.T @ u.T, dtype=np.float64)
     return r
 
 

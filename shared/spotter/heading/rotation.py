@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -61,21 +62,25 @@ class _Fit:
 class RotationSettings:
     """Tuning of the rotation tracker; defaults chosen by `python -m bench.heading`."""
 
-    work_width: int = 160
+    work_width: int = 320
     max_corners: int = 60
     refill_below: int = 40
     ref_max_deg: float = 8.0
     ref_max_frames: int = 1
     carry_tracks: bool = False  # faster, but fresh corners each frame measured better on real footage
     min_distance: int = 6
+    grid: tuple[int, int] = (10, 6)  # corner buckets across x, y: one corner per cell
     win_size: int = 11
     max_level: int = 3
     min_inliers: int = 10
     confident_ratio: float = 0.8
     good_residual_px: float = 0.5
     distortion: float = 0.0  # radial lens distortion, division model (negative = barrel)
-    zoom: bool = True  # absorb the expansion of walking forward (see _refine_with_zoom)
+    # How the parallax of walking forward is kept out of the rotation:
+    # "zoom" (uniform depth) or "foe" (any depth, along lines from the focus of expansion).
+    translation: Literal["none", "zoom", "foe"] = "foe"
     zoom_max_overlap: float = 0.5
+    foe_min_flow: float = 0.3  # px of residual flow below which the focus of expansion is not re-estimated
     relocalize: bool = True
     anchor_spacing_deg: float = 15.0
     reloc_max_deg: float = 22.0
@@ -111,6 +116,7 @@ class RotationEstimator:
         self._anchors: list[_Anchor] = []
         self._frames = 0
         self.relocalizations = 0
+        self._foe = np.zeros(2)  # focus of expansion, normalised image coordinates
 
     @property
     def anchors(self) -> int:
@@ -187,9 +193,8 @@ class RotationEstimator:
         yaw, pitch, roll = decompose(self._world)
         return PoseEstimate(self._yaw.follow(yaw), pitch, roll, inliers, ok, relocalized)
 
-    def _prepare(self, gray: Gray) -> Gray:
-        if gray.ndim == 3:
-            gray = cv2.cvtColor(gray, cv2.COLOR_BGR2GRAY)
+    def _prepare(self, frame: Gray) -> Gray:
+        gray: np.ndarray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         h, w = gray.shape
         while w >= 2 * self.s.work_width:  # OpenCV's 2x area path is ~8x faster than 4x
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
@@ -205,13 +210,31 @@ class RotationEstimator:
         return gray
 
     def _corners(self, img: Gray, n: int | None = None) -> F32:
+        """Strong corners spread over a grid, best few per cell.
+
+        Unbucketed, the strongest corners bunch up in the busiest texture,
+        which on a walk is often the nearest (grass, a hedge): the most
+        parallax and the least rotation signal.
+        """
+        n = n or self.s.max_corners
         pts = cv2.goodFeaturesToTrack(
-            img, maxCorners=n or self.s.max_corners, qualityLevel=0.01, minDistance=self.s.min_distance,
-            blockSize=3,
+            img, maxCorners=4 * n, qualityLevel=0.01, minDistance=self.s.min_distance, blockSize=3,
         )
         if pts is None:
             return _NO_POINTS
-        return pts.astype(np.float32)
+        gx, gy = self.s.grid
+        h, w = img.shape
+        flat = pts.reshape(-1, 2)
+        cell = (np.minimum(flat[:, 1] * gy / h, gy - 1).astype(np.int32) * gx
+                + np.minimum(flat[:, 0] * gx / w, gx - 1).astype(np.int32))
+        order = np.argsort(cell, kind="stable")  # quality order kept within a cell
+        sorted_cells = cell[order]
+        first = np.searchsorted(sorted_cells, sorted_cells)
+        rank = np.empty_like(order)
+        rank[order] = np.arange(len(order)) - first
+        per_cell = max(1, -(-n // (gx * gy)))
+        chosen = np.flatnonzero(rank < per_cell)[:n] if len(flat) > n else np.arange(len(flat))
+        return pts[np.sort(chosen)].astype(np.float32)
 
     def _rays(self, pts: F64) -> F64:
         rays = np.empty((len(pts), 3))
@@ -256,9 +279,9 @@ class RotationEstimator:
         if inside.sum() < self.s.min_inliers:
             return None
         p0 = pa[inside].astype(np.float32).reshape(-1, 1, 2)
-        p1 = guess[inside].astype(np.float32).reshape(-1, 1, 2)
+        seeds = guess[inside].astype(np.float32).reshape(-1, 1, 2)
         p1, status, _ = cv2.calcOpticalFlowPyrLK(
-            img_a, img_b, p0, p1,
+            img_a, img_b, p0, seeds,
             winSize=(self.s.win_size, self.s.win_size), maxLevel=self.s.max_level,
             criteria=_LK_CRITERIA, flags=cv2.OPTFLOW_USE_INITIAL_FLOW,
         )
@@ -291,8 +314,10 @@ class RotationEstimator:
         src, dst = src[keep], dst[keep]
         if k < n:
             r = kabsch(src, dst)
-        if self.s.zoom:
+        if self.s.translation == "zoom":
             r = _refine_with_zoom(r, src, dst, self.s.zoom_max_overlap)
+        elif self.s.translation == "foe":
+            r, self._foe = _refine_with_foe(r, src, dst, self._foe, self.s.foe_min_flow / self._f)
         d = src @ r.T - dst
         res2 = np.einsum("ij,ij->i", d, d)
         med = math.sqrt(float(np.partition(res2, k // 2)[k // 2]))
@@ -325,7 +350,9 @@ class RotationEstimator:
         if anchor is None or angle > self.s.reloc_max_deg:
             return False
         predicted = self._world.T @ anchor.world  # anchor rays -> current rays
+        foe = self._foe  # the walking direction is a frame-to-frame quantity; keep it
         fit = self._track(anchor.image, anchor.points, img, predicted)
+        self._foe = foe
         if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < 0.4 * fit.tracked:
             return False
         if fit.residual_px > 0.6:
@@ -379,6 +406,51 @@ def _refine_with_zoom(r: Mat3, src: F64, dst: F64, max_overlap: float) -> Mat3:
     step, _ = cv2.Rodrigues(sol[:3].reshape(3, 1))
     refined: Mat3 = step @ r
     return refined
+
+
+def _refine_with_foe(r: Mat3, src: F64, dst: F64, foe: F64, min_flow: float) -> tuple[Mat3, F64]:
+    """Rotation from the flow components across lines through the focus of expansion.
+
+    Walking moves every scene point radially away from the focus of expansion
+    (FOE) by an amount that depends on its unknown depth, so only the flow
+    *across* those radial lines is due to rotation alone. Fitting the rotation
+    to that component removes translation whatever the depths; the FOE is then
+    re-estimated from what the rotation leaves over (when that is more than
+    noise) and carried to the next frame.
+    """
+    q = src @ r.T
+    x, y = q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]
+    u, v = dst[:, 0] / dst[:, 2] - x, dst[:, 1] / dst[:, 2] - y
+    xy = x * y
+    jx = np.stack([-xy, 1.0 + x * x, -y], 1)
+    jy = np.stack([-(1.0 + y * y), xy, x], 1)
+    e = foe
+    delta = np.zeros(3)
+    for _ in range(2):
+        a, b = y - e[1], -(x - e[0])
+        norm = np.sqrt(a * a + b * b) + 1e-6
+        a, b = a / norm, b / norm
+        m = a[:, None] * jx + b[:, None] * jy
+        try:
+            delta = np.linalg.solve(m.T @ m, m.T @ (a * u + b * v))
+        except np.linalg.LinAlgError:
+            return r, foe
+        rx, ry = u - jx @ delta, v - jy @ delta
+        flow = np.sqrt(rx * rx + ry * ry)
+        if float(np.median(flow)) < min_flow:
+            break  # no measurable translation: keep the FOE we had
+        # ry e_x - rx e_y = ry x - rx y, weighted by the flow itself.
+        g = np.stack([ry, -rx], 1)
+        gtg = g.T @ g
+        if np.linalg.cond(gtg) > 1e6:
+            break
+        e = np.asarray(np.linalg.solve(gtg, g.T @ (ry * x - rx * y)), dtype=np.float64)
+        if not np.all(np.abs(e) < 3.0):  # far outside the view: treat as unknown
+            e = foe
+            break
+    step, _ = cv2.Rodrigues(delta.reshape(3, 1))
+    refined: Mat3 = step @ r
+    return refined, e
 
 
 def _angle(r: Mat3) -> float:

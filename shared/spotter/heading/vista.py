@@ -33,7 +33,7 @@ class VistaEstimator:
         self.hfov_deg = hfov_deg
         self.mode = mode
         self.ratio = ratio
-        self._orb = cv2.ORB_create(nfeatures=n_features)
+        self._orb = cv2.ORB.create(nfeatures=n_features)
         self._matcher = cv2.BFMatcher(cv2.NORM_HAMMING)
         self._prev: tuple[object, np.ndarray | None] | None = None
         self.yaw = 0.0
@@ -56,8 +56,8 @@ class VistaEstimator:
         good = [p[0] for p in pairs if len(p) == 2 and p[0].distance < self.ratio * p[1].distance]
         if len(good) < 3:
             return PoseEstimate(self.yaw, self.pitch, self.roll, len(good), False)
-        src = np.float32([prev_kps[m.queryIdx].pt for m in good])  # type: ignore[index]
-        dst = np.float32([kps[m.trainIdx].pt for m in good])
+        src = np.array([prev_kps[m.queryIdx].pt for m in good], dtype=np.float32)  # type: ignore[index]
+        dst = np.array([kps[m.trainIdx].pt for m in good], dtype=np.float32)
         m, inl = cv2.estimateAffinePartial2D(src, dst, method=cv2.RANSAC)
         if m is None:
             return PoseEstimate(self.yaw, self.pitch, self.roll, 0, False)
