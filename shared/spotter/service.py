@@ -165,8 +165,12 @@ class ServiceRunner:
             signal.signal(sig, handler)
 
 
-def check_health(redis: Redis, service: str) -> bool:
-    """True when at least one replica of `service` has a fresh `running` heartbeat."""
+def check_health(redis: Redis, service: str, host: str | None = None) -> bool:
+    """True when a replica of `service` (on `host`, if given) has a fresh `running` heartbeat.
+
+    `--check` passes this machine's hostname so that a container's probe is
+    answered by its own replica, never by a healthy sibling elsewhere.
+    """
     for key in redis.scan_iter(match=streams.health_pattern(service), count=200):
         raw = redis.get(key)
         if raw is None:
@@ -175,7 +179,9 @@ def check_health(redis: Redis, service: str) -> bool:
             beat = json.loads(raw)
         except ValueError:
             continue
-        if isinstance(beat, dict) and beat.get("status") == "running":
+        if not isinstance(beat, dict) or beat.get("status") != "running":
+            continue
+        if host is None or beat.get("host") == host:
             return True
     return False
 
@@ -259,7 +265,7 @@ def main_for(
     try:
         if args.check:
             try:
-                return EXIT_OK if check_health(redis, service) else EXIT_UNHEALTHY
+                return EXIT_OK if check_health(redis, service, host=socket.gethostname()) else EXIT_UNHEALTHY
             except TRANSIENT_ERRORS as exc:
                 print(f"{service}: redis unavailable: {exc}", file=sys.stderr)
                 return EXIT_UNHEALTHY

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -82,6 +83,8 @@ def test_check_exits_0_while_running_and_1_after_stop(service: Service, redis: R
     assert service.check() == 0, service.log()
     assert check_health(redis, SERVICE)
     assert not check_health(redis, "another-service")
+    assert check_health(redis, SERVICE, host=socket.gethostname())
+    assert not check_health(redis, SERVICE, host="some-other-pod")
     ttl_ms = redis.pttl(health)
     assert 0 < ttl_ms <= 600  # three heartbeat intervals
 
