@@ -45,8 +45,13 @@ from spotter.video.sources import FileSource
 
 log = logging.getLogger(__name__)
 
-# The rotation estimator works at 160 px wide; sending it wider frames only
-# costs bytes on the bus and a resize in the tracker.
+# Ingest defaults of the embedded mode, each used unless its SPOTTER_INGEST_*
+# variable is set. The rotation estimator works at 160 px wide, so wider flow
+# frames only cost bytes on the bus and a resize in the tracker. Decoding is
+# the largest cost of a replay (H.264 at 640x360: ~4 ms of CPU a frame, the
+# estimator ~1.5-2 ms); two FFmpeg threads let it use the core the tracker
+# leaves idle (measured by `python -m bench.replay`).
+EMBEDDED_INGEST_DEFAULTS: dict[str, object] = {"flow_width": 160, "decode_threads": 2}
 EMBEDDED_FLOW_WIDTH = 160
 
 
@@ -221,10 +226,7 @@ def replay(
         raise ConfigError(f"detections file not found: {options.detections}")
     stop = stop if stop is not None else threading.Event()
     redis = bus.redis
-    isettings = ingest_settings or IngestSettings(
-        flow_width=EMBEDDED_FLOW_WIDTH, blob_dir=options.blob_dir, realtime_files=not options.fast,
-        camera_id=camera_id, hfov_deg=options.hfov_deg,
-    )  # fmt: skip
+    isettings = ingest_settings or embedded_ingest_settings(options)
     fsettings = flow_settings or FlowTrackerSettings(method=options.method, block_ms=50)
 
     pipeline = IngestPipeline(redis, LocalBlobStore(isettings.blob_dir), isettings)
@@ -364,6 +366,21 @@ def _cpu(pid: int | None) -> float:
         return 0.0
 
 
+def embedded_ingest_settings(options: ReplayOptions) -> IngestSettings:
+    """Ingest settings from the environment, with the embedded defaults and the replay's options."""
+    base = IngestSettings()
+    update: dict[str, object] = {
+        k: v for k, v in EMBEDDED_INGEST_DEFAULTS.items() if k not in base.model_fields_set
+    }
+    update.update(
+        blob_dir=options.blob_dir,
+        realtime_files=not options.fast,
+        camera_id=validate_camera_id(options.camera_id),
+        hfov_deg=options.hfov_deg,
+    )
+    return IngestSettings.model_validate({**base.model_dump(), **update})
+
+
 def _rss(pid: int | None) -> int:
     if pid is None:
         return 0
@@ -420,4 +437,13 @@ def _update_bar(bar: Any, worker: FlowTrackerWorker, camera_id: str, collector: 
         bar.set_postfix_str(f"t={track.last_t:7.1f}s heading={track.yaw_deg:8.1f} deg", refresh=False)
 
 
-__all__ = ["EMBEDDED_FLOW_WIDTH", "EmbeddedBus", "ReplayOptions", "ReplayResult", "peak_rss_bytes", "replay"]
+__all__ = [
+    "EMBEDDED_FLOW_WIDTH",
+    "EMBEDDED_INGEST_DEFAULTS",
+    "EmbeddedBus",
+    "embedded_ingest_settings",
+    "ReplayOptions",
+    "ReplayResult",
+    "peak_rss_bytes",
+    "replay",
+]
