@@ -67,7 +67,7 @@ class RotationSettings:
     refill_below: int = 40
     ref_max_deg: float = 8.0
     ref_max_frames: int = 1
-    carry_tracks: bool = False  # faster, but fresh corners each frame measured better on real footage
+    carry_tracks: bool = True  # track corners forward, detect afresh only when too few survive
     min_distance: int = 6
     grid: tuple[int, int] = (10, 6)  # corner buckets across x, y: one corner per cell
     win_size: int = 11
