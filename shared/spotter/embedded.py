@@ -46,13 +46,21 @@ from spotter.video.sources import FileSource
 log = logging.getLogger(__name__)
 
 # Ingest defaults of the embedded mode, each used unless its SPOTTER_INGEST_*
-# variable is set. The rotation estimator works at 160 px wide, so wider flow
-# frames only cost bytes on the bus and a resize in the tracker. Decoding is
-# the largest cost of a replay (H.264 at 640x360: ~4 ms of CPU a frame, the
-# estimator ~1.5-2 ms); two FFmpeg threads let it use the core the tracker
-# leaves idle (measured by `python -m bench.replay`).
-EMBEDDED_INGEST_DEFAULTS: dict[str, object] = {"flow_width": 160, "decode_threads": 2}
-EMBEDDED_FLOW_WIDTH = 160
+# variable is set. Decoding is the largest cost of a replay (H.264 at 640x360:
+# ~4 ms of CPU a frame); two FFmpeg threads let it use the core the tracker
+# leaves idle (measured by `python -m bench.replay`). The flow width is the
+# heading method's working width (`flow_width_for`): wider frames only cost
+# bytes on the bus and a resize in the tracker, narrower ones cost accuracy.
+EMBEDDED_INGEST_DEFAULTS: dict[str, object] = {"decode_threads": 2}
+
+
+def flow_width_for(method: str) -> int:
+    """The flow-frame width a heading method works at (ingest's default for methods that do not say)."""
+    if method in ("rotation", "rotation-odometry"):
+        from spotter.heading.rotation import RotationSettings
+
+        return RotationSettings().work_width
+    return int(IngestSettings.model_fields["flow_width"].default)
 
 
 class EmbeddedBus:
@@ -369,9 +377,8 @@ def _cpu(pid: int | None) -> float:
 def embedded_ingest_settings(options: ReplayOptions) -> IngestSettings:
     """Ingest settings from the environment, with the embedded defaults and the replay's options."""
     base = IngestSettings()
-    update: dict[str, object] = {
-        k: v for k, v in EMBEDDED_INGEST_DEFAULTS.items() if k not in base.model_fields_set
-    }
+    defaults = {**EMBEDDED_INGEST_DEFAULTS, "flow_width": flow_width_for(options.method)}
+    update: dict[str, object] = {k: v for k, v in defaults.items() if k not in base.model_fields_set}
     update.update(
         blob_dir=options.blob_dir,
         realtime_files=not options.fast,
@@ -438,10 +445,10 @@ def _update_bar(bar: Any, worker: FlowTrackerWorker, camera_id: str, collector: 
 
 
 __all__ = [
-    "EMBEDDED_FLOW_WIDTH",
     "EMBEDDED_INGEST_DEFAULTS",
     "EmbeddedBus",
     "embedded_ingest_settings",
+    "flow_width_for",
     "ReplayOptions",
     "ReplayResult",
     "peak_rss_bytes",

@@ -122,6 +122,14 @@ class FlowTrackerSettings(BaseSettings):
     max_cameras: int = Field(
         default=64, ge=1, title="Max cameras", description="Most cameras one replica owns at a time"
     )
+    trim_frames: bool = Field(
+        default=True,
+        title="Trim tracked frames",
+        description=(
+            "Drop frames from a camera's frames stream once their poses are committed (the stream is the "
+            "flow tracker's alone); otherwise they stay until ingest's MAXLEN pushes them out"
+        ),
+    )
     heading_track_max: int = Field(
         default=2_000_000,
         ge=1,
@@ -792,6 +800,9 @@ class FlowTrackerWorker:
                 for entry in dead:
                     pipe.xadd(streams.dead_letter_stream(owned.stream), cast(Any, entry))
                 pipe.hset(owned.checkpoint, mapping=cast(Any, ckpt))
+                if self.settings.trim_frames and owned.track.last_id:
+                    # Everything up to the committed id is tracked and acked: nobody needs those pixels.
+                    pipe.xtrim(owned.stream, minid=owned.track.last_id, approximate=True)
                 if acks:
                     pipe.xack(owned.stream, streams.GROUP_FLOW_TRACKER, *acks)
                 pipe.pexpire(owned.lease, self.settings.lease_ms)

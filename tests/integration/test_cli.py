@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -89,3 +91,28 @@ def test_serve_check_reports_no_healthy_replica(redis_url: str, tmp_path: Path) 
     assert p.returncode == 1
     p = spotter("serve", "flow-tracker", "--check", cwd=tmp_path)
     assert p.returncode == 2 and "REDIS_URL" in p.stderr
+
+
+def test_ctrl_c_stops_ingest_drains_and_exits(video: GeneratedVideo, tmp_path: Path) -> None:
+    exe = shutil.which("spotter")
+    cmd = [exe] if exe else [sys.executable, "-m", "spotter.cli"]
+    env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SPOTTER_REDIS_URL")}
+    # Paced like a live camera (no --fast): 20 s of video, interrupted after about 2 s.
+    proc = subprocess.Popen(
+        [*cmd, "replay", str(video.video_path), "--camera", "live1", "--json", "--no-progress"],
+        cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        time.sleep(2.5)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 130, err
+    summary = json.loads(out)
+    assert summary["stopped"] and summary["drained"] and summary["ingest_ended"] == "stopped"
+    assert 0 < summary["frames"] < video.n_frames
+    assert summary["poses"] == summary["flow_frames"]
+    assert "stopping ingest" in err
