@@ -250,8 +250,13 @@ def replay(
         redis, fsettings, f"embedded-{os.getpid()}", cameras=[camera_id], on_commit=collector
     )
     redis_pid = bus.server_pid()
+    if not worker.acquire(camera_id):  # own the camera before the first frame: no discovery delay
+        source.close()
+        raise ConfigError(
+            f"camera {camera_id!r} is being tracked by another flow-tracker replica on this Redis "
+            "(its lease is held): stop it or replay under another --camera"
+        )
     pipeline.register_camera(camera)
-    worker.acquire(camera_id)  # own the camera before the first frame: no discovery delay
 
     flow_stop = threading.Event()
     flow_error: list[BaseException] = []

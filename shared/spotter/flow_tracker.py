@@ -27,6 +27,13 @@ min-idle 0: the lease guarantees the old owner is gone), processes them in id
 order from the restored state, and also skips any id at or below the
 checkpoint's last id. Nothing is lost and no pose is published twice.
 
+Heading track
+-------------
+Each pose is also a member `"<t>:<yaw_deg>"` (t to 0.1 ms, yaw to 0.001 deg)
+of the sorted set `streams.heading_track_key(camera)`, scored by media time,
+so "heading at time t" is one ZREVRANGEBYSCORE (`heading_at`). It keeps the
+newest `heading_track_max` samples.
+
 Heading across gaps and takeovers
 ---------------------------------
 A frame with `session_start=True` after earlier frames (ingest reconnected
@@ -834,6 +841,25 @@ class FlowTrackerWorker:
         self.redis.xread(cast(Any, ids), count=1, block=self.settings.block_ms)
 
 
+def parse_heading_member(member: bytes | str) -> tuple[float, float]:
+    """(t, yaw_deg) from a heading-track member `"<t>:<yaw>"`."""
+    t, _, yaw = _text(member).partition(":")
+    return float(t), float(yaw)
+
+
+def heading_at(redis: Redis, camera_id: str, t: float) -> tuple[float, float] | None:
+    """The last heading sample of `camera_id` at or before media time `t`: (t_sample, yaw_deg), or None.
+
+    Reads the heading track (`streams.heading_track_key`), one sorted-set
+    lookup. Only memory up to `t` is used, as a question with `at` requires.
+    """
+    rows = cast(
+        list[Any],
+        redis.zrevrangebyscore(streams.heading_track_key(camera_id), t, "-inf", start=0, num=1),
+    )
+    return parse_heading_member(rows[0]) if rows else None
+
+
 def summarize_turn(yaw_start: float, yaw_end: float) -> str:
     """'turned right 142 deg' / 'turned left 30 deg' / 'held still' (net yaw change of a clip)."""
     d = yaw_end - yaw_start
@@ -862,7 +888,9 @@ __all__ = [
     "FlowTrackerWorker",
     "LeaseLost",
     "WorkerStats",
+    "heading_at",
     "heading_error",
+    "parse_heading_member",
     "stream_id_key",
     "summarize_turn",
 ]

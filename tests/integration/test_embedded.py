@@ -12,6 +12,7 @@ from pydantic import SecretStr
 
 from spotter.embedded import EmbeddedBus, ReplayOptions, peak_rss_bytes, replay
 from spotter.errors import ConfigError
+from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, heading_at
 from spotter.settings import BusSettings
 from spotter.synth import GeneratedVideo, generate, load_truth
 
@@ -89,3 +90,33 @@ def test_replay_rejects_missing_inputs(redis_url: str, tmp_path: Path, video: Ge
             )
         with pytest.raises(ConfigError, match="camera id"):
             replay(bus, ReplayOptions(video=video.video_path, camera_id="bad id", progress=False))
+
+
+def test_replay_refuses_a_camera_another_tracker_owns(
+    redis_url: str, video: GeneratedVideo, tmp_path: Path
+) -> None:
+    with EmbeddedBus(BusSettings(redis_url=SecretStr(redis_url))) as bus:
+        bus.redis.flushall()
+        other = FlowTrackerWorker(bus.redis, FlowTrackerSettings(), "elsewhere")
+        assert other.acquire("owned")
+        with pytest.raises(ConfigError, match="another flow-tracker"):
+            replay(bus, ReplayOptions(video=video.video_path, camera_id="owned", progress=False))
+        other.release_all()
+
+
+def test_heading_at_reads_the_track(redis_url: str, video: GeneratedVideo, tmp_path: Path) -> None:
+    with EmbeddedBus(BusSettings(redis_url=SecretStr(redis_url))) as bus:
+        bus.redis.flushall()
+        r = replay(
+            bus,
+            ReplayOptions(
+                video=video.video_path, camera_id="h1", fast=True, progress=False, blob_dir=tmp_path / "blobs"
+            ),
+        )
+        assert heading_at(bus.redis, "h1", -1.0) is None
+        t, yaw = r.heading[150]
+        sample = heading_at(bus.redis, "h1", t + 0.01)  # between two frames: the earlier one
+        assert sample is not None
+        assert sample[0] == pytest.approx(t, abs=1e-4) and sample[1] == pytest.approx(yaw, abs=1e-3)
+        last = heading_at(bus.redis, "h1", 1e9)
+        assert last is not None and last[1] == pytest.approx(r.heading[-1][1], abs=1e-3)
