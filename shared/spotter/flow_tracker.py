@@ -27,6 +27,13 @@ min-idle 0: the lease guarantees the old owner is gone), processes them in id
 order from the restored state, and also skips any id at or below the
 checkpoint's last id. Nothing is lost and no pose is published twice.
 
+A frame that kills its owner (a crash, not an exception: exceptions
+dead-letter the frame at once) would kill every next owner too. So after a
+takeover the claimed frames are re-read one per commit, which commits the
+good ones and leaves a culprit alone at the head of the pending list; once
+`max_owner_crashes` owners in a row died with it in flight, it goes to the
+dead letters and the camera moves on.
+
 Heading track
 -------------
 Each pose is also a member `"<t>:<yaw_deg>"` (t to 0.1 ms, yaw to 0.001 deg)
@@ -128,6 +135,15 @@ class FlowTrackerSettings(BaseSettings):
     )
     max_cameras: int = Field(
         default=64, ge=1, title="Max cameras", description="Most cameras one replica owns at a time"
+    )
+    max_owner_crashes: int = Field(
+        default=3,
+        ge=1,
+        title="Max owner crashes",
+        description=(
+            "A frame that was in flight each time this many owners of its camera died in a row is "
+            "dead-lettered, so a frame that crashes the tracker cannot stall its camera forever"
+        ),
     )
     trim_frames: bool = Field(
         default=True,
@@ -404,6 +420,10 @@ def _text(value: Any) -> str:
     return value.decode() if isinstance(value, bytes) else str(value)
 
 
+def _raw_bytes(value: Any) -> bytes:
+    return value if isinstance(value, bytes) else str(value).encode()
+
+
 # --- the worker ---------------------------------------------------------------------------------
 
 # Check the lease, renew it, then read: a worker that lost its camera cannot pull its
@@ -448,6 +468,8 @@ class _Owned:
     """The stream's last id when last read: an idle wait blocks for anything newer."""
     renewed_at: float = 0.0
     """time.monotonic() of the last lease renewal."""
+    careful: bool = False
+    """The previous owner died holding frames: re-read them one per commit to isolate a culprit."""
 
 
 @dataclass
@@ -581,6 +603,7 @@ class FlowTrackerWorker:
         seen = track.last_id or "0-0"
         if claimed_max is not None and stream_id_key(claimed_max) > stream_id_key(seen):
             seen = claimed_max
+        careful = claimed_max is not None and self._check_crash_loop(stream)
         self._owned[camera_id] = _Owned(
             camera_id=camera_id,
             stream=stream,
@@ -590,6 +613,7 @@ class FlowTrackerWorker:
             track=track,
             seen_id=seen,
             renewed_at=time.monotonic(),
+            careful=careful,
         )
         if track.frames:
             self.stats.takeovers += 1
@@ -660,6 +684,7 @@ class FlowTrackerWorker:
             return 0
         if not entries and owned.cursor != ">":
             owned.cursor = ">"  # own pending entries done: new ones from now on
+            owned.careful = False
             entries = self._fenced_read(owned)
             if entries is None:
                 return 0
@@ -678,12 +703,13 @@ class FlowTrackerWorker:
         """Up to `batch` entries after `owned.cursor`, if this worker still owns the camera (else None)."""
         cam = owned.camera_id
         read_from = owned.cursor
+        count = 1 if owned.careful and read_from != ">" else self.settings.batch
         try:
             resp: Any = self._read(
                 keys=[owned.lease, owned.stream],
                 args=[
                     self.token, self.settings.lease_ms, streams.GROUP_FLOW_TRACKER, self.consumer_name,
-                    self.settings.batch, read_from,
+                    count, read_from,
                 ],
             )  # fmt: skip
         except ResponseError as exc:
@@ -705,6 +731,34 @@ class FlowTrackerWorker:
             fields = dict(zip(flat[::2], flat[1::2], strict=True)) if flat else None
             entries.append((msg_id, fields))
         return entries
+
+    def _check_crash_loop(self, stream: str) -> bool:
+        """After claiming a dead owner's frames: whether to re-read them carefully; dead-letters a culprit.
+
+        Each owner that held a frame delivered it twice (claimed, then re-read),
+        so the oldest pending frame's delivery count says how many owners in a
+        row died with it in flight. One death: re-read the pending frames one
+        per commit, so good frames get committed and a culprit is left alone at
+        the head. `max_owner_crashes` deaths: that frame goes to the dead letters.
+        """
+        rows: Any = self.redis.xpending_range(
+            stream, streams.GROUP_FLOW_TRACKER, "-", "+", 1, consumername=self.consumer_name
+        )
+        if not rows:
+            return False
+        msg_id, deaths = _text(rows[0]["message_id"]), int(rows[0]["times_delivered"]) // 2
+        if deaths >= self.settings.max_owner_crashes:
+            entries: Any = self.redis.xrange(stream, msg_id, msg_id, count=1)
+            fields = {(_raw_bytes(k)): _raw_bytes(v) for k, v in entries[0][1].items()} if entries else {}
+            reason = f"{deaths} owners of the camera died while this frame was in flight"
+            entry = self._dead_letter_entry(stream, msg_id, fields, reason)
+            entry[DLQ_DELIVERY_COUNT] = str(rows[0]["times_delivered"]).encode()
+            with self.redis.pipeline(transaction=True) as pipe:
+                pipe.xadd(streams.dead_letter_stream(stream), cast(Any, entry))
+                pipe.xack(stream, streams.GROUP_FLOW_TRACKER, msg_id)
+                pipe.execute()
+            self.stats.dead_letters += 1
+        return deaths >= 1
 
     def _lose(self, cam: str, why: str) -> None:
         self._owned.pop(cam, None)

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import cv2
 import numpy as np
 import pytest
 from redis import Redis
@@ -18,9 +19,10 @@ from redis import Redis
 from spotter import streams
 from spotter.blobstore import LocalBlobStore
 from spotter.flow_tracker import SERVICE, FlowTrackerSettings, FlowTrackerWorker
+from spotter.heading import PoseEstimate, make_estimator
 from spotter.ingest import IngestPipeline, IngestSettings
 from spotter.messages import Camera, FlowFrame, MotionSummary, Pose, decode, encode
-from spotter.synth import GeneratedVideo, generate, load_truth
+from spotter.synth import GeneratedVideo, ViewRenderer, generate, load_truth, make_panorama
 from spotter.video.sources import FileSource
 
 pytestmark = pytest.mark.integration
@@ -233,3 +235,56 @@ def test_worker_run_stops_and_releases(redis: Redis, video: GeneratedVideo, tmp_
     assert not thread.is_alive()
     assert worker.stats.poses == n_flow
     assert redis.get(streams.lease_key(SERVICE, CAM)) is None
+
+
+class Boom(BaseException):
+    """Stands for a crash of the whole worker process (not an exception the worker could catch)."""
+
+
+class CrashOnUniformFrame:
+    """A real estimator that 'crashes the process' on a uniform frame (the poison)."""
+
+    def __init__(self, method: str, hfov_deg: float) -> None:
+        self.inner = make_estimator(method, hfov_deg)
+        self.name = self.inner.name
+
+    def reset(self, yaw_deg: float = 0.0) -> None:
+        self.inner.reset(yaw_deg)
+
+    def update(self, gray: np.ndarray) -> PoseEstimate:
+        if gray.min() == gray.max():
+            raise Boom
+        return self.inner.update(gray)
+
+
+def test_a_frame_that_crashes_every_owner_is_dead_lettered(redis: Redis) -> None:
+    cam = "poisoned"
+    redis.hset(streams.CAMERAS, cam, Camera(camera_id=cam, source="x.mp4").model_dump_json())
+    renderer = ViewRenderer(make_panorama(seed=5, width=1024), 160, 90, 90.0)
+    for i in range(40):
+        if i == 25:
+            gray = np.full((90, 160), 7, np.uint8)
+        else:
+            gray = cv2.cvtColor(renderer.render(i * 1.0), cv2.COLOR_BGR2GRAY)
+        frame = FlowFrame(
+            camera_id=cam, t=i / 15, frame_index=i, clip_id="k", width=160, height=90, hfov_deg=90
+        )
+        redis.xadd(streams.frames_stream(cam), encode(frame, gray.tobytes()))  # type: ignore[arg-type]
+    settings = FlowTrackerSettings(block_ms=10, lease_ms=200, max_owner_crashes=3)
+    crashes = 0
+    for k in range(10):
+        worker = FlowTrackerWorker(redis, settings, f"w{k}", estimator_factory=CrashOnUniformFrame)
+        try:
+            run_until_done(worker, redis, cam, timeout_s=20)
+            break
+        except Boom:
+            crashes += 1  # the process "died": its lease lapses, its frames stay pending
+            time.sleep(0.25)
+    else:
+        raise AssertionError("the camera never got past the poison frame")
+    assert crashes == 3
+    poses = poses_of(redis, cam)
+    assert [p.frame_index for p in poses] == [i for i in range(40) if i != 25]
+    dlq: Any = redis.xrange(streams.dead_letter_stream(streams.frames_stream(cam)))
+    assert len(dlq) == 1 and b"died while this frame was in flight" in dlq[0][1][b"dlq:reason"]
+    assert decode({k: v for k, v in dlq[0][1].items() if not k.startswith(b"dlq:")})[0].frame_index == 25  # type: ignore[attr-defined]
