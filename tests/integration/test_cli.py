@@ -15,7 +15,8 @@ import pytest
 
 from spotter.synth import GeneratedVideo, generate
 
-pytestmark = pytest.mark.integration
+# Each test starts the CLI in a subprocess (a few seconds of imports and redis-server start-up).
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 REPO = Path(__file__).resolve().parents[2]
 CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache")) / "synth"
@@ -97,13 +98,18 @@ def test_ctrl_c_stops_ingest_drains_and_exits(video: GeneratedVideo, tmp_path: P
     exe = shutil.which("spotter")
     cmd = [exe] if exe else [sys.executable, "-m", "spotter.cli"]
     env = {k: v for k, v in os.environ.items() if k not in ("REDIS_URL", "SPOTTER_REDIS_URL")}
-    # Paced like a live camera (no --fast): 20 s of video, interrupted after about 2 s.
+    # Paced like a live camera (no --fast): 20 s of video.
     proc = subprocess.Popen(
         [*cmd, "replay", str(video.video_path), "--camera", "live1", "--json", "--no-progress"],
         cwd=tmp_path, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )  # fmt: skip
     try:
-        time.sleep(2.5)
+        # Interrupt once the replay runs (its first keyframe is on disk), as a user would.
+        deadline = time.monotonic() + 60
+        while not list((tmp_path / "var" / "blobs").rglob("*.jpg")) and time.monotonic() < deadline:
+            assert proc.poll() is None, proc.communicate()
+            time.sleep(0.05)
+        time.sleep(1.0)
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=30)
     finally:

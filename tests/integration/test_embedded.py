@@ -57,8 +57,15 @@ def test_replay_with_a_private_server_stops_cleanly(video: GeneratedVideo, tmp_p
         assert bus.private
         pid = bus.server_pid()
         assert pid is not None
-        # Paced like a live camera: stop after about a second, as Ctrl-C would.
-        timer = threading.Timer(1.0, stop.set)
+
+        # Paced like a live camera: stop about a second after the first keyframe, as Ctrl-C would.
+        def stop_soon() -> None:
+            while not list((tmp_path / "blobs").rglob("*.jpg")) and not stop.wait(0.05):
+                pass
+            stop.wait(1.0)
+            stop.set()
+
+        timer = threading.Thread(target=stop_soon, daemon=True)
         timer.start()
         r = replay(
             bus,
@@ -71,7 +78,7 @@ def test_replay_with_a_private_server_stops_cleanly(video: GeneratedVideo, tmp_p
             ),
             stop=stop,
         )
-        timer.cancel()
+        timer.join(5)
     assert not bus.private  # the child server is gone
     assert r.stopped and r.ingest_ended == "stopped" and r.drained
     assert 0 < r.frames < video.n_frames
