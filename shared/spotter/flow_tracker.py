@@ -134,7 +134,10 @@ class FlowTrackerSettings(BaseSettings):
         description="How often a worker looks for cameras without an owner",
     )
     max_cameras: int = Field(
-        default=64, ge=1, title="Max cameras", description="Most cameras one replica owns at a time"
+        default=64,
+        ge=1,
+        title="Max cameras",
+        description="Most cameras one replica owns; below that, replicas share cameras evenly by heartbeat count",
     )
     max_owner_crashes: int = Field(
         default=3,
@@ -575,16 +578,35 @@ class FlowTrackerWorker:
         return done
 
     def discover(self) -> list[str]:
-        """Take every unowned camera this worker may have (up to `max_cameras`); returns the new ones."""
-        names = [_text(c) for c in cast(list[Any], self.redis.hkeys(streams.CAMERAS))]
+        """Take unowned cameras up to this replica's fair share; give one back when above it.
+
+        The share is ceil(cameras / live replicas), replicas counted by their
+        heartbeats (at least this one), capped by `max_cameras`. A replica above
+        its share (a new replica joined) releases one camera per discovery round,
+        between batches; a peer then takes it over from its checkpoint.
+        Returns the cameras taken this round.
+        """
+        names = sorted(_text(c) for c in cast(list[Any], self.redis.hkeys(streams.CAMERAS)))
+        if self.only is not None:
+            names = [c for c in names if c in self.only]
+        replicas = max(
+            1, sum(1 for _ in self.redis.scan_iter(match=streams.health_pattern(SERVICE), count=200))
+        )
+        share = min(self.settings.max_cameras, max(1, math.ceil(len(names) / replicas)))
         taken: list[str] = []
-        for cam in sorted(names):
-            if len(self._owned) >= self.settings.max_cameras:
+        for cam in names:
+            if len(self._owned) >= share:
                 break
-            if cam in self._owned or (self.only is not None and cam not in self.only):
-                continue
-            if self.acquire(cam):
+            if cam not in self._owned and self.acquire(cam):
                 taken.append(cam)
+        if len(self._owned) > share and not taken:
+            cam = max(self._owned)
+            log.info("%s hands camera %s over (%d owned, fair share %d)", self.consumer_name, cam,
+                     len(self._owned), share)  # fmt: skip
+            self._release(keys=[self._owned[cam].lease], args=[self.token])
+            del self._owned[cam]
+            # Let a peer take it before this replica's next round could.
+            self._next_discover = time.monotonic() + 2 * self.settings.discover_interval_s
         return taken
 
     def acquire(self, camera_id: str) -> bool:

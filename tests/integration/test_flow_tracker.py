@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -288,3 +289,26 @@ def test_a_frame_that_crashes_every_owner_is_dead_lettered(redis: Redis) -> None
     dlq: Any = redis.xrange(streams.dead_letter_stream(streams.frames_stream(cam)))
     assert len(dlq) == 1 and b"died while this frame was in flight" in dlq[0][1][b"dlq:reason"]
     assert decode({k: v for k, v in dlq[0][1].items() if not k.startswith(b"dlq:")})[0].frame_index == 25  # type: ignore[attr-defined]
+
+
+def test_replicas_share_cameras_fairly(redis: Redis) -> None:
+    for i in range(4):
+        redis.hset(streams.CAMERAS, f"c{i}", Camera(camera_id=f"c{i}", source="x.mp4").model_dump_json())
+
+    def beat(name: str) -> None:
+        redis.set(streams.health_key(SERVICE, name), json.dumps({"status": "running"}), px=60_000)
+
+    settings = FlowTrackerSettings()
+    a = FlowTrackerWorker(redis, settings, "a")
+    b = FlowTrackerWorker(redis, settings, "b")
+    beat("a")
+    assert a.discover() == ["c0", "c1", "c2", "c3"]  # alone: every camera
+    beat("b")  # a second replica joins: a hands cameras over one round at a time
+    for _ in range(3):
+        a.discover()
+        b.discover()
+    assert a.cameras == ["c0", "c1"] and b.cameras == ["c2", "c3"]
+    owners = {redis.get(streams.lease_key(SERVICE, f"c{i}")).decode().split(":")[0] for i in range(4)}  # type: ignore[union-attr]
+    assert owners == {"a", "b"}
+    a.release_all()
+    b.release_all()
