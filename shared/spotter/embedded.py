@@ -223,9 +223,10 @@ def replay(
 ) -> ReplayResult:
     """Replay `options.video` through ingest and the flow tracker in this process; returns the result.
 
-    Raises SourceError (via the ingest stats' `ended == "error"`, not raised)
-    for a video that cannot be decoded -- check `ingest_ended`; raises
-    ConfigError for bad options.
+    Raises ConfigError for bad options (or a camera another tracker owns) and
+    SourceError for a video that cannot be opened; a video that breaks part-way
+    ends the replay normally with `ingest_ended == "error"` (what was decoded
+    up to there is tracked).
     """
     camera_id = validate_camera_id(options.camera_id)
     if not options.video.is_file():
@@ -256,7 +257,12 @@ def replay(
             f"camera {camera_id!r} is being tracked by another flow-tracker replica on this Redis "
             "(its lease is held): stop it or replay under another --camera"
         )
-    pipeline.register_camera(camera)
+    try:
+        pipeline.register_camera(camera)
+    except BaseException:
+        worker.release_all()
+        source.close()
+        raise
 
     flow_stop = threading.Event()
     flow_error: list[BaseException] = []
