@@ -142,8 +142,102 @@ class MotionSummary(Message):
     method: str
 
 
+# --- perception and memory (detections, observations, captions, world events) ---
+
+AttributeValue = bool | float | int | str
+EntityState = Literal["unknown", "idle", "active", "moving", "carried", "on_ground"]
+
+
+class Detection(BaseModel):
+    """One detected thing in one frame; the external-detections contract (DESIGN.md 5)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    label: str = Field(min_length=1, max_length=64, pattern=r"^[a-z0-9_]+$", description="Lower-case label")
+    bbox: tuple[float, float, float, float] = Field(description="x1, y1, x2, y2 in source-frame pixels")
+    score: float = Field(default=1.0, ge=0.0, le=1.0)
+    track_id: str | None = Field(default=None, description="Detector's own track id, if it tracks")
+    attributes: dict[str, AttributeValue] = Field(default_factory=dict, description="e.g. hardhat, vest")
+
+
+class DetectionFrame(Message):
+    """Every detection in one frame (or keyframe) of one camera."""
+
+    SCHEMA: ClassVar[str] = "spotter.detections/1"
+    frame_index: int | None = Field(default=None, ge=0)
+    width: int = Field(gt=0, description="Source frame width the boxes refer to")
+    height: int = Field(gt=0)
+    detections: list[Detection] = Field(default_factory=list)
+    source: str = Field(default="builtin", description="builtin, onnx, external")
+
+
+class TimedBox(BaseModel):
+    """Where an observation's box was at one time."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    t: float = Field(ge=0.0)
+    bbox: tuple[float, float, float, float]
+
+
+class Relation(BaseModel):
+    """A relation from an observation to another observation of the same clip."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    predicate: str = Field(min_length=1, max_length=64, description="near, holding, on, left_of, ...")
+    object_track: str = Field(description="track id (within the clip) of the other observation")
+
+
+class Observation(BaseModel):
+    """One tracked subject in one clip (GEB): the unit that joins an entity."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    track: str = Field(description="Track id, unique within the clip")
+    label: str = Field(min_length=1, max_length=64)
+    boxes: list[TimedBox] = Field(min_length=1, description="Box per sampled frame, in time order")
+    score: float = Field(default=1.0, ge=0.0, le=1.0)
+    attributes: dict[str, AttributeValue] = Field(default_factory=dict)
+    state: EntityState = "unknown"
+    motion_px_s: float = Field(default=0.0, ge=0.0, description="Median speed of the box's content motion")
+    description: str = ""
+    relations: list[Relation] = Field(default_factory=list)
+    appearance: list[float] = Field(default_factory=list, description="Appearance descriptor for identity")
+
+
+class Caption(Message):
+    """A clip described: text plus structured observations. `t` = clip end."""
+
+    SCHEMA: ClassVar[str] = "spotter.caption/1"
+    clip_id: str
+    t_start: float = Field(ge=0.0)
+    width: int = Field(gt=0)
+    height: int = Field(gt=0)
+    hfov_deg: float = Field(gt=1.0, lt=179.0)
+    text: str
+    observations: list[Observation] = Field(default_factory=list)
+    backend: str = Field(description="template, vlm, or vlm->template when the fallback ran")
+
+
+WorldEventKind = Literal[
+    "appeared", "left_view", "returned", "moved", "idle", "active", "picked_up", "dropped", "ppe_on", "ppe_off",
+]
+
+
+class WorldEvent(Message):
+    """A change in the world memory, with hysteresis applied. `t` = when it happened."""
+
+    SCHEMA: ClassVar[str] = "spotter.world_event/1"
+    kind: WorldEventKind
+    entity_id: str
+    label: str
+    clip_id: str | None = None
+    bearing_deg: float | None = None
+    detail: dict[str, AttributeValue] = Field(default_factory=dict)
+
+
 SCHEMAS: dict[str, type[BaseModel]] = {
-    m.SCHEMA: m for m in (FlowFrame, ClipMark, Keyframe, Clip, StreamEvent, Pose, MotionSummary, Camera)
+    m.SCHEMA: m
+    for m in (FlowFrame, ClipMark, Keyframe, Clip, StreamEvent, Pose, MotionSummary, Camera, DetectionFrame, Caption,
+              WorldEvent)
 }
 
 

@@ -20,6 +20,10 @@ CLIPS = f"{PREFIX}:clips"
 MOTION = f"{PREFIX}:motion"
 EVENTS = f"{PREFIX}:events"
 POSE = f"{PREFIX}:pose"
+DETECTIONS = f"{PREFIX}:detections"  # external or built-in detections, per frame
+DETECTIONS_MAXLEN = 200_000
+CAPTIONS = f"{PREFIX}:captions"
+WORLD_EVENTS = f"{PREFIX}:world_events"
 
 
 def frames_stream(camera_id: str) -> str:

@@ -1,0 +1,180 @@
+"""The knowledge-graph store interface: records, one write unit, and the protocol.
+
+No implementation lives here (see sqlite.py, neo4j.py). Every record is keyed
+so that writing it twice changes nothing: the knowledge-graph service writes
+one `GraphWrite` per caption, in one transaction, and may be redelivered.
+
+Time semantics: every record carries media time of its camera. Readers that
+answer "as of t" pass `t_max` and must only see records observed up to then
+(GEB: timestamped questions use only memory from before the question time).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from spotter.messages import AttributeValue, EntityState, TimedBox, WorldEventKind
+
+EdgeKind = Literal["member_of", "in_clip", "next", "relation", "co_visible", "in_episode"]
+
+
+class _Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClipRecord(_Record):
+    clip_id: str
+    camera_id: str
+    t_start: float
+    t_end: float
+    caption: str = ""
+    yaw_start_deg: float | None = None
+    yaw_end_deg: float | None = None
+
+
+class EpisodeRecord(_Record):
+    """A multi-scale summary node (activity or session level)."""
+
+    episode_id: str
+    camera_id: str
+    level: Literal["activity", "session"]
+    t_start: float
+    t_end: float
+    text: str
+
+
+class EntityRecord(_Record):
+    """One physical individual. Mutable fields describe it as last observed."""
+
+    entity_id: str
+    camera_id: str
+    label: str
+    first_seen: float
+    last_seen: float
+    bearing_deg: float = Field(description="World-fixed bearing when last observed (same sign as heading)")
+    distance: float = Field(default=1.0, description="Relative distance proxy (0 near .. 1 far)")
+    confidence: float = Field(default=1.0, ge=0.0, le=1.0, description="At last_seen; decays while unobserved")
+    state: EntityState = "unknown"
+    attributes: dict[str, AttributeValue] = Field(default_factory=dict)
+    observations: int = Field(default=0, ge=0)
+    description: str = ""
+
+
+class ObservationRecord(_Record):
+    """One tracked subject in one clip, placed in the world."""
+
+    observation_id: str = Field(description="'{clip_id}/{track}'")
+    entity_id: str
+    camera_id: str
+    clip_id: str
+    label: str
+    t_start: float
+    t_end: float
+    bearing_deg: float
+    distance: float = 1.0
+    state: EntityState = "unknown"
+    attributes: dict[str, AttributeValue] = Field(default_factory=dict)
+    motion_px_s: float = 0.0
+    description: str = ""
+    boxes: list[TimedBox] = Field(default_factory=list)
+    appearance: list[float] = Field(default_factory=list)
+
+
+class EdgeRecord(_Record):
+    """A typed edge; (src, dst, kind, predicate) is its key."""
+
+    src: str
+    dst: str
+    kind: EdgeKind
+    predicate: str = Field(default="", description="For kind=relation: near, holding, on, ...")
+    camera_id: str
+    t: float = Field(description="When the edge became true (media time)")
+    weight: float = 1.0
+
+
+class EventRecord(_Record):
+    event_id: str
+    camera_id: str
+    t: float
+    kind: WorldEventKind
+    entity_id: str
+    label: str
+    clip_id: str | None = None
+    bearing_deg: float | None = None
+    detail: dict[str, AttributeValue] = Field(default_factory=dict)
+
+
+class GraphWrite(_Record):
+    """Everything one caption adds to the graph, written in one transaction."""
+
+    clips: list[ClipRecord] = Field(default_factory=list)
+    episodes: list[EpisodeRecord] = Field(default_factory=list)
+    entities: list[EntityRecord] = Field(default_factory=list)
+    observations: list[ObservationRecord] = Field(default_factory=list)
+    edges: list[EdgeRecord] = Field(default_factory=list)
+    events: list[EventRecord] = Field(default_factory=list)
+
+
+class GraphStore(Protocol):
+    """Where the world memory lives. Implementations: SqliteGraphStore, Neo4jGraphStore."""
+
+    def init(self) -> None:
+        """Create tables/constraints/indexes; idempotent; the only call that may do DDL."""
+        ...
+
+    def close(self) -> None:
+        """Release connections; the store is unusable afterwards."""
+        ...
+
+    def clear(self, camera_id: str | None = None) -> None:
+        """Delete everything (or one camera's memory). For tests and retention."""
+        ...
+
+    def write(self, batch: GraphWrite) -> None:
+        """Upsert every record of `batch` atomically: all or nothing, and idempotent by key."""
+        ...
+
+    def entity(self, entity_id: str) -> EntityRecord | None:
+        """The entity as last written, or None."""
+        ...
+
+    def entities(self, camera_id: str, *, label: str | None = None, t_max: float | None = None) -> list[EntityRecord]:
+        """Entities first seen at or before `t_max` (all when None), ordered by first_seen."""
+        ...
+
+    def observations(
+        self,
+        camera_id: str,
+        *,
+        entity_id: str | None = None,
+        label: str | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+        limit: int | None = None,
+    ) -> list[ObservationRecord]:
+        """Observations overlapping [t_min, t_max] with t_start <= t_max, ordered by t_start then id."""
+        ...
+
+    def events(
+        self,
+        camera_id: str,
+        *,
+        t_min: float | None = None,
+        t_max: float | None = None,
+        kinds: list[WorldEventKind] | None = None,
+        entity_id: str | None = None,
+    ) -> list[EventRecord]:
+        """Events with t in [t_min, t_max], ordered by t then id."""
+        ...
+
+    def edges(
+        self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
+    ) -> list[EdgeRecord]:
+        """Edges touching any of `node_ids` (either end) with t <= t_max."""
+        ...
+
+    def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
+        """Clips overlapping [t_min, t_max], ordered by t_start."""
+        ...
