@@ -73,8 +73,8 @@ class RotationSettings:
     win_size: int = 11
     max_level: int = 3
     min_inliers: int = 10
-    confident_ratio: float = 0.8
-    good_residual_px: float = 0.5
+    confident_ratio: float = 0.6
+    good_residual_px: float = 0.8
     distortion: float = 0.0  # radial lens distortion, division model (negative = barrel)
     # How the parallax of walking forward is kept out of the rotation:
     # "zoom" (uniform depth) or "foe" (any depth, along lines from the focus of expansion).
@@ -200,8 +200,9 @@ class RotationEstimator:
             gray = cv2.resize(gray, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
             h, w = gray.shape
         if w > self.s.work_width:
+            # Less than 2x left: bilinear is ~10x cheaper than OpenCV's non-integer area path.
             nh = max(8, round(h * self.s.work_width / w))
-            gray = cv2.resize(gray, (self.s.work_width, nh), interpolation=cv2.INTER_AREA)
+            gray = cv2.resize(gray, (self.s.work_width, nh), interpolation=cv2.INTER_LINEAR)
             h, w = gray.shape
         if self._size != (w, h):
             self._size = (w, h)
