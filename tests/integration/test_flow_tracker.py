@@ -47,7 +47,7 @@ def ingest(redis: Redis, video: GeneratedVideo, tmp_path: Path, cam: str = CAM) 
     pipeline.register_camera(camera)
     stats = pipeline.run_source(camera, FileSource(video.video_path, decode_threads=1))
     assert stats.ended == "end"
-    return stats.flow_frames
+    return int(stats.flow_frames)
 
 
 def poses_of(redis: Redis, cam: str = CAM) -> list[Pose]:
@@ -210,10 +210,10 @@ def test_malformed_frames_are_dead_lettered_and_the_camera_goes_on(redis: Redis)
             camera_id="cam9", t=i / 15, frame_index=i, clip_id="k", width=160, height=90, hfov_deg=90
         )
 
-    redis.xadd(stream, encode(ff(0), gray.tobytes()))  # type: ignore[arg-type]
-    redis.xadd(stream, encode(ff(1), b"short"))  # type: ignore[arg-type]
+    redis.xadd(stream, encode(ff(0), gray.tobytes()))
+    redis.xadd(stream, encode(ff(1), b"short"))
     redis.xadd(stream, {b"schema": b"nope", b"data": b"{}"})
-    redis.xadd(stream, encode(ff(2), gray.tobytes()))  # type: ignore[arg-type]
+    redis.xadd(stream, encode(ff(2), gray.tobytes()))
     worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20), "w")
     run_until_done(worker, redis, "cam9")
     assert [p.frame_index for p in poses_of(redis, "cam9")] == [0, 2]
@@ -270,7 +270,7 @@ def test_a_frame_that_crashes_every_owner_is_dead_lettered(redis: Redis) -> None
         frame = FlowFrame(
             camera_id=cam, t=i / 15, frame_index=i, clip_id="k", width=160, height=90, hfov_deg=90
         )
-        redis.xadd(streams.frames_stream(cam), encode(frame, gray.tobytes()))  # type: ignore[arg-type]
+        redis.xadd(streams.frames_stream(cam), encode(frame, gray.tobytes()))
     settings = FlowTrackerSettings(block_ms=10, lease_ms=200, max_owner_crashes=3)
     crashes = 0
     for k in range(10):
@@ -288,7 +288,8 @@ def test_a_frame_that_crashes_every_owner_is_dead_lettered(redis: Redis) -> None
     assert [p.frame_index for p in poses] == [i for i in range(40) if i != 25]
     dlq: Any = redis.xrange(streams.dead_letter_stream(streams.frames_stream(cam)))
     assert len(dlq) == 1 and b"died while this frame was in flight" in dlq[0][1][b"dlq:reason"]
-    assert decode({k: v for k, v in dlq[0][1].items() if not k.startswith(b"dlq:")})[0].frame_index == 25  # type: ignore[attr-defined]
+    poison = decode({k: v for k, v in dlq[0][1].items() if not k.startswith(b"dlq:")})[0]
+    assert isinstance(poison, FlowFrame) and poison.frame_index == 25
 
 
 def test_replicas_share_cameras_fairly(redis: Redis) -> None:

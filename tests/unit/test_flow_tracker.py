@@ -29,7 +29,7 @@ def renderer() -> ViewRenderer:
 
 def grey(renderer: ViewRenderer, yaw: float) -> bytes:
     img = renderer.render(yaw, 0.0, 0.0)
-    return cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).tobytes()
+    return bytes(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY).tobytes())
 
 
 def frame(i: int, clip: str = "c0", session_start: bool = False, t: float | None = None) -> FlowFrame:
