@@ -1,0 +1,214 @@
+"""Where a box is in the world: bearings, relative directions and a distance proxy.
+
+Conventions (DESIGN.md 5, the public contract): yaw and bearings in degrees,
+growing clockwise seen from above (turning right). A box right of the image
+centre therefore has a larger bearing than the heading. Relative direction is
+`wrap(bearing - heading)` in (-180, 180], named in eight 45-degree sectors.
+
+The camera is a pinhole: focal length f = (w / 2) / tan(hfov / 2) and principal
+point cx = (w - 1) / 2 (pixel centres), so a box at column x is seen at
+`atan((x - cx) / f)` right of the optical axis. Lens distortion is ignored
+(a few degrees at the edge of a wide lens, well inside the identity gates).
+
+Stored bearings are wrapped to (-180, 180]; the heading itself is unwrapped,
+which is harmless because every comparison goes through `wrap_deg`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Literal
+
+from spotter.heading.base import focal_px, wrap_deg
+
+BBox = tuple[float, float, float, float]
+
+Sector = Literal[
+    "front", "front-right", "right", "behind-right", "behind", "behind-left", "left", "front-left"
+]
+
+# Clockwise from straight ahead; sector i is centred on i * 45 degrees.
+SECTORS: tuple[Sector, ...] = (
+    "front",
+    "front-right",
+    "right",
+    "behind-right",
+    "behind",
+    "behind-left",
+    "left",
+    "front-left",
+)
+SECTOR_CENTRES: dict[Sector, float] = {name: wrap_deg(45.0 * i) for i, name in enumerate(SECTORS)}
+
+# Apparent box height (fraction of the frame height) of a thing of this label seen
+# from about 2 m: the size half of the distance proxy. Rough construction-site values;
+# labels not listed use only the vertical position.
+TYPICAL_NEAR_HEIGHT: dict[str, float] = {
+    "worker": 0.9,
+    "ladder": 0.9,
+    "scaffold": 1.0,
+    "wheelbarrow": 0.45,
+    "toolbox": 0.3,
+    "cone": 0.3,
+    "pallet": 0.25,
+    "drill": 0.15,
+    "hammer": 0.15,
+    "brick_wall": 0.8,
+}
+
+# Where the horizon sits for a level head-worn camera (fraction of the frame height):
+# a box whose bottom edge is there is "far" (1), one at the bottom edge is "near" (0).
+HORIZON_FRACTION = 0.5
+
+
+def egocentric_deg(x: float, width: int, hfov_deg: float) -> float:
+    """Angle of image column `x` right of the optical axis (negative = left)."""
+    cx = (width - 1) / 2.0
+    return math.degrees(math.atan((x - cx) / focal_px(width, hfov_deg)))
+
+
+def column_at(ego_deg: float, width: int, hfov_deg: float) -> float:
+    """Inverse of `egocentric_deg`: the image column seen at `ego_deg` right of the axis."""
+    return (width - 1) / 2.0 + focal_px(width, hfov_deg) * math.tan(math.radians(ego_deg))
+
+
+def box_centre_x(bbox: BBox) -> float:
+    return (bbox[0] + bbox[2]) / 2.0
+
+
+def bearing_deg(heading_deg: float, bbox: BBox, width: int, hfov_deg: float) -> float:
+    """World-fixed bearing of a box's centre column, wrapped to (-180, 180]."""
+    return wrap_deg(heading_deg + egocentric_deg(box_centre_x(bbox), width, hfov_deg))
+
+
+def relative_deg(bearing: float, heading: float) -> float:
+    """Bearing relative to where the wearer looks: wrap(bearing - heading) in (-180, 180]."""
+    return wrap_deg(bearing - heading)
+
+
+def sector(relative: float) -> Sector:
+    """The sector holding a relative angle; each covers [centre - 22.5, centre + 22.5).
+
+    Boundaries belong to the clockwise neighbour (22.5 is front-right, -22.5 is
+    front); `behind` covers [157.5, 180] and (-180, -157.5).
+    """
+    idx = math.floor((wrap_deg(relative) + 22.5) / 45.0) % 8
+    return SECTORS[idx]
+
+
+def direction(bearing: float, heading: float) -> Sector:
+    """Named direction of a world bearing for a wearer looking along `heading`."""
+    return sector(relative_deg(bearing, heading))
+
+
+def angular_distance(a: float, b: float) -> float:
+    """Smallest absolute angle between two bearings, in [0, 180]."""
+    return abs(wrap_deg(a - b))
+
+
+def circular_mean(angles: Sequence[float], weights: Sequence[float] | None = None) -> float:
+    """Mean direction of `angles` (degrees), wrapped; the plain mean breaks at the seam."""
+    if not angles:
+        raise ValueError("circular_mean of no angles")
+    ws = weights if weights is not None else [1.0] * len(angles)
+    s = sum(w * math.sin(math.radians(a)) for a, w in zip(angles, ws, strict=True))
+    c = sum(w * math.cos(math.radians(a)) for a, w in zip(angles, ws, strict=True))
+    if abs(s) < 1e-12 and abs(c) < 1e-12:
+        return wrap_deg(angles[-1])  # opposite directions cancel: keep the latest
+    return wrap_deg(math.degrees(math.atan2(s, c)))
+
+
+def blend_bearing(old: float, new: float, alpha: float) -> float:
+    """Exponentially weighted bearing update along the short arc: old + alpha * wrap(new - old)."""
+    return wrap_deg(old + alpha * wrap_deg(new - old))
+
+
+def in_view(bearing: float, heading: float, hfov_deg: float, margin_deg: float = 0.0) -> bool:
+    """True when `bearing` lies inside the horizontal field of view, `margin_deg` from its edges."""
+    return abs(relative_deg(bearing, heading)) <= hfov_deg / 2.0 - margin_deg
+
+
+def swept_in_view(
+    bearing: float, yaw_a: float, yaw_b: float, hfov_deg: float, margin_deg: float = 0.0
+) -> bool:
+    """True when `bearing` was in view at some point of a turn from `yaw_a` to `yaw_b`.
+
+    Assumes the head turned monotonically between the two (unwrapped) yaws, so
+    everything on the swept arc, widened by half the field of view, was seen.
+    """
+    half = hfov_deg / 2.0 - margin_deg
+    if half <= 0.0:
+        return False
+    lo, hi = min(yaw_a, yaw_b) - half, max(yaw_a, yaw_b) + half
+    if hi - lo >= 360.0:
+        return True
+    offset = wrap_deg(bearing - lo) % 360.0  # in [0, 360): how far clockwise of lo
+    return offset <= hi - lo
+
+
+def distance_proxy(bbox: BBox, frame_height: int, label: str | None = None) -> float:
+    """Relative distance in [0, 1] (0 = at the wearer's feet, 1 = at the horizon or beyond).
+
+    VISTA's cue: on level ground, the lower in the frame a thing touches the
+    ground, the nearer it is, so the bottom edge y2 maps linearly from the
+    frame's bottom (0) to the horizon line at `HORIZON_FRACTION` of the height
+    (1). When the label has a typical near size, the box height is a second cue
+    (a box as tall as that size is near, a tiny one far) and the two are
+    averaged. It is a proxy for ordering and gating, not metres.
+    """
+    h = float(frame_height)
+    if h <= 0:
+        raise ValueError("frame_height must be > 0")
+    y2 = min(max(bbox[3], 0.0), h)
+    below_horizon = (h - y2) / (h * (1.0 - HORIZON_FRACTION))
+    vertical = min(max(below_horizon, 0.0), 1.0)
+    typical = TYPICAL_NEAR_HEIGHT.get(label or "")
+    if typical is None:
+        return vertical
+    rel_height = max(bbox[3] - bbox[1], 0.0) / h
+    size = min(max(1.0 - rel_height / typical, 0.0), 1.0)
+    return 0.5 * (vertical + size)
+
+
+def iou(a: BBox, b: BBox) -> float:
+    """Intersection over union of two x1, y1, x2, y2 boxes (0 when either is empty)."""
+    ix = max(0.0, min(a[2], b[2]) - max(a[0], b[0]))
+    iy = max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
+    inter = ix * iy
+    area_a = max(0.0, a[2] - a[0]) * max(0.0, a[3] - a[1])
+    area_b = max(0.0, b[2] - b[0]) * max(0.0, b[3] - b[1])
+    union = area_a + area_b - inter
+    return inter / union if union > 0.0 else 0.0
+
+
+def confidence_at(last_seen: float, t: float, decay_per_s: float = 0.015) -> float:
+    """VISTA's belief that an unobserved thing is still where it was: 1 - decay * elapsed, floored at 0.
+
+    Computed on read; the stored confidence stays the value at `last_seen`.
+    """
+    return max(0.0, min(1.0, 1.0 - decay_per_s * max(0.0, t - last_seen)))
+
+
+__all__ = [
+    "SECTORS",
+    "SECTOR_CENTRES",
+    "TYPICAL_NEAR_HEIGHT",
+    "BBox",
+    "Sector",
+    "angular_distance",
+    "bearing_deg",
+    "blend_bearing",
+    "box_centre_x",
+    "circular_mean",
+    "column_at",
+    "confidence_at",
+    "direction",
+    "distance_proxy",
+    "egocentric_deg",
+    "in_view",
+    "iou",
+    "relative_deg",
+    "sector",
+    "swept_in_view",
+]

@@ -1,0 +1,57 @@
+"""Label vocabulary of the world model: synonyms, and which things move by themselves.
+
+Captions come from detectors and language models that name the same kind of
+thing differently (`person`, `man`, `worker`); identity only compares things
+of one canonical label. People are movers (tight spatial gate, EWMA position);
+everything else is treated as placed (static) unless it is carried.
+"""
+
+from __future__ import annotations
+
+SYNONYMS: dict[str, str] = {
+    "person": "worker",
+    "people": "worker",
+    "man": "worker",
+    "woman": "worker",
+    "laborer": "worker",
+    "labourer": "worker",
+    "construction_worker": "worker",
+    "builder": "worker",
+    "tool_box": "toolbox",
+    "tool_chest": "toolbox",
+    "step_ladder": "ladder",
+    "stepladder": "ladder",
+    "extension_ladder": "ladder",
+    "power_drill": "drill",
+    "cordless_drill": "drill",
+    "drill_driver": "drill",
+    "barrow": "wheelbarrow",
+    "wheel_barrow": "wheelbarrow",
+    "traffic_cone": "cone",
+    "safety_cone": "cone",
+    "scaffolding": "scaffold",
+    "skid": "pallet",
+}
+
+PEOPLE: frozenset[str] = frozenset({"worker"})
+"""Canonical labels that are people: idle/active and PPE events, VISTA's tight gate."""
+
+MOVERS: frozenset[str] = PEOPLE | frozenset({"vehicle", "truck", "forklift", "excavator", "dog"})
+"""Things that move by themselves: their position is an EWMA, they never 'move' as an event."""
+
+
+def canonical_label(label: str) -> str:
+    """Lower-case, underscores for spaces and hyphens, then the synonym map."""
+    key = label.strip().lower().replace(" ", "_").replace("-", "_")
+    return SYNONYMS.get(key, key)
+
+
+def is_person(label: str) -> bool:
+    return canonical_label(label) in PEOPLE
+
+
+def is_mover(label: str) -> bool:
+    return canonical_label(label) in MOVERS
+
+
+__all__ = ["MOVERS", "PEOPLE", "SYNONYMS", "canonical_label", "is_mover", "is_person"]

@@ -1,0 +1,131 @@
+"""Thresholds of the world model, one pydantic-settings class (`SPOTTER_WORLD_*`)."""
+
+from __future__ import annotations
+
+from pydantic import Field, model_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class WorldSettings(BaseSettings):
+    """Identity gates (GEB + VISTA), position update, confidence decay and event hysteresis."""
+
+    model_config = SettingsConfigDict(env_prefix="SPOTTER_WORLD_", extra="ignore", frozen=True)
+
+    # --- identity: appearance (GEB) ---
+    theta_cons: float = Field(
+        default=0.80,
+        ge=-1.0,
+        le=1.0,
+        title="theta_cons",
+        description="Cosine similarity an observation needs to EVERY recent reference of an entity",
+    )
+    theta_match: float = Field(
+        default=0.90,
+        ge=-1.0,
+        le=1.0,
+        title="theta_match",
+        description="Cosine similarity it needs to AT LEAST ONE recent reference (> theta_cons)",
+    )
+    recent_refs: int = Field(
+        default=5,
+        ge=1,
+        title="K recent references",
+        description="How many recent observations are references",
+    )
+    # --- identity: space (VISTA) ---
+    person_gate_deg: float = Field(default=20.0, gt=0.0, le=180.0, description="Bearing gate for people")
+    thing_gate_deg: float = Field(
+        default=40.0, gt=0.0, le=180.0, description="Bearing gate for placed things"
+    )
+    person_gate_distance: float = Field(default=0.25, gt=0.0, description="Distance-proxy gate for people")
+    thing_gate_distance: float = Field(
+        default=0.5, gt=0.0, description="Distance-proxy gate for placed things"
+    )
+    distance_gate_window_s: float = Field(
+        default=10.0,
+        ge=0.0,
+        title="Distance gate window (s)",
+        description="Apply the distance gate only this soon after the entity was last seen (the wearer walks)",
+    )
+    track_gate_deg: float = Field(
+        default=60.0,
+        gt=0.0,
+        le=180.0,
+        description="Bearing gate when a persistent external track id links the observation to the entity",
+    )
+    separation_iou: float = Field(
+        default=0.1, ge=0.0, le=1.0, description="IoU below which two co-visible boxes are 'shown apart'"
+    )
+    shared_frame_tol_s: float = Field(
+        default=0.02, ge=0.0, description="Two boxes within this many seconds are in the same frame"
+    )
+    external_track_ids: bool = Field(
+        default=False,
+        description="Treat Observation.track as a persistent detector track id (else only attributes.track_id)",
+    )
+    # --- moved (placed things) ---
+    move_min_deg: float = Field(
+        default=25.0, gt=0.0, le=180.0, description="Bearing change that counts as a move"
+    )
+    theta_move: float = Field(
+        default=0.90,
+        ge=-1.0,
+        le=1.0,
+        description="Appearance similarity to EVERY recent reference needed to follow a moved thing",
+    )
+    absence_samples: int = Field(
+        default=2,
+        ge=1,
+        description="Heading samples of one clip with the old place in view = absence evidence",
+    )
+    view_margin_deg: float = Field(
+        default=5.0,
+        ge=0.0,
+        description="A bearing this close to the edge of the view does not count as in view",
+    )
+    # --- position and confidence ---
+    mover_alpha: float = Field(
+        default=0.3, gt=0.0, le=1.0, description="EWMA weight of a new bearing (movers)"
+    )
+    thing_alpha_min: float = Field(
+        default=0.1,
+        gt=0.0,
+        le=1.0,
+        description="Placed things average their bearings (1/n) down to this EWMA weight",
+    )
+    decay_per_s: float = Field(default=0.015, ge=0.0, description="Confidence lost per second unobserved")
+    prune_below: float = Field(
+        default=0.2,
+        ge=0.0,
+        le=1.0,
+        description="Below this decayed confidence an entity is not 'present' (never erased)",
+    )
+    # --- events (hysteresis) ---
+    left_view_clips: int = Field(default=1, ge=1, description="Clips unseen before left_view")
+    returned_after_s: float = Field(
+        default=30.0, ge=0.0, description="Unobserved this long, then seen: returned"
+    )
+    state_clips: int = Field(default=2, ge=1, description="Consecutive observations to confirm idle/active")
+    hold_clips: int = Field(
+        default=1, ge=1, description="Consecutive observations to confirm picked_up/dropped"
+    )
+    ppe_clips: int = Field(default=1, ge=1, description="Consecutive observations to confirm ppe_on/ppe_off")
+    idle_px_s: float = Field(default=2.0, ge=0.0, description="Motion at or below this (state unknown): idle")
+    active_px_s: float = Field(
+        default=6.0, ge=0.0, description="Motion at or above this (state unknown): active"
+    )
+    # --- restart ---
+    reload_window_s: float = Field(
+        default=900.0, gt=0.0, description="On (re)load, read an entity's observations this far back first"
+    )
+
+    @model_validator(mode="after")
+    def _ordered(self) -> WorldSettings:
+        if self.theta_match < self.theta_cons:
+            raise ValueError("theta_match must be >= theta_cons (GEB)")
+        if self.active_px_s < self.idle_px_s:
+            raise ValueError("active_px_s must be >= idle_px_s")
+        return self
+
+
+__all__ = ["WorldSettings"]

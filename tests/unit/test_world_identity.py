@@ -1,0 +1,212 @@
+"""Identity: GEB's rule (theta_cons / theta_match / separation) behind VISTA's spatial gates."""
+
+from __future__ import annotations
+
+import math
+
+from spotter.graph.base import EntityRecord, ObservationRecord
+from spotter.messages import TimedBox
+from spotter.world.identity import Candidate, IdentityResolver, Probe, cosine, shown_apart
+from spotter.world.labels import canonical_label
+from spotter.world.settings import WorldSettings
+
+BOX = (100.0, 100.0, 140.0, 200.0)
+FAR_BOX = (400.0, 100.0, 440.0, 200.0)
+
+
+def _unit(angle_deg: float) -> tuple[float, float]:
+    """A 2-D descriptor whose cosine to _unit(0) is cos(angle)."""
+    r = math.radians(angle_deg)
+    return (math.cos(r), math.sin(r))
+
+
+def _entity(
+    eid: str, label: str, bearing: float, last_seen: float = 10.0, distance: float = 0.5
+) -> EntityRecord:
+    return EntityRecord(
+        entity_id=eid,
+        camera_id="cam",
+        label=label,
+        first_seen=0.0,
+        last_seen=last_seen,
+        bearing_deg=bearing,
+        distance=distance,
+        observations=1,
+    )
+
+
+def _ref(
+    eid: str,
+    bearing: float,
+    appearance: tuple[float, ...] = (),
+    clip: str = "c0",
+    boxes: tuple[TimedBox, ...] = (TimedBox(t=1.0, bbox=BOX),),
+    track: str = "1",
+    attributes: dict[str, str] | None = None,
+) -> ObservationRecord:
+    return ObservationRecord(
+        observation_id=f"{clip}/{track}",
+        entity_id=eid,
+        camera_id="cam",
+        clip_id=clip,
+        label="toolbox",
+        t_start=boxes[0].t,
+        t_end=boxes[-1].t,
+        bearing_deg=bearing,
+        distance=0.5,
+        boxes=list(boxes),
+        appearance=list(appearance),
+        attributes=dict(attributes or {}),
+    )
+
+
+def _probe(
+    label: str,
+    bearing: float,
+    appearance: tuple[float, ...] = (),
+    clip: str = "c9",
+    t: float = 200.0,
+    boxes: tuple[TimedBox, ...] | None = None,
+    distance: float = 0.5,
+    track: str | None = None,
+) -> Probe:
+    bx = boxes or (TimedBox(t=t, bbox=BOX),)
+    return Probe(
+        label=label,
+        clip_id=clip,
+        t_start=bx[0].t,
+        bearing_deg=bearing,
+        bearings=(bearing,),
+        distance=distance,
+        boxes=bx,
+        appearance=appearance,
+        external_track=track,
+    )
+
+
+def test_lookalikes_at_different_bearings_stay_separate() -> None:
+    resolver = IdentityResolver()
+    look = _unit(0)
+    a = Candidate(_entity("a", "toolbox", 0.0), [_ref("a", 0.0, look)])
+    # Identical appearance, 120 degrees away: the spatial gate keeps them apart.
+    assert resolver.resolve(_probe("toolbox", 120.0, look), [a]) is None
+    # Even 45 degrees away (just past the 40-degree gate for things).
+    assert resolver.resolve(_probe("toolbox", 45.0, look), [a]) is None
+    # People have a tighter gate: 25 degrees is too far for a worker.
+    w = Candidate(_entity("w", "worker", 0.0), [_ref("w", 0.0, look)])
+    assert resolver.resolve(_probe("worker", 25.0, look), [w]) is None
+    assert resolver.resolve(_probe("worker", 15.0, look), [w]) is not None
+
+
+def test_same_object_after_minutes_at_same_bearing_joins() -> None:
+    resolver = IdentityResolver()
+    a = Candidate(_entity("a", "toolbox", 30.0, last_seen=10.0), [_ref("a", 30.0, _unit(0))])
+    # Three minutes later, slightly different view, and a different distance (the wearer walked).
+    m = resolver.resolve(_probe("toolbox", 33.0, _unit(10), t=190.0, distance=0.9), [a])
+    assert m is not None and m.entity_id == "a" and m.reason == "appearance"
+
+
+def test_distance_gate_only_soon_after_last_seen() -> None:
+    resolver = IdentityResolver()
+    a = Candidate(_entity("a", "toolbox", 30.0, last_seen=10.0, distance=0.2), [_ref("a", 30.0)])
+    assert resolver.resolve(_probe("toolbox", 30.0, t=12.0, distance=0.9), [a]) is None
+    assert resolver.resolve(_probe("toolbox", 30.0, t=60.0, distance=0.9), [a]) is not None
+
+
+def test_theta_cons_to_every_reference_and_theta_match_to_one() -> None:
+    s = WorldSettings(theta_cons=0.8, theta_match=0.9)
+    resolver = IdentityResolver(s)
+    refs = [_ref("a", 0.0, _unit(0), clip="c1"), _ref("a", 0.0, _unit(30), clip="c2")]
+    a = Candidate(_entity("a", "toolbox", 0.0), refs)
+    # cos 20 = 0.94 to ref 1, cos 10 = 0.98 to ref 2: joins.
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(20)), [a]) is not None
+    # cos 40 = 0.77 to ref 1 < theta_cons although cos 10 = 0.98 to ref 2: rejected.
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(40)), [a]) is None
+    # Consistent (>= 0.8 to both: cos 15 / cos 15 = 0.966) -> joins; all ~0.85 but none >= 0.9: rejected.
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(15)), [a]) is not None
+    b = Candidate(
+        _entity("b", "toolbox", 0.0), [_ref("b", 0.0, _unit(0)), _ref("b", 0.0, _unit(0), clip="c3")]
+    )
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(30)), [b]) is None  # cos 30 = 0.866 < theta_match
+
+
+def test_best_by_mean_similarity() -> None:
+    resolver = IdentityResolver()
+    a = Candidate(_entity("a", "toolbox", 0.0), [_ref("a", 0.0, _unit(20))])
+    b = Candidate(_entity("b", "toolbox", 10.0), [_ref("b", 10.0, _unit(2))])
+    m = resolver.resolve(_probe("toolbox", 5.0, _unit(0)), [a, b])
+    assert m is not None and m.entity_id == "b"
+
+
+def test_separation_veto_in_the_same_clip() -> None:
+    resolver = IdentityResolver()
+    same_clip = _ref(
+        "a", 0.0, _unit(0), clip="c9", boxes=(TimedBox(t=5.0, bbox=BOX), TimedBox(t=6.0, bbox=BOX))
+    )
+    a = Candidate(_entity("a", "toolbox", 0.0), [same_clip])
+    apart = (TimedBox(t=5.0, bbox=FAR_BOX), TimedBox(t=6.0, bbox=FAR_BOX))
+    # Co-visible in the same frames, boxes apart: two things, whatever the appearance says.
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(0), clip="c9", boxes=apart), [a]) is None
+    # Overlapping boxes in the shared frames: no separation evidence.
+    together = (TimedBox(t=5.0, bbox=BOX), TimedBox(t=6.0, bbox=BOX))
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(0), clip="c9", boxes=together), [a]) is not None
+    # No shared frame (a fragmented track): no evidence either way, may join.
+    later = (TimedBox(t=7.0, bbox=FAR_BOX),)
+    assert resolver.resolve(_probe("toolbox", 0.0, _unit(0), clip="c9", boxes=later), [a]) is not None
+
+
+def test_external_track_id_is_strong_evidence_but_not_against_separation() -> None:
+    resolver = IdentityResolver()
+    ref = _ref("a", 0.0, _unit(0), attributes={"track_id": "7"})
+    a = Candidate(_entity("a", "worker", 0.0), [ref], external_tracks=frozenset({"7"}))
+    # 50 degrees and a poor appearance match, but the detector's track says it is the same worker.
+    m = resolver.resolve(_probe("worker", 50.0, _unit(60), track="7"), [a])
+    assert m is not None and m.reason == "track"
+    assert resolver.resolve(_probe("worker", 50.0, _unit(60), track="8"), [a]) is None
+    # Same track id, but shown apart in shared frames of the same clip: vetoed.
+    same_clip = _ref("a", 0.0, _unit(0), clip="c9", boxes=(TimedBox(t=5.0, bbox=BOX),))
+    a2 = Candidate(_entity("a", "worker", 0.0), [same_clip], external_tracks=frozenset({"7"}))
+    probe = _probe("worker", 0.0, _unit(0), clip="c9", boxes=(TimedBox(t=5.0, bbox=FAR_BOX),), track="7")
+    assert resolver.resolve(probe, [a2]) is None
+
+
+def test_no_descriptors_falls_back_to_the_spatial_gate() -> None:
+    resolver = IdentityResolver()
+    a = Candidate(_entity("a", "ladder", 30.0), [_ref("a", 30.0)])
+    m = resolver.resolve(_probe("ladder", 35.0), [a])
+    assert m is not None and m.reason == "spatial"
+    assert resolver.resolve(_probe("ladder", 90.0), [a]) is None
+    # Labels must match (after synonyms).
+    assert resolver.resolve(_probe("toolbox", 30.0), [a]) is None
+    assert canonical_label("Person") == "worker" and canonical_label("step ladder") == "ladder"
+
+
+def test_carried_things_may_be_anywhere() -> None:
+    resolver = IdentityResolver()
+    d = Candidate(_entity("d", "drill", 0.0), [_ref("d", 0.0, _unit(0))], carried=True)
+    assert resolver.resolve(_probe("drill", 150.0, _unit(0)), [d]) is not None
+
+
+def test_moved_needs_strong_appearance_and_evidence_of_absence() -> None:
+    resolver = IdentityResolver()
+    a = Candidate(_entity("a", "ladder", 30.0), [_ref("a", 30.0, _unit(0))])
+    probe = _probe("ladder", 100.0, _unit(5))
+    assert resolver.resolve(probe, [a]) is None
+    assert resolver.resolve_moved(probe, [a], lambda _e: False) is None
+    m = resolver.resolve_moved(probe, [a], lambda _e: True)
+    assert m is not None and m.reason == "moved" and m.entity_id == "a"
+    # Weak appearance (cos 30 = 0.87 < theta_move) or no descriptors: no move, a new entity.
+    assert resolver.resolve_moved(_probe("ladder", 100.0, _unit(30)), [a], lambda _e: True) is None
+    assert resolver.resolve_moved(_probe("ladder", 100.0), [a], lambda _e: True) is None
+    # People never 'move' as an event.
+    w = Candidate(_entity("w", "worker", 30.0), [_ref("w", 30.0, _unit(0))])
+    assert resolver.resolve_moved(_probe("worker", 100.0, _unit(0)), [w], lambda _e: True) is None
+
+
+def test_helpers() -> None:
+    assert cosine((1.0, 0.0), (0.0, 1.0)) == 0.0
+    assert cosine((1.0,), (1.0, 0.0)) is None
+    assert cosine((), (1.0,)) is None
+    a = [TimedBox(t=1.0, bbox=BOX)]
+    assert not shown_apart(a, [TimedBox(t=2.0, bbox=FAR_BOX)], iou_below=0.1, tol_s=0.02)
+    assert shown_apart(a, [TimedBox(t=1.01, bbox=FAR_BOX)], iou_below=0.1, tol_s=0.02)
