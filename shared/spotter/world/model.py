@@ -1,0 +1,847 @@
+"""The world model: captions in, entity biographies and world events out.
+
+`WorldModel.apply(caption)` decides what one caption changes (a `GraphWrite`
+plus the `WorldEvent`s to publish) without writing anything; `ingest` applies
+and writes it. Per caption:
+
+1. Place every observation: bearing and distance proxy per `TimedBox` (heading
+   at the box's time from the `heading(camera_id, t)` callable), and a
+   representative bearing (circular mean) and distance (mean).
+2. Resolve identity (`IdentityResolver`: VISTA's gates + GEB's rule), in time
+   order, each observation seeing the ones resolved before it (so the
+   separation veto also works inside one clip). Unmatched placed things may be
+   the same thing moved (`resolve_moved`); otherwise a new entity starts.
+3. Update each observed entity: bearing by EWMA (alpha 0.3 for movers; 1/n
+   down to `thing_alpha_min` for placed things; jump for a carried or moved
+   thing), `last_seen`, confidence back to 1, attributes, state. Entities not
+   observed keep their bearing (object permanence); their confidence decays
+   only on read (`confidence_at`); nothing is ever erased or pruned from the
+   store, "pruned" (`present()` false) only means "no longer believed here".
+4. Events, with hysteresis, deterministic ids `{entity_id}|{kind}|{clip_id}`.
+5. Records and edges: the clip, one `ObservationRecord` per observation
+   (`{clip_id}/{track}`), `member_of` (observation -> entity), `in_clip`
+   (observation -> clip), `next` (previous observation of the entity -> this
+   one), `relation` (observation -> observation, the caption's predicate) and
+   `co_visible` (observation <-> observation sharing frames, lower id first).
+
+Idempotent and restartable: entity ids derive from their first observation
+(`{camera_id}/e/{clip_id}/{track}`), every decision is a function of the
+caption and the store, and a caption whose clip is already stored changes
+nothing (`apply` returns an empty write and the events stored for that clip,
+to be published again: consumers de-duplicate by entity, kind and clip). The
+per-camera cache is only an optimisation: it is built from the store, checked
+against the store's newest clips on every caption and rebuilt when another
+writer got there first.
+
+Order: captions of one camera are expected in clip order. A caption older than
+the newest applied clip of its camera is stored as history (identity,
+observations, edges, `first_seen`) but moves no entity and emits no event,
+because events describe the present and its hysteresis has moved on.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TypeVar
+
+from spotter.graph.base import (
+    ClipRecord,
+    EdgeRecord,
+    EntityRecord,
+    EventRecord,
+    GraphStore,
+    GraphWrite,
+    ObservationRecord,
+)
+from spotter.messages import AttributeValue, Caption, EntityState, Observation, WorldEvent, WorldEventKind
+from spotter.world.geometry import (
+    bearing_deg,
+    blend_bearing,
+    circular_mean,
+    confidence_at,
+    distance_proxy,
+    in_view,
+)
+from spotter.world.identity import Candidate, IdentityResolver, Match, Probe
+from spotter.world.labels import canonical_label, is_mover, is_person
+from spotter.world.settings import WorldSettings
+
+log = logging.getLogger(__name__)
+
+HeadingLookup = Callable[[str, float], float | None]
+"""heading(camera_id, t) -> yaw in degrees at media time t, or None when unknown."""
+
+HOLDING = frozenset({"holding", "holds", "carrying", "carries", "using", "uses", "hold", "carry"})
+"""Predicates on a person's observation whose object is held."""
+HELD_BY = frozenset({"held_by", "carried_by", "in_hand_of", "in_hands_of", "used_by"})
+"""Predicates on a thing's observation whose object holds it."""
+
+STATE_EVENT_KINDS: tuple[WorldEventKind, ...] = (
+    "idle",
+    "active",
+    "picked_up",
+    "dropped",
+    "ppe_on",
+    "ppe_off",
+)
+
+_EPS = 1e-6
+
+V = TypeVar("V")
+
+
+# --- samples that the hysteresis counts -------------------------------------------------
+
+
+def activity_sample(state: EntityState, motion_px_s: float, settings: WorldSettings) -> str | None:
+    """idle / active for one observation of a person, or None (no evidence either way)."""
+    if state == "idle":
+        return "idle"
+    if state in ("active", "moving"):
+        return "active"
+    if state == "unknown":
+        if motion_px_s <= settings.idle_px_s:
+            return "idle"
+        if motion_px_s >= settings.active_px_s:
+            return "active"
+    return None
+
+
+def held_sample(state: EntityState) -> bool:
+    """A thing's observation is 'held' when its effective state is carried."""
+    return state == "carried"
+
+
+def ppe_sample(attributes: dict[str, AttributeValue]) -> str | None:
+    """on / off from a hardhat attribute, None when the caption says nothing about it."""
+    for key in ("hardhat", "helmet", "hard_hat"):
+        value = attributes.get(key)
+        if isinstance(value, bool):
+            return "on" if value else "off"
+        if isinstance(value, str) and value.lower() in ("yes", "no", "true", "false", "on", "off"):
+            return "on" if value.lower() in ("yes", "true", "on") else "off"
+    return None
+
+
+def external_track(obs: ObservationRecord | Observation, settings: WorldSettings) -> str | None:
+    """A detector's persistent track id for this observation, if there is one."""
+    value = obs.attributes.get("track_id")
+    if value is not None and not isinstance(value, bool):
+        return str(value)
+    if settings.external_track_ids:
+        if isinstance(obs, Observation):
+            return obs.track
+        return obs.observation_id.split("/", 1)[-1]
+    return None
+
+
+def entity_id_for(camera_id: str, observation_id: str) -> str:
+    return f"{camera_id}/e/{observation_id}"
+
+
+def event_id_for(entity_id: str, kind: WorldEventKind, clip_id: str) -> str:
+    return f"{entity_id}|{kind}|{clip_id}"
+
+
+# --- the per-camera cache -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class EntityMemory:
+    """An entity, its recent observations (ascending) and the states its events confirmed."""
+
+    record: EntityRecord
+    recent: tuple[ObservationRecord, ...] = ()
+    activity: str | None = None
+    held: bool | None = None
+    ppe: str | None = None
+
+
+@dataclass(slots=True)
+class CameraMemory:
+    entities: dict[str, EntityMemory] = field(default_factory=dict)
+    clips: list[ClipRecord] = field(default_factory=list)  # ascending by t_start
+    clip_ids: set[str] = field(default_factory=set)
+
+    def add_clip(self, clip: ClipRecord) -> None:
+        if clip.clip_id in self.clip_ids:
+            return
+        keys = [(c.t_start, c.clip_id) for c in self.clips]
+        self.clips.insert(bisect.bisect(keys, (clip.t_start, clip.clip_id)), clip)
+        self.clip_ids.add(clip.clip_id)
+
+    @property
+    def newest_t_start(self) -> float | None:
+        return self.clips[-1].t_start if self.clips else None
+
+
+@dataclass(slots=True)
+class Plan:
+    """What one caption changes; `ingest` writes `write` and then commits the rest to the cache."""
+
+    write: GraphWrite
+    events: list[WorldEvent]
+    entities: dict[str, EntityMemory] = field(default_factory=dict)
+    clip: ClipRecord | None = None
+
+
+@dataclass(slots=True)
+class _Placed:
+    obs: Observation
+    observation_id: str
+    label: str
+    probe: Probe
+    state: EntityState
+    holder_track: str | None
+
+
+# --- the model ----------------------------------------------------------------------------
+
+
+class WorldModel:
+    """Entity resolution, world-fixed positions and world events for captions of any camera.
+
+    Not thread-safe: give each thread its own model, or serialise per camera
+    (the knowledge-graph service holds a per-camera lock).
+    """
+
+    def __init__(
+        self, store: GraphStore, heading: HeadingLookup, settings: WorldSettings | None = None
+    ) -> None:
+        self.store = store
+        self.heading = heading
+        self.settings = settings or WorldSettings()
+        self.resolver = IdentityResolver(self.settings)
+        self._cameras: dict[str, CameraMemory] = {}
+        s = self.settings
+        self._n_recent = max(s.recent_refs, s.state_clips, s.hold_clips, s.ppe_clips) + 1
+
+    # --- public API ---------------------------------------------------------------
+
+    def apply(self, caption: Caption) -> tuple[GraphWrite, list[WorldEvent]]:
+        """What `caption` changes, without writing it (reads the store, changes no state)."""
+        plan = self.plan(caption)
+        return plan.write, plan.events
+
+    def ingest(self, caption: Caption) -> list[WorldEvent]:
+        """Apply `caption`, write it in one transaction, and return the events to publish."""
+        plan = self.plan(caption)
+        if plan.clip is not None:
+            self.store.write(plan.write)
+            self._commit(caption.camera_id, plan)
+        return plan.events
+
+    def confidence(self, entity: EntityRecord, t: float) -> float:
+        """Decayed confidence at media time `t` (VISTA: 1 - 0.015/s since last seen)."""
+        if t <= entity.last_seen:
+            return entity.confidence
+        return min(entity.confidence, confidence_at(entity.last_seen, t, self.settings.decay_per_s))
+
+    def present(self, entity: EntityRecord, t: float) -> bool:
+        """Still believed where it was last seen (decayed confidence >= prune_below); history stays."""
+        return self.confidence(entity, t) >= self.settings.prune_below
+
+    def forget(self, camera_id: str | None = None) -> None:
+        """Drop the cache (e.g. after `store.clear`); it is rebuilt from the store on demand."""
+        if camera_id is None:
+            self._cameras.clear()
+        else:
+            self._cameras.pop(camera_id, None)
+
+    # --- planning -----------------------------------------------------------------
+
+    def plan(self, caption: Caption) -> Plan:
+        cam = caption.camera_id
+        mem = self._memory(cam, caption)
+        if caption.clip_id in mem.clip_ids:
+            return Plan(GraphWrite(), self._stored_events(caption))
+        newest = mem.newest_t_start
+        late = newest is not None and caption.t_start < newest - _EPS
+        times, yaws, known = self._headings(caption, mem)
+        clip = ClipRecord(
+            clip_id=caption.clip_id,
+            camera_id=cam,
+            t_start=caption.t_start,
+            t_end=caption.t,
+            caption=caption.text,
+            yaw_start_deg=yaws[caption.t_start] if known[caption.t_start] else None,
+            yaw_end_deg=yaws[caption.t] if known[caption.t] else None,
+        )
+        placed = [self._place(caption, o, yaws) for o in sorted(caption.observations, key=_obs_order)]
+        ctx = _Context(self, caption, mem, times, yaws, late)
+        ctx.resolve(placed)
+        ctx.update_entities(placed)
+        if not late:
+            ctx.unobserved()
+        ctx.edges(placed)
+        write = GraphWrite(
+            clips=[clip],
+            entities=[ctx.work[eid].record for eid in sorted(ctx.touched)],
+            observations=ctx.observations,
+            edges=ctx.edge_list,
+            events=ctx.event_records,
+        )
+        return Plan(write, ctx.world_events, {eid: ctx.work[eid] for eid in ctx.touched}, clip)
+
+    # --- helpers used by the context ---------------------------------------------
+
+    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float]) -> _Placed:
+        label = canonical_label(obs.label)
+        bearings = tuple(bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg) for b in obs.boxes)
+        dists = [distance_proxy(b.bbox, caption.height, label) for b in obs.boxes]
+        holder = _holder_track(caption, obs)
+        state: EntityState = obs.state
+        if holder is not None or obs.state == "carried":
+            state = "carried"
+        probe = Probe(
+            label=label,
+            clip_id=caption.clip_id,
+            t_start=obs.boxes[0].t,
+            bearing_deg=circular_mean(bearings),
+            bearings=bearings,
+            distance=sum(dists) / len(dists),
+            boxes=tuple(obs.boxes),
+            appearance=tuple(obs.appearance),
+            external_track=external_track(obs, self.settings),
+        )
+        return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder)
+
+    def _headings(
+        self, caption: Caption, mem: CameraMemory
+    ) -> tuple[list[float], dict[float, float], dict[float, bool]]:
+        """Yaw at the clip's start, middle, end and every box time.
+
+        Unknown samples take the nearest known one of the clip, else the last
+        stored clip's end yaw, else 0 (one camera without a flow tracker then
+        still gets consistent, camera-relative bearings).
+        """
+        times = sorted(
+            {caption.t_start, (caption.t_start + caption.t) / 2.0, caption.t}
+            | {b.t for o in caption.observations for b in o.boxes}
+        )
+        raw = {t: self.heading(caption.camera_id, t) for t in times}
+        known_t = [t for t in times if raw[t] is not None]
+        fallback = 0.0
+        for c in reversed(mem.clips):
+            if c.yaw_end_deg is not None and c.t_start <= caption.t_start:
+                fallback = c.yaw_end_deg
+                break
+        yaws: dict[float, float] = {}
+        for t in times:
+            value = raw[t]
+            if value is None and known_t:
+                value = raw[_nearest(known_t, t)]
+            yaws[t] = fallback if value is None else value
+        return times, yaws, {t: raw[t] is not None for t in times}
+
+    def _stored_events(self, caption: Caption) -> list[WorldEvent]:
+        records = self.store.events(caption.camera_id, t_max=caption.t)
+        return [_to_message(r) for r in records if r.clip_id == caption.clip_id]
+
+    # --- the cache ------------------------------------------------------------------
+
+    def _memory(self, camera_id: str, caption: Caption) -> CameraMemory:
+        mem = self._cameras.get(camera_id)
+        if mem is None:
+            mem = self._load(camera_id)
+            self._cameras[camera_id] = mem
+            return mem
+        newest = mem.newest_t_start
+        probe_from = caption.t_start if newest is None else min(newest, caption.t_start)
+        stored = self.store.clips(camera_id, t_min=probe_from)
+        if any(c.clip_id not in mem.clip_ids for c in stored):
+            log.info("camera %s: the store has clips this cache has not seen; reloading", camera_id)
+            mem = self._load(camera_id)
+            self._cameras[camera_id] = mem
+        return mem
+
+    def _load(self, camera_id: str) -> CameraMemory:
+        s = self.settings
+        mem = CameraMemory()
+        for clip in self.store.clips(camera_id):
+            mem.add_clip(clip)
+        confirmed: dict[str, dict[str, str | bool]] = {}
+        for ev in self.store.events(camera_id, kinds=list(STATE_EVENT_KINDS)):
+            slot = confirmed.setdefault(ev.entity_id, {})
+            if ev.kind in ("idle", "active"):
+                slot["activity"] = ev.kind
+            elif ev.kind in ("picked_up", "dropped"):
+                slot["held"] = ev.kind == "picked_up"
+            else:
+                slot["ppe"] = "on" if ev.kind == "ppe_on" else "off"
+        for ent in self.store.entities(camera_id):
+            obs = self.store.observations(
+                camera_id, entity_id=ent.entity_id, t_min=ent.last_seen - s.reload_window_s
+            )
+            if len(obs) < self._n_recent:
+                obs = self.store.observations(camera_id, entity_id=ent.entity_id)
+            slot = confirmed.get(ent.entity_id, {})
+            activity, held, ppe = slot.get("activity"), slot.get("held"), slot.get("ppe")
+            mem.entities[ent.entity_id] = EntityMemory(
+                record=ent,
+                recent=tuple(obs[-self._n_recent :]),
+                activity=activity if isinstance(activity, str) else None,
+                held=held if isinstance(held, bool) else None,
+                ppe=ppe if isinstance(ppe, str) else None,
+            )
+        return mem
+
+    def _commit(self, camera_id: str, plan: Plan) -> None:
+        mem = self._cameras.setdefault(camera_id, CameraMemory())
+        mem.entities.update(plan.entities)
+        if plan.clip is not None:
+            mem.add_clip(plan.clip)
+
+
+def _nearest(candidates: Sequence[float], t: float) -> float:
+    return min(candidates, key=lambda k: (abs(k - t), k))
+
+
+def _obs_order(o: Observation) -> tuple[float, str]:
+    return (o.boxes[0].t, o.track)
+
+
+def _holder_track(caption: Caption, obs: Observation) -> str | None:
+    """The track of whoever holds `obs` in this clip, from either side's relations."""
+    for rel in obs.relations:
+        if rel.predicate.lower() in HELD_BY:
+            return rel.object_track
+    for other in caption.observations:
+        if other.track == obs.track:
+            continue
+        for rel in other.relations:
+            if rel.object_track == obs.track and rel.predicate.lower() in HOLDING:
+                return other.track
+    return None
+
+
+def _to_message(r: EventRecord) -> WorldEvent:
+    return WorldEvent(
+        camera_id=r.camera_id,
+        t=r.t,
+        kind=r.kind,
+        entity_id=r.entity_id,
+        label=r.label,
+        clip_id=r.clip_id,
+        bearing_deg=r.bearing_deg,
+        detail=dict(r.detail),
+    )
+
+
+class _Context:
+    """The working state of one caption's plan (never touches the cache)."""
+
+    def __init__(
+        self,
+        model: WorldModel,
+        caption: Caption,
+        mem: CameraMemory,
+        times: list[float],
+        yaws: dict[float, float],
+        late: bool,
+    ) -> None:
+        self.m = model
+        self.s = model.settings
+        self.caption = caption
+        self.cam = caption.camera_id
+        self.mem = mem
+        self.times = times
+        self.yaws = yaws
+        self.late = late
+        self.work: dict[str, EntityMemory] = dict(mem.entities)
+        self.touched: set[str] = set()
+        self.created: set[str] = set()
+        self.assign: dict[str, tuple[str, Match | None]] = {}  # observation id -> (entity id, match)
+        self.observations: list[ObservationRecord] = []
+        self.edge_list: list[EdgeRecord] = []
+        self.event_records: list[EventRecord] = []
+        self.world_events: list[WorldEvent] = []
+        self._event_ids: set[str] = set()
+        self._absence: dict[str, bool] = {}
+
+    # --- identity -------------------------------------------------------------------
+
+    def candidates(self, label: str, exclude: Iterable[str] = ()) -> list[Candidate]:
+        skip = set(exclude)
+        out = []
+        for eid, em in sorted(self.work.items()):
+            if em.record.label != label or eid in skip:
+                continue
+            tracks = frozenset(t for r in em.recent if (t := external_track(r, self.s)) is not None)
+            out.append(Candidate(em.record, em.recent, carried=em.held is True, external_tracks=tracks))
+        return out
+
+    def old_place_seen_empty(self, entity: EntityRecord) -> bool:
+        """Evidence of absence: the entity's place was in view, steadily, since it was last seen.
+
+        Either a stored clip after its last observation started AND ended
+        looking at the place, or `absence_samples` heading samples of this
+        clip (start, middle, end, box times) had it in view. A mere sweep past
+        the place is not evidence: the captioner may not have looked then.
+        """
+        cached = self._absence.get(entity.entity_id)
+        if cached is not None:
+            return cached
+        em = self.mem.entities.get(entity.entity_id)
+        hfov, margin = self.caption.hfov_deg, self.s.view_margin_deg
+        result = False
+        if em is not None and em.recent:
+            last = em.recent[-1]
+            for clip in self.mem.clips:
+                if clip.t_start < last.t_start - _EPS or clip.clip_id == last.clip_id:
+                    continue
+                ys, ye = clip.yaw_start_deg, clip.yaw_end_deg
+                if (
+                    ys is not None
+                    and ye is not None
+                    and (
+                        in_view(entity.bearing_deg, ys, hfov, margin)
+                        and in_view(entity.bearing_deg, ye, hfov, margin)
+                    )
+                ):
+                    result = True
+                    break
+        if not result:
+            hits = sum(in_view(entity.bearing_deg, self.yaws[t], hfov, margin) for t in self.times)
+            result = hits >= self.s.absence_samples
+        self._absence[entity.entity_id] = result
+        return result
+
+    def resolve(self, placed: Sequence[_Placed]) -> None:
+        for p in placed:
+            match = self.m.resolver.resolve(p.probe, self.candidates(p.label))
+            mover = is_mover(p.label)
+            if (
+                match is not None
+                and not mover
+                and match.reason == "appearance"
+                and match.angle_deg > self.s.move_min_deg
+                and min(match.similarities) >= self.s.theta_move
+                and self.work[match.entity_id].held is not True
+                and self.old_place_seen_empty(self.work[match.entity_id].record)
+            ):
+                match = replace(match, reason="moved")
+            if match is None and not mover and not self.late:
+                seen_now = {eid for eid, _ in self.assign.values()}
+                match = self.m.resolver.resolve_moved(
+                    p.probe, self.candidates(p.label, exclude=seen_now), self.old_place_seen_empty
+                )
+            if match is None:
+                eid = entity_id_for(self.cam, p.observation_id)
+                self.created.add(eid)
+                self.work[eid] = EntityMemory(
+                    record=EntityRecord(
+                        entity_id=eid,
+                        camera_id=self.cam,
+                        label=p.label,
+                        first_seen=p.probe.t_start,
+                        last_seen=p.obs.boxes[-1].t,
+                        bearing_deg=p.probe.bearing_deg,
+                        distance=p.probe.distance,
+                        confidence=1.0,
+                        state=p.state,
+                        attributes=dict(p.obs.attributes),
+                        observations=0,
+                        description=p.obs.description,
+                    )
+                )
+            else:
+                eid = match.entity_id
+            self.assign[p.observation_id] = (eid, match)
+            record = self._observation_record(p, eid)
+            em = self.work[eid]
+            self.work[eid] = replace(em, recent=_insert_recent(em.recent, record, self.m._n_recent))
+            self.observations.append(record)
+
+    def _observation_record(self, p: _Placed, eid: str) -> ObservationRecord:
+        return ObservationRecord(
+            observation_id=p.observation_id,
+            entity_id=eid,
+            camera_id=self.cam,
+            clip_id=self.caption.clip_id,
+            label=p.label,
+            t_start=p.probe.t_start,
+            t_end=p.obs.boxes[-1].t,
+            bearing_deg=p.probe.bearing_deg,
+            distance=p.probe.distance,
+            state=p.state,
+            attributes=dict(p.obs.attributes),
+            motion_px_s=p.obs.motion_px_s,
+            description=p.obs.description,
+            boxes=list(p.obs.boxes),
+            appearance=list(p.obs.appearance),
+        )
+
+    # --- entity state and events --------------------------------------------------
+
+    def update_entities(self, placed: Sequence[_Placed]) -> None:
+        s = self.s
+        for p in placed:
+            eid, match = self.assign[p.observation_id]
+            em = self.work[eid]
+            before = self.mem.entities.get(eid)
+            rec = em.record
+            t_first, t_last = p.probe.t_start, p.obs.boxes[-1].t
+            self.touched.add(eid)
+            if self.late:
+                self.work[eid] = replace(
+                    em,
+                    record=rec.model_copy(
+                        update={
+                            "first_seen": min(rec.first_seen, t_first),
+                            "observations": rec.observations + 1,
+                        }
+                    ),
+                )
+                continue
+            moved = match is not None and match.reason == "moved"
+            if eid in self.created and rec.observations == 0:
+                bearing, distance = p.probe.bearing_deg, p.probe.distance
+                self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
+            else:
+                if is_mover(rec.label):
+                    alpha = s.mover_alpha
+                elif moved or em.held is True or p.state == "carried":
+                    alpha = 1.0
+                else:
+                    alpha = max(1.0 / (rec.observations + 1), s.thing_alpha_min)
+                bearing = blend_bearing(rec.bearing_deg, p.probe.bearing_deg, alpha)
+                distance = rec.distance + alpha * (p.probe.distance - rec.distance)
+                gap = t_first - rec.last_seen
+                if before is not None and gap > s.returned_after_s:
+                    self._emit("returned", em, t_first, bearing, {"gap_s": round(gap, 3)})
+                if moved:
+                    self._emit(
+                        "moved",
+                        em,
+                        t_first,
+                        p.probe.bearing_deg,
+                        {
+                            "from_bearing_deg": round(rec.bearing_deg, 3),
+                            "to_bearing_deg": round(p.probe.bearing_deg, 3),
+                        },
+                    )
+            em = replace(
+                em,
+                record=rec.model_copy(
+                    update={
+                        "first_seen": min(rec.first_seen, t_first),
+                        "last_seen": max(rec.last_seen, t_last),
+                        "bearing_deg": bearing,
+                        "distance": min(max(distance, 0.0), 1.0),
+                        "confidence": 1.0,
+                        "state": self._effective_state(p),
+                        "attributes": {**rec.attributes, **p.obs.attributes},
+                        "observations": rec.observations + 1,
+                        "description": p.obs.description or rec.description,
+                    }
+                ),
+            )
+            em = self._hysteresis(em, p)
+            self.work[eid] = em
+
+    def _effective_state(self, p: _Placed) -> EntityState:
+        if is_person(p.label) and p.state == "unknown":
+            sample = activity_sample(p.state, p.obs.motion_px_s, self.s)
+            if sample == "idle":
+                return "idle"
+            if sample == "active":
+                return "active"
+        return p.state
+
+    def _hysteresis(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+        s = self.s
+        recent = em.recent
+        bearing = p.probe.bearing_deg
+        if is_person(em.record.label):
+            samples = [(r, activity_sample(r.state, r.motion_px_s, s)) for r in recent]
+            run = _trailing_run(samples)
+            if run and len(run) >= s.state_clips and run[0][1] != em.activity:
+                kind: WorldEventKind = "idle" if run[0][1] == "idle" else "active"
+                self._emit(kind, em, run[0][0].t_start, bearing, {"observations": len(run)})
+                em = replace(em, activity=run[0][1])
+            ppe = _trailing_run([(r, ppe_sample(r.attributes)) for r in recent])
+            if (
+                ppe
+                and len(ppe) >= s.ppe_clips
+                and ppe[0][1] != em.ppe
+                and not (em.ppe is None and ppe[0][1] == "on")
+            ):
+                kind = "ppe_on" if ppe[0][1] == "on" else "ppe_off"
+                self._emit(kind, em, ppe[0][0].t_start, bearing, {"attribute": "hardhat"})
+                em = replace(em, ppe=ppe[0][1])
+        else:
+            held = _trailing_run([(r, held_sample(r.state)) for r in recent])
+            if (
+                held
+                and len(held) >= s.hold_clips
+                and held[0][1] != em.held
+                and not (em.held is None and held[0][1] is False)
+            ):
+                first = held[0][0]
+                if held[0][1]:
+                    detail: dict[str, AttributeValue] = {}
+                    holder = self._holder_entity(first)
+                    if holder is not None:
+                        detail["by_entity_id"] = holder
+                    self._emit("picked_up", em, first.t_start, first.bearing_deg, detail)
+                else:
+                    self._emit(
+                        "dropped",
+                        em,
+                        first.t_start,
+                        first.bearing_deg,
+                        {"bearing_deg": round(first.bearing_deg, 3)},
+                    )
+                em = replace(em, held=held[0][1])
+        return em
+
+    def _holder_entity(self, obs: ObservationRecord) -> str | None:
+        """Entity id of whoever held `obs` (only known for observations of this caption)."""
+        clip_id = self.caption.clip_id
+        src = next(
+            (o for o in self.caption.observations if f"{clip_id}/{o.track}" == obs.observation_id), None
+        )
+        holder = None if src is None else _holder_track(self.caption, src)
+        assigned = None if holder is None else self.assign.get(f"{clip_id}/{holder}")
+        return assigned[0] if assigned else None
+
+    def unobserved(self) -> None:
+        """left_view for entities seen before and unseen for `left_view_clips` clips (this one included)."""
+        s = self.s
+        seen = {eid for eid, _ in self.assign.values()}
+        starts = [c.t_start for c in self.mem.clips]
+        for eid, em in sorted(self.mem.entities.items()):
+            if eid in seen or not em.recent:
+                continue
+            last = em.recent[-1]
+            lo = bisect.bisect_left(starts, last.t_start - _EPS)
+            later = [c for c in self.mem.clips[lo:] if c.clip_id != last.clip_id]
+            unseen = len(later) + 1
+            if unseen != s.left_view_clips:
+                continue
+            first_gap_t = later[0].t_start if later else self.caption.t_start
+            # "Gone" only when its place was steadily in view (as for moves); else it left the view.
+            hfov, margin = self.caption.hfov_deg, s.view_margin_deg
+            hits = sum(in_view(em.record.bearing_deg, self.yaws[t], hfov, margin) for t in self.times)
+            in_sight = hits >= s.absence_samples
+            self._emit(
+                "left_view",
+                em,
+                max(first_gap_t, em.record.last_seen),
+                em.record.bearing_deg,
+                {
+                    "reason": "not_seen" if in_sight else "out_of_view",
+                    "in_view": in_sight,
+                    "last_seen": em.record.last_seen,
+                },
+            )
+
+    def _emit(
+        self,
+        kind: WorldEventKind,
+        em: EntityMemory,
+        t: float,
+        bearing: float | None,
+        detail: dict[str, AttributeValue],
+    ) -> None:
+        rec = em.record
+        event_id = event_id_for(rec.entity_id, kind, self.caption.clip_id)
+        if event_id in self._event_ids:
+            return
+        self._event_ids.add(event_id)
+        record = EventRecord(
+            event_id=event_id,
+            camera_id=self.cam,
+            t=max(0.0, t),
+            kind=kind,
+            entity_id=rec.entity_id,
+            label=rec.label,
+            clip_id=self.caption.clip_id,
+            bearing_deg=None if bearing is None else round(bearing, 3),
+            detail=detail,
+        )
+        self.event_records.append(record)
+        self.world_events.append(_to_message(record))
+
+    # --- edges ------------------------------------------------------------------------
+
+    def edges(self, placed: Sequence[_Placed]) -> None:
+        clip_id = self.caption.clip_id
+        by_track = {p.obs.track: p for p in placed}
+        out: dict[tuple[str, str, str, str], EdgeRecord] = {}
+
+        def add(src: str, dst: str, kind: str, t: float, predicate: str = "") -> None:
+            edge = EdgeRecord.model_validate(
+                {"src": src, "dst": dst, "kind": kind, "predicate": predicate, "camera_id": self.cam, "t": t}
+            )
+            out.setdefault((src, dst, kind, predicate), edge)
+
+        for p in placed:
+            oid = p.observation_id
+            eid, _ = self.assign[oid]
+            t0 = p.probe.t_start
+            add(oid, eid, "member_of", t0)
+            add(oid, clip_id, "in_clip", t0)
+            recent = self.work[eid].recent
+            idx = next(i for i, r in enumerate(recent) if r.observation_id == oid)
+            if idx > 0:
+                add(recent[idx - 1].observation_id, oid, "next", t0)
+            if idx + 1 < len(recent):
+                nxt = recent[idx + 1]
+                add(oid, nxt.observation_id, "next", nxt.t_start)
+            for rel in p.obs.relations:
+                other = by_track.get(rel.object_track)
+                if other is not None:
+                    add(oid, other.observation_id, "relation", t0, rel.predicate.lower())
+        tol = self.s.shared_frame_tol_s
+        for i, a in enumerate(placed):
+            for b in placed[i + 1 :]:
+                shared = [x.t for x in a.obs.boxes for y in b.obs.boxes if abs(x.t - y.t) <= tol]
+                if shared:
+                    src, dst = sorted((a.observation_id, b.observation_id))
+                    add(src, dst, "co_visible", min(shared))
+        self.edge_list = list(out.values())
+
+
+def _insert_recent(
+    recent: tuple[ObservationRecord, ...], record: ObservationRecord, keep: int
+) -> tuple[ObservationRecord, ...]:
+    items = [r for r in recent if r.observation_id != record.observation_id] + [record]
+    items.sort(key=lambda r: (r.t_start, r.observation_id))
+    return tuple(items[-keep:])
+
+
+def _trailing_run(samples: Sequence[tuple[ObservationRecord, V | None]]) -> list[tuple[ObservationRecord, V]]:
+    """The latest run of equal samples, skipping observations without evidence (gaps are not absence)."""
+    evidence = [(r, v) for r, v in samples if v is not None]
+    if not evidence:
+        return []
+    last = evidence[-1][1]
+    run: list[tuple[ObservationRecord, V]] = []
+    for r, v in reversed(evidence):
+        if v != last:
+            break
+        run.append((r, v))
+    run.reverse()
+    return run
+
+
+__all__ = [
+    "HELD_BY",
+    "HOLDING",
+    "CameraMemory",
+    "EntityMemory",
+    "HeadingLookup",
+    "Plan",
+    "WorldModel",
+    "activity_sample",
+    "entity_id_for",
+    "event_id_for",
+    "external_track",
+    "held_sample",
+    "ppe_sample",
+]
