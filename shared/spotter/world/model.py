@@ -284,7 +284,11 @@ class WorldModel:
             edges=ctx.edge_list,
             events=ctx.event_records,
         )
-        return Plan(write, ctx.world_events, {eid: ctx.work[eid] for eid in ctx.touched}, clip)
+        # Time order (then id), as the store returns them, so a replay publishes the same sequence.
+        events = sorted(
+            ctx.world_events, key=lambda e: (e.t, event_id_for(e.entity_id, e.kind, caption.clip_id))
+        )
+        return Plan(write, events, {eid: ctx.work[eid] for eid in ctx.touched}, clip)
 
     # --- helpers used by the context ---------------------------------------------
 
