@@ -165,12 +165,16 @@ class CameraMemory:
     entities: dict[str, EntityMemory] = field(default_factory=dict)
     clips: list[ClipRecord] = field(default_factory=list)  # ascending by t_start
     clip_ids: set[str] = field(default_factory=set)
+    starts: list[float] = field(default_factory=list)  # t_start of `clips`, for bisection
 
     def add_clip(self, clip: ClipRecord) -> None:
         if clip.clip_id in self.clip_ids:
             return
-        keys = [(c.t_start, c.clip_id) for c in self.clips]
-        self.clips.insert(bisect.bisect(keys, (clip.t_start, clip.clip_id)), clip)
+        i = bisect.bisect_right(self.starts, clip.t_start)
+        while i > 0 and self.starts[i - 1] == clip.t_start and self.clips[i - 1].clip_id > clip.clip_id:
+            i -= 1
+        self.clips.insert(i, clip)
+        self.starts.insert(i, clip.t_start)
         self.clip_ids.add(clip.clip_id)
 
     @property
@@ -494,8 +498,8 @@ class _Context:
         result = False
         if em is not None and em.recent:
             last = em.recent[-1]
-            for clip in self.mem.clips:
-                if clip.t_start < last.t_start - _EPS or clip.clip_id == last.clip_id:
+            for clip in self.mem.clips[bisect.bisect_left(self.mem.starts, last.t_start - _EPS) :]:
+                if clip.clip_id == last.clip_id:
                     continue
                 ys, ye = clip.yaw_start_deg, clip.yaw_end_deg
                 if (
@@ -717,17 +721,19 @@ class _Context:
         """left_view for entities seen before and unseen for `left_view_clips` clips (this one included)."""
         s = self.s
         seen = {eid for eid, _ in self.assign.values()}
-        starts = [c.t_start for c in self.mem.clips]
+        starts = self.mem.starts
         for eid, em in sorted(self.mem.entities.items()):
             if eid in seen or not em.recent:
                 continue
             last = em.recent[-1]
             lo = bisect.bisect_left(starts, last.t_start - _EPS)
-            later = [c for c in self.mem.clips[lo:] if c.clip_id != last.clip_id]
-            unseen = len(later) + 1
+            # Only the head of the tail can be the clip it was last seen in: count without a scan.
+            head = [c for c in self.mem.clips[lo : lo + s.left_view_clips + 2] if c.clip_id != last.clip_id]
+            in_head = min(len(self.mem.clips) - lo, s.left_view_clips + 2) - len(head)
+            unseen = len(self.mem.clips) - lo - in_head + 1
             if unseen != s.left_view_clips:
                 continue
-            first_gap_t = later[0].t_start if later else self.caption.t_start
+            first_gap_t = head[0].t_start if head else self.caption.t_start
             # "Gone" only when its place was steadily in view (as for moves); else it left the view.
             hfov, margin = self.caption.hfov_deg, s.view_margin_deg
             hits = sum(in_view(em.record.bearing_deg, self.yaws[t], hfov, margin) for t in self.times)

@@ -1,0 +1,164 @@
+"""Event hysteresis and samples (no I/O: the graph lives in an in-memory SQLite store)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from spotter.graph.sqlite import SqliteGraphStore
+from spotter.messages import Caption, EntityState, WorldEvent
+from spotter.world import WorldModel, WorldSettings
+from spotter.world.model import activity_sample, held_sample, ppe_sample
+from spotter.world.scripted import ScriptedScene
+
+CAM = "cam-u"
+
+
+@pytest.fixture
+def store() -> Iterator[SqliteGraphStore]:
+    s = SqliteGraphStore(":memory:")
+    s.init()
+    try:
+        yield s
+    finally:
+        s.close()
+
+
+def worker_captions(states: Sequence[EntityState], **kw: object) -> tuple[ScriptedScene, list[Caption]]:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    caps = [
+        scene.caption(
+            i,
+            10.0 * i,
+            10.0 * (i + 1),
+            [scene.observation("1", "worker", 0.0, [10.0 * i + 1, 10.0 * i + 4], state=st, **kw)],
+        )  # type: ignore[arg-type]
+        for i, st in enumerate(states)
+    ]
+    return scene, caps
+
+
+def run(model: WorldModel, caps: Sequence[Caption]) -> list[WorldEvent]:
+    return [e for c in caps for e in model.ingest(c)]
+
+
+def test_samples() -> None:
+    s = WorldSettings()
+    assert activity_sample("idle", 50.0, s) == "idle"
+    assert activity_sample("moving", 0.0, s) == "active"
+    assert activity_sample("unknown", 1.0, s) == "idle"
+    assert activity_sample("unknown", 4.0, s) is None  # between the thresholds: no evidence
+    assert activity_sample("unknown", 9.0, s) == "active"
+    assert activity_sample("carried", 0.0, s) is None
+    assert held_sample("carried") and not held_sample("on_ground")
+    assert ppe_sample({"hardhat": False}) == "off"
+    assert ppe_sample({"helmet": "yes"}) == "on"
+    assert ppe_sample({"vest": "orange"}) is None
+
+
+def test_a_single_flicker_does_not_change_the_state(store: SqliteGraphStore) -> None:
+    scene, caps = worker_captions(["idle", "idle", "active", "idle", "idle", "active", "active"])
+    events = run(WorldModel(store, scene.heading, WorldSettings(state_clips=2)), caps)
+    assert [(e.kind, e.t) for e in events if e.kind in ("idle", "active")] == [
+        ("idle", 1.0),
+        ("active", 51.0),
+    ]
+
+
+def test_longer_hysteresis_waits_for_more_clips(store: SqliteGraphStore) -> None:
+    scene, caps = worker_captions(["active", "active", "idle", "idle", "idle"])
+    model = WorldModel(store, scene.heading, WorldSettings(state_clips=3))
+    per_clip = [[e.kind for e in model.ingest(c) if e.kind in ("idle", "active")] for c in caps]
+    assert per_clip == [[], [], [], [], ["idle"]]  # active never confirmed (2 < 3); idle on its 3rd clip
+
+
+def test_gaps_without_evidence_do_not_break_a_run(store: SqliteGraphStore) -> None:
+    # 'carried' says nothing about idle/active: the run of idle samples continues across it.
+    scene, caps = worker_captions(["idle", "carried", "idle"])
+    events = run(WorldModel(store, scene.heading, WorldSettings(state_clips=2)), caps)
+    assert [(e.kind, e.t) for e in events if e.kind == "idle"] == [("idle", 1.0)]
+
+
+def test_ppe_hysteresis(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    hats = [True, False, True, False, False]
+    caps = [
+        scene.caption(
+            i,
+            10.0 * i,
+            10.0 * (i + 1),
+            [
+                scene.observation(
+                    "1", "worker", 0.0, [10.0 * i + 1], attributes={"hardhat": h}, state="active"
+                )
+            ],
+        )
+        for i, h in enumerate(hats)
+    ]
+    events = run(WorldModel(store, scene.heading, WorldSettings(ppe_clips=2)), caps)
+    # First seen with a hardhat: nothing to report; one clip without it: not yet; two: ppe_off.
+    assert [(e.kind, e.t) for e in events if e.kind.startswith("ppe")] == [("ppe_off", 31.0)]
+
+
+def test_left_view_waits_for_n_clips(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    caps = [scene.caption(0, 0.0, 10.0, [scene.observation("1", "cone", 0.0, [2.0])])]
+    caps += [scene.caption(i, 10.0 * i, 10.0 * (i + 1)) for i in range(1, 5)]
+    model = WorldModel(store, scene.heading, WorldSettings(left_view_clips=3))
+    per_clip = [[e.kind for e in model.ingest(c)] for c in caps]
+    assert per_clip == [["appeared"], [], [], ["left_view"], []]
+    left = store.events(CAM, kinds=["left_view"])[0]
+    assert left.t == 10.0 and left.detail["reason"] == "not_seen"  # its place stayed in view
+
+
+def test_late_caption_is_history_without_events(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    caps = [
+        scene.caption(i, 10.0 * i, 10.0 * (i + 1), [scene.observation("1", "cone", 0.0, [10.0 * i + 2])])
+        for i in range(3)
+    ]
+    model = WorldModel(store, scene.heading)
+    model.ingest(caps[0])
+    model.ingest(caps[2])
+    late = model.ingest(caps[1])  # arrives after a newer clip of its camera
+    assert late == []
+    (cone,) = store.entities(CAM)
+    assert cone.observations == 3 and cone.last_seen == 22.0
+    obs = store.observations(CAM, entity_id=cone.entity_id)
+    assert [o.clip_id for o in obs] == [c.clip_id for c in caps]
+
+
+def test_two_lookalikes_shown_apart_in_one_clip_are_two_entities(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    look = [1.0, 0.0, 0.0]
+    cap = scene.caption(
+        0,
+        0.0,
+        10.0,
+        [
+            scene.observation("1", "toolbox", -10.0, [2.0, 4.0], appearance=look),
+            scene.observation("2", "toolbox", 10.0, [2.0, 4.0], appearance=look),
+        ],
+    )
+    events = WorldModel(store, scene.heading).ingest(cap)
+    assert [e.kind for e in events] == ["appeared", "appeared"]
+    assert len(store.entities(CAM)) == 2
+
+
+def test_a_fragmented_track_in_one_clip_joins_one_entity(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    look = [1.0, 0.0, 0.0]
+    cap = scene.caption(
+        0,
+        0.0,
+        10.0,
+        [
+            scene.observation("1", "toolbox", 5.0, [2.0, 3.0], appearance=look),
+            scene.observation("7", "toolbox", 6.0, [6.0, 8.0], appearance=look),
+        ],
+    )
+    events = WorldModel(store, scene.heading).ingest(cap)
+    assert [e.kind for e in events] == ["appeared"]
+    (box,) = store.entities(CAM)
+    assert box.observations == 2
