@@ -162,3 +162,25 @@ def test_a_fragmented_track_in_one_clip_joins_one_entity(store: SqliteGraphStore
     assert [e.kind for e in events] == ["appeared"]
     (box,) = store.entities(CAM)
     assert box.observations == 2
+
+
+def test_an_external_track_id_links_a_worker_beyond_the_spatial_gate(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    caps = [
+        scene.caption(
+            0, 0.0, 10.0, [scene.observation("t1", "worker", -20.0, [2.0], attributes={"ext_track_id": "7"})]
+        ),
+        scene.caption(
+            1, 10.0, 20.0, [scene.observation("t1", "worker", 20.0, [12.0], attributes={"ext_track_id": "7"})]
+        ),
+        scene.caption(
+            2,
+            20.0,
+            30.0,
+            [scene.observation("t1", "worker", -40.0, [22.0], attributes={"ext_track_id": "9"})],
+        ),
+    ]
+    run(WorldModel(store, scene.heading), caps)
+    # 40 degrees apart (> 20 for people) but the detector's track says it is the same worker;
+    # track 9 at -40 is 32 degrees from the EWMA bearing (-8): beyond the gate, a new worker.
+    assert [e.observations for e in store.entities(CAM)] == [2, 1]

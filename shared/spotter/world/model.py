@@ -79,6 +79,9 @@ HOLDING = frozenset({"holding", "holds", "carrying", "carries", "using", "uses",
 HELD_BY = frozenset({"held_by", "carried_by", "in_hand_of", "in_hands_of", "used_by"})
 """Predicates on a thing's observation whose object holds it."""
 
+EXTERNAL_TRACK_ATTRIBUTES = ("ext_track_id", "track_id")
+"""Attributes carrying a detector's persistent track id (spotter.detect.tracker writes ext_track_id)."""
+
 STATE_EVENT_KINDS: tuple[WorldEventKind, ...] = (
     "idle",
     "active",
@@ -128,9 +131,10 @@ def ppe_sample(attributes: dict[str, AttributeValue]) -> str | None:
 
 def external_track(obs: ObservationRecord | Observation, settings: WorldSettings) -> str | None:
     """A detector's persistent track id for this observation, if there is one."""
-    value = obs.attributes.get("track_id")
-    if value is not None and not isinstance(value, bool):
-        return str(value)
+    for key in EXTERNAL_TRACK_ATTRIBUTES:
+        value = obs.attributes.get(key)
+        if value is not None and not isinstance(value, bool):
+            return str(value)
     if settings.external_track_ids:
         if isinstance(obs, Observation):
             return obs.track
