@@ -61,7 +61,7 @@ class WorldSettings(BaseSettings):
     )
     external_track_ids: bool = Field(
         default=False,
-        description="Treat Observation.track as a persistent detector track id (else only attributes.track_id)",
+        description="Treat Observation.track as a persistent detector track id (else only attributes ext_track_id/track_id)",
     )
     # --- moved (placed things) ---
     move_min_deg: float = Field(
