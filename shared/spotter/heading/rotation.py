@@ -69,6 +69,7 @@ class RotationSettings:
     ref_max_frames: int = 1
     carry_tracks: bool = True  # track corners forward, detect afresh only when too few survive
     min_distance: int = 6
+    detect_min_width: int = 160  # corners are found at half size while that stays at least this wide
     grid: tuple[int, int] = (10, 6)  # corner buckets across x, y: one corner per cell
     win_size: int = 11
     max_level: int = 3
@@ -218,11 +219,17 @@ class RotationEstimator:
         parallax and the least rotation signal.
         """
         n = n or self.s.max_corners
+        # Detect on the half-resolution image (4x cheaper); LK refines at full size.
+        half = img.shape[1] >= 2 * self.s.detect_min_width
+        src = cv2.pyrDown(img) if half else img
         pts = cv2.goodFeaturesToTrack(
-            img, maxCorners=4 * n, qualityLevel=0.01, minDistance=self.s.min_distance, blockSize=3,
+            src, maxCorners=4 * n, qualityLevel=0.01, minDistance=max(2, self.s.min_distance // (2 if half else 1)),
+            blockSize=3,
         )
         if pts is None:
             return _NO_POINTS
+        if half:
+            pts = pts * 2.0 + 0.5
         gx, gy = self.s.grid
         h, w = img.shape
         flat = pts.reshape(-1, 2)
