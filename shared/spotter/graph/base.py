@@ -7,6 +7,11 @@ one `GraphWrite` per caption, in one transaction, and may be redelivered.
 Time semantics: every record carries media time of its camera. Readers that
 answer "as of t" pass `t_max` and must only see records observed up to then
 (GEB: timestamped questions use only memory from before the question time).
+
+Node ids (clip, episode, entity, observation and event ids) share one namespace across
+all cameras: an edge names its ends by id alone, so ids must be globally unique (prefix
+them with the camera id). Query results are fully ordered, so that every backend returns
+the same list for the same memory (tests/contract/test_graph_store.py checks them all).
 """
 
 from __future__ import annotations
@@ -15,9 +20,17 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spotter.errors import SpotterError
 from spotter.messages import AttributeValue, EntityState, TimedBox, WorldEventKind
 
 EdgeKind = Literal["member_of", "in_clip", "next", "relation", "co_visible", "in_episode"]
+
+
+class GraphStoreError(SpotterError):
+    """The store failed or was misused: not initialised, closed, unreachable, or a batch it cannot hold.
+
+    A failed `write()` has written nothing.
+    """
 
 
 class _Record(BaseModel):
@@ -83,7 +96,15 @@ class ObservationRecord(_Record):
 
 
 class EdgeRecord(_Record):
-    """A typed edge; (src, dst, kind, predicate) is its key."""
+    """A typed, directed edge; (src, dst, kind, predicate) is its key.
+
+    Direction by kind (GEB's edges; readers such as spotter.graph.ppr rely on it):
+    `member_of` observation -> entity (membership in a biography), `in_clip` observation ->
+    clip (visual provenance), `in_episode` clip or observation -> episode (context and
+    containment), `next` earlier -> later clip or observation (temporal adjacency),
+    `relation` subject -> object with `predicate`, `co_visible` between two entities or
+    observations seen together. Either end may be written before (or without) its node.
+    """
 
     src: str
     dst: str
@@ -141,7 +162,11 @@ class GraphStore(Protocol):
         ...
 
     def entities(self, camera_id: str, *, label: str | None = None, t_max: float | None = None) -> list[EntityRecord]:
-        """Entities first seen at or before `t_max` (all when None), ordered by first_seen."""
+        """Entities (of `label` when given) first seen at or before `t_max` (all when None).
+
+        Ordered by first_seen, then entity_id. Mutable fields are as last written, even when
+        that was after `t_max` (an entity keeps one current state).
+        """
         ...
 
     def observations(
@@ -154,7 +179,11 @@ class GraphStore(Protocol):
         t_max: float | None = None,
         limit: int | None = None,
     ) -> list[ObservationRecord]:
-        """Observations overlapping [t_min, t_max] with t_start <= t_max, ordered by t_start then id."""
+        """Observations overlapping [t_min, t_max] (t_end >= t_min and t_start <= t_max).
+
+        Filtered by entity and label when given; ordered by t_start, then observation_id; the
+        first `limit` of them when given.
+        """
         ...
 
     def events(
@@ -166,15 +195,30 @@ class GraphStore(Protocol):
         kinds: list[WorldEventKind] | None = None,
         entity_id: str | None = None,
     ) -> list[EventRecord]:
-        """Events with t in [t_min, t_max], ordered by t then id."""
+        """Events with t in [t_min, t_max] (of `kinds`, about `entity_id` when given), ordered by t then id."""
         ...
 
     def edges(
         self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
     ) -> list[EdgeRecord]:
-        """Edges touching any of `node_ids` (either end) with t <= t_max."""
+        """Edges touching any of `node_ids` (either end) with t <= t_max, of any camera, each once.
+
+        Only edges of `kinds` when given (an empty list: none). Ordered by t, then src, dst,
+        kind, predicate.
+        """
         ...
 
     def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
-        """Clips overlapping [t_min, t_max], ordered by t_start."""
+        """Clips overlapping [t_min, t_max] (t_end >= t_min, t_start <= t_max), ordered by t_start then id."""
+        ...
+
+    def episodes(
+        self,
+        camera_id: str,
+        *,
+        level: Literal["activity", "session"] | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+    ) -> list[EpisodeRecord]:
+        """Episodes (of `level` when given) overlapping [t_min, t_max], ordered by t_start then id."""
         ...

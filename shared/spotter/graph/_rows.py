@@ -1,0 +1,60 @@
+"""Records <-> flat rows, shared by the backends: dict and list fields travel as JSON text.
+
+Both SQLite columns and Neo4j properties hold scalars well and nested structures badly
+(Neo4j has no map properties; lists must be homogeneous and non-empty to keep a type), so
+every dict/list field is one compact JSON string, decoded and validated on the way back.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, TypeVar
+
+from spotter.graph.base import (
+    ClipRecord,
+    EdgeRecord,
+    EntityRecord,
+    EpisodeRecord,
+    EventRecord,
+    ObservationRecord,
+    _Record,
+)
+
+R = TypeVar("R", bound=_Record)
+
+JSON_FIELDS: dict[type[_Record], tuple[str, ...]] = {
+    ClipRecord: (),
+    EpisodeRecord: (),
+    EntityRecord: ("attributes",),
+    ObservationRecord: ("attributes", "boxes", "appearance"),
+    EdgeRecord: (),
+    EventRecord: ("detail",),
+}
+
+
+def columns(cls: type[_Record]) -> tuple[str, ...]:
+    """The record's fields in declaration order: the table's columns."""
+    return tuple(cls.model_fields)
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
+def to_row(record: _Record) -> dict[str, Any]:
+    """Field -> value, with dict/list fields as JSON text."""
+    row = record.model_dump()
+    for name in JSON_FIELDS[type(record)]:
+        row[name] = dumps(row[name])
+    return row
+
+
+def from_row(cls: type[R], row: Mapping[str, Any]) -> R:
+    """The record back from `to_row`'s shape; unknown keys (e.g. Neo4j's `id`) are dropped."""
+    fields = cls.model_fields
+    data = {k: v for k, v in row.items() if k in fields}
+    for name in JSON_FIELDS[cls]:
+        if name in data and isinstance(data[name], str):
+            data[name] = json.loads(data[name])
+    return cls.model_validate(data)

@@ -1,0 +1,340 @@
+"""The embedded graph store: one SQLite file (or memory), stdlib `sqlite3`.
+
+One connection per store, guarded by a lock, so one store object may be shared by the
+threads of one process; WAL lets other processes read while it writes. Tables mirror the
+records (primary keys = record keys, dict/list fields as JSON text); `write()` is one
+`BEGIN IMMEDIATE` transaction of UPSERTs, so a redelivered batch changes nothing.
+
+Interval queries ("overlapping [t_min, t_max]") on clips, episodes and observations use the
+(camera_id, t_start) index on both sides: the store keeps, per camera and table, the longest
+t_end - t_start it has written (`spans`), so an overlapping record must start at or after
+t_min - span. Without it a window late in a long memory would scan every earlier record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from spotter.graph._rows import columns, dumps, from_row, to_row
+from spotter.graph.base import (
+    ClipRecord,
+    EdgeKind,
+    EdgeRecord,
+    EntityRecord,
+    EpisodeRecord,
+    EventRecord,
+    GraphStoreError,
+    GraphWrite,
+    ObservationRecord,
+    _Record,
+)
+from spotter.messages import WorldEventKind
+
+R = TypeVar("R", bound=_Record)
+
+# table (= GraphWrite field), record class, key columns. Written in this order.
+TABLES: tuple[tuple[str, type[_Record], tuple[str, ...]], ...] = (
+    ("clips", ClipRecord, ("clip_id",)),
+    ("episodes", EpisodeRecord, ("episode_id",)),
+    ("entities", EntityRecord, ("entity_id",)),
+    ("observations", ObservationRecord, ("observation_id",)),
+    ("edges", EdgeRecord, ("src", "dst", "kind", "predicate")),
+    ("events", EventRecord, ("event_id",)),
+)
+SPAN_TABLES = ("clips", "episodes", "observations")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS clips (
+    clip_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t_start REAL NOT NULL, t_end REAL NOT NULL,
+    caption TEXT NOT NULL, yaw_start_deg REAL, yaw_end_deg REAL);
+CREATE INDEX IF NOT EXISTS clips_camera_t ON clips (camera_id, t_start);
+
+CREATE TABLE IF NOT EXISTS episodes (
+    episode_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, level TEXT NOT NULL,
+    t_start REAL NOT NULL, t_end REAL NOT NULL, text TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS episodes_camera_t ON episodes (camera_id, t_start);
+
+CREATE TABLE IF NOT EXISTS entities (
+    entity_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, label TEXT NOT NULL,
+    first_seen REAL NOT NULL, last_seen REAL NOT NULL, bearing_deg REAL NOT NULL, distance REAL NOT NULL,
+    confidence REAL NOT NULL, state TEXT NOT NULL, attributes TEXT NOT NULL, observations INTEGER NOT NULL,
+    description TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS entities_camera_first_seen ON entities (camera_id, first_seen);
+
+CREATE TABLE IF NOT EXISTS observations (
+    observation_id TEXT PRIMARY KEY, entity_id TEXT NOT NULL, camera_id TEXT NOT NULL, clip_id TEXT NOT NULL,
+    label TEXT NOT NULL, t_start REAL NOT NULL, t_end REAL NOT NULL, bearing_deg REAL NOT NULL,
+    distance REAL NOT NULL, state TEXT NOT NULL, attributes TEXT NOT NULL, motion_px_s REAL NOT NULL,
+    description TEXT NOT NULL, boxes TEXT NOT NULL, appearance TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS observations_camera_t ON observations (camera_id, t_start);
+CREATE INDEX IF NOT EXISTS observations_entity_t ON observations (entity_id, t_start);
+
+CREATE TABLE IF NOT EXISTS edges (
+    src TEXT NOT NULL, dst TEXT NOT NULL, kind TEXT NOT NULL, predicate TEXT NOT NULL,
+    camera_id TEXT NOT NULL, t REAL NOT NULL, weight REAL NOT NULL,
+    PRIMARY KEY (src, dst, kind, predicate));
+CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
+CREATE INDEX IF NOT EXISTS edges_camera ON edges (camera_id);
+
+CREATE TABLE IF NOT EXISTS events (
+    event_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t REAL NOT NULL, kind TEXT NOT NULL,
+    entity_id TEXT NOT NULL, label TEXT NOT NULL, clip_id TEXT, bearing_deg REAL, detail TEXT NOT NULL);
+CREATE INDEX IF NOT EXISTS events_camera_t ON events (camera_id, t);
+CREATE INDEX IF NOT EXISTS events_entity_t ON events (entity_id, t);
+
+CREATE TABLE IF NOT EXISTS spans (
+    camera_id TEXT NOT NULL, tbl TEXT NOT NULL, max_span REAL NOT NULL, PRIMARY KEY (camera_id, tbl));
+"""
+
+
+def _upsert_sql(table: str, cls: type[_Record], key: tuple[str, ...]) -> str:
+    cols = columns(cls)
+    updates = ", ".join(f"{c} = excluded.{c}" for c in cols if c not in key)
+    return (
+        f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))}) "
+        f"ON CONFLICT ({', '.join(key)}) DO UPDATE SET {updates}"
+    )
+
+
+UPSERTS = {table: _upsert_sql(table, cls, key) for table, cls, key in TABLES}
+SPAN_UPSERT = (
+    "INSERT INTO spans (camera_id, tbl, max_span) VALUES (?, ?, ?) "
+    "ON CONFLICT (camera_id, tbl) DO UPDATE SET max_span = max(max_span, excluded.max_span)"
+)
+
+
+class SqliteGraphStore:
+    """GraphStore on SQLite. `path` is a file (created with its directory) or ":memory:"."""
+
+    def __init__(self, path: str | os.PathLike[str] = ":memory:", *, timeout_s: float = 30.0) -> None:
+        self.path = str(path)
+        self.timeout_s = timeout_s
+        self._conn: sqlite3.Connection | None = None
+        self._closed = False
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"SqliteGraphStore({self.path!r})"
+
+    # --- lifecycle --------------------------------------------------------------------
+
+    def init(self) -> None:
+        with self._lock:
+            if self._closed:
+                raise GraphStoreError(f"{self!r} is closed")
+            with self._errors("init"):
+                if self._conn is None:
+                    if self.path != ":memory:":
+                        Path(self.path).parent.mkdir(parents=True, exist_ok=True)
+                    # isolation_level=None: transactions are explicit (BEGIN IMMEDIATE in write()).
+                    conn = sqlite3.connect(
+                        self.path, timeout=self.timeout_s, isolation_level=None, check_same_thread=False
+                    )
+                    conn.row_factory = sqlite3.Row
+                    conn.execute("PRAGMA journal_mode=WAL")
+                    # WAL + NORMAL: a commit survives a killed process (the WAL is in the OS cache);
+                    # only a power cut can lose the last commits. FULL would fsync every caption.
+                    conn.execute("PRAGMA synchronous=NORMAL")
+                    conn.execute("PRAGMA foreign_keys=OFF")
+                    self._conn = conn
+                self._conn.executescript(SCHEMA)
+
+    def close(self) -> None:
+        with self._lock:
+            self._closed = True
+            conn, self._conn = self._conn, None
+            if conn is not None:
+                conn.close()
+
+    # --- writes ---------------------------------------------------------------------
+
+    def clear(self, camera_id: str | None = None) -> None:
+        with self._lock, self._errors("clear"):
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for table in (*(t for t, _, _ in TABLES), "spans"):
+                    if camera_id is None:
+                        conn.execute(f"DELETE FROM {table}")
+                    else:
+                        conn.execute(f"DELETE FROM {table} WHERE camera_id = ?", (camera_id,))
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    def write(self, batch: GraphWrite) -> None:
+        with self._lock, self._errors("write"):
+            conn = self._connection()
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for table, cls, _ in TABLES:
+                    records: list[_Record] = getattr(batch, table)
+                    if records:
+                        cols = columns(cls)
+                        conn.executemany(
+                            UPSERTS[table], [tuple(row[c] for c in cols) for row in map(to_row, records)]
+                        )
+                spans: dict[tuple[str, str], float] = {}
+                for table in SPAN_TABLES:
+                    for rec in getattr(batch, table):
+                        key = (rec.camera_id, table)
+                        spans[key] = max(spans.get(key, 0.0), rec.t_end - rec.t_start)
+                if spans:
+                    conn.executemany(SPAN_UPSERT, [(cam, tbl, span) for (cam, tbl), span in spans.items()])
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+            conn.execute("COMMIT")
+
+    # --- reads ------------------------------------------------------------------------
+
+    def entity(self, entity_id: str) -> EntityRecord | None:
+        rows = self._query(EntityRecord, "SELECT * FROM entities WHERE entity_id = ?", [entity_id])
+        return rows[0] if rows else None
+
+    def entities(self, camera_id: str, *, label: str | None = None, t_max: float | None = None) -> list[EntityRecord]:
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        if label is not None:
+            where.append("label = ?")
+            params.append(label)
+        if t_max is not None:
+            where.append("first_seen <= ?")
+            params.append(t_max)
+        sql = f"SELECT * FROM entities WHERE {' AND '.join(where)} ORDER BY first_seen, entity_id"
+        return self._query(EntityRecord, sql, params)
+
+    def observations(
+        self,
+        camera_id: str,
+        *,
+        entity_id: str | None = None,
+        label: str | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+        limit: int | None = None,
+    ) -> list[ObservationRecord]:
+        if limit is not None and limit <= 0:
+            return []
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        if entity_id is not None:
+            where.append("entity_id = ?")
+            params.append(entity_id)
+        if label is not None:
+            where.append("label = ?")
+            params.append(label)
+        self._overlap(where, params, "observations", camera_id, t_min, t_max)
+        sql = f"SELECT * FROM observations WHERE {' AND '.join(where)} ORDER BY t_start, observation_id"
+        if limit is not None:
+            sql += " LIMIT ?"
+            params.append(limit)
+        return self._query(ObservationRecord, sql, params)
+
+    def events(
+        self,
+        camera_id: str,
+        *,
+        t_min: float | None = None,
+        t_max: float | None = None,
+        kinds: list[WorldEventKind] | None = None,
+        entity_id: str | None = None,
+    ) -> list[EventRecord]:
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        if t_min is not None:
+            where.append("t >= ?")
+            params.append(t_min)
+        if t_max is not None:
+            where.append("t <= ?")
+            params.append(t_max)
+        if kinds is not None:
+            where.append("kind IN (SELECT value FROM json_each(?))")
+            params.append(dumps(list(kinds)))
+        if entity_id is not None:
+            where.append("entity_id = ?")
+            params.append(entity_id)
+        sql = f"SELECT * FROM events WHERE {' AND '.join(where)} ORDER BY t, event_id"
+        return self._query(EventRecord, sql, params)
+
+    def edges(
+        self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
+    ) -> list[EdgeRecord]:
+        if not node_ids or (kinds is not None and not kinds):
+            return []
+        extra, extra_params = "", list[Any]()
+        if kinds is not None:
+            extra += " AND kind IN (SELECT value FROM json_each(?))"
+            extra_params.append(dumps(list(kinds)))
+        if t_max is not None:
+            extra += " AND t <= ?"
+            extra_params.append(t_max)
+        ids = dumps(list(dict.fromkeys(node_ids)))
+        # Two index lookups (primary key by src, edges_dst by dst); UNION drops the edges found twice.
+        sql = (
+            f"SELECT * FROM edges WHERE src IN (SELECT value FROM json_each(?)){extra} "
+            f"UNION SELECT * FROM edges WHERE dst IN (SELECT value FROM json_each(?)){extra} "
+            "ORDER BY t, src, dst, kind, predicate"
+        )
+        return self._query(EdgeRecord, sql, [ids, *extra_params, ids, *extra_params])
+
+    def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        self._overlap(where, params, "clips", camera_id, t_min, t_max)
+        sql = f"SELECT * FROM clips WHERE {' AND '.join(where)} ORDER BY t_start, clip_id"
+        return self._query(ClipRecord, sql, params)
+
+    def episodes(
+        self,
+        camera_id: str,
+        *,
+        level: Literal["activity", "session"] | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+    ) -> list[EpisodeRecord]:
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        if level is not None:
+            where.append("level = ?")
+            params.append(level)
+        self._overlap(where, params, "episodes", camera_id, t_min, t_max)
+        sql = f"SELECT * FROM episodes WHERE {' AND '.join(where)} ORDER BY t_start, episode_id"
+        return self._query(EpisodeRecord, sql, params)
+
+    # --- internals --------------------------------------------------------------------
+
+    def _overlap(
+        self, where: list[str], params: list[Any], table: str, camera_id: str, t_min: float | None,
+        t_max: float | None,
+    ) -> None:
+        """Add `t_end >= t_min AND t_start <= t_max`, bounded on t_start from below by the span."""
+        if t_max is not None:
+            where.append("t_start <= ?")
+            params.append(t_max)
+        if t_min is not None:
+            where.append("t_end >= ?")
+            params.append(t_min)
+            where.append(
+                f"t_start >= ? - coalesce((SELECT max_span FROM spans WHERE camera_id = ? AND tbl = '{table}'), 0)"
+            )
+            params += [t_min, camera_id]
+
+    def _query(self, cls: type[R], sql: str, params: Sequence[Any]) -> list[R]:
+        with self._lock, self._errors("query"):
+            rows = self._connection().execute(sql, params).fetchall()
+        return [from_row(cls, row) for row in map(dict, rows)]
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._conn is None:
+            raise GraphStoreError(f"{self!r} is {'closed' if self._closed else 'not initialised: call init()'}")
+        return self._conn
+
+    @contextlib.contextmanager
+    def _errors(self, what: str) -> Iterator[None]:
+        try:
+            yield
+        except (sqlite3.Error, OverflowError) as exc:  # OverflowError: an int beyond 64 bits
+            raise GraphStoreError(f"{self!r} {what} failed: {exc}") from exc
