@@ -24,7 +24,7 @@ class GraphSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SPOTTER_GRAPH_", extra="ignore")
 
     backend: Backend = Field(
-        default="sqlite", title="Backend", description="sqlite (embedded, one file) or neo4j (a Neo4j 5 server)"
+        default="sqlite", title="Backend", description="sqlite (embedded, one file) or neo4j (a Neo4j 5.23+ server)"
     )
     sqlite_path: str = Field(
         default="data/graph.sqlite3",
