@@ -13,6 +13,8 @@ little content; the energy is then high everywhere and means nothing, which
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -29,12 +31,29 @@ def to_gray(image: Image) -> Image:
     return np.asarray(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
 
 
-def global_shift(prev: Image, cur: Image) -> tuple[float, float, float]:
-    """(dx, dy, response): translation that maps `prev` onto `cur` in `cur`'s pixels, and its confidence 0..1."""
+def global_shift(
+    prev: Image, cur: Image, exclude: Sequence[Box] = ()
+) -> tuple[float, float, float]:
+    """(dx, dy, response): translation that maps `prev` onto `cur` in `cur`'s pixels, and its confidence 0..1.
+
+    Boxes in `exclude` (things that may move on their own), widened by 10% + 2 px, are blanked in both
+    frames first.
+    """
     g0, g1 = to_gray(prev), to_gray(cur)
     if g0.shape != g1.shape:
         raise ValueError(f"frames differ in size: {g0.shape} vs {g1.shape}")
     h, w = g1.shape
+    if exclude:
+        g0, g1 = g0.copy(), g1.copy()
+        for g in (g0, g1):
+            fill = int(np.mean(g))
+            for b in exclude:
+                # Boxes are loose or tight by a few pixels: an edge left outside would dominate a flat scene.
+                mx, my = 0.1 * (b[2] - b[0]) + 2, 0.1 * (b[3] - b[1]) + 2
+                x1, y1 = max(0, int(b[0] - mx)), max(0, int(b[1] - my))
+                x2, y2 = min(w, int(np.ceil(b[2] + mx))), min(h, int(np.ceil(b[3] + my)))
+                if x2 > x1 and y2 > y1:
+                    g[y1:y2, x1:x2] = fill
     scale = min(1.0, _SHIFT_WIDTH / w)
     if scale < 1.0:
         size = (max(1, round(w * scale)), max(1, round(h * scale)))

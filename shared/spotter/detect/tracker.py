@@ -62,6 +62,7 @@ CLIMBABLE_LABELS = frozenset({"ladder", "scaffold"})
 UNHOLDABLE_LABELS = frozenset({"ladder", "scaffold", "brick_wall", "excavation", "pallet", "wheelbarrow"})
 EXT_TRACK_ATTRIBUTE = "ext_track_id"
 _INFEASIBLE = 1e6
+MIN_SHIFT_RESPONSE = 0.1  # phase-correlation peak below this: no reliable camera shift (flat or changed view)
 
 
 class TrackerConfig(BaseModel):
@@ -71,7 +72,7 @@ class TrackerConfig(BaseModel):
 
     iou_gate: float = Field(default=0.1, ge=0.0, le=1.0, title="IoU gate", description="Least IoU to associate")
     centre_gate: float = Field(
-        default=1.0, ge=0.0, title="Centre gate", description="...or centres closer than this many box sizes"
+        default=1.5, ge=0.0, title="Centre gate", description="...or centres closer than this many box sizes"
     )
     appearance_weight: float = Field(
         default=0.3, ge=0.0, title="Appearance weight", description="Weight of (1 - appearance similarity) in the cost"
@@ -90,7 +91,7 @@ class TrackerConfig(BaseModel):
     near_factor: float = Field(default=1.5, gt=0.0, title="Near factor", description="near: centres within k box sizes")
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, eq=False)
 class _Track:
     id: str
     label: str
@@ -114,6 +115,10 @@ class _Track:
         dy = self.velocity[1] * dt + shift[1]
         b = self.boxes[-1]
         return b[0] + dx, b[1] + dy, b[2] + dx, b[3] + dy
+
+    def shifted_last(self, shift: tuple[float, float]) -> Box:
+        b = self.boxes[-1]
+        return b[0] + shift[0], b[1] + shift[1], b[2] + shift[0], b[3] + shift[1]
 
     def vote(self, on: bool, frames: int) -> None:
         self.evidence.append(on)
@@ -233,8 +238,10 @@ class ClipTracker:
         shift = (0.0, 0.0)
         prev_image = self._prev_image
         if image is not None and prev_image is not None and prev_image.shape == image.shape:
-            dx, dy, response = global_shift(prev_image, image)
-            if response > 0.05:
+            # The camera's own motion, from the background: detected things may move on their own.
+            boxes = [d.bbox for d in detections] + [tr.boxes[-1] for tr in self._tracks if tr.times]
+            dx, dy, response = global_shift(prev_image, image, exclude=boxes)
+            if response >= MIN_SHIFT_RESPONSE:
                 shift = (dx, dy)
         else:
             prev_image = None
@@ -254,7 +261,8 @@ class ClipTracker:
         if rest_d and rest_t:
             cost = np.full((len(rest_t), len(rest_d)), _INFEASIBLE)
             for r, tr in enumerate(rest_t):
-                pred = tr.predicted(t, shift)
+                # Where it should be if it kept its velocity, and where it was (if it stopped or turned back).
+                guesses = [tr.predicted(t, shift), tr.shifted_last(shift)]
                 app = tr.appearances[-1] if tr.appearances else []
                 for c, i in enumerate(rest_d):
                     det = detections[i]
@@ -262,12 +270,9 @@ class ClipTracker:
                         continue
                     if det.track_id is not None and tr.ext_id is not None and det.track_id != tr.ext_id:
                         continue
-                    overlap = iou(pred, det.bbox)
-                    (px, py), (qx, qy) = centre(pred), centre(det.bbox)
-                    dist = math.hypot(px - qx, py - qy) / ((size(pred) + size(det.bbox)) / 2.0)
-                    if overlap < cfg.iou_gate and dist > cfg.centre_gate:
+                    value = min(self._geometry_cost(g, det.bbox) for g in guesses)
+                    if value >= _INFEASIBLE:
                         continue
-                    value = (1.0 - overlap) + 0.5 * min(2.0, dist)
                     if app and descs[i]:
                         value += cfg.appearance_weight * (1.0 - similarity(app, descs[i]))
                     cost[r, c] = value
@@ -294,6 +299,14 @@ class ClipTracker:
         self._prev_t = t
         self._prev_image = image
         return ids
+
+    def _geometry_cost(self, guess: Box, box: Box) -> float:
+        overlap = iou(guess, box)
+        (px, py), (qx, qy) = centre(guess), centre(box)
+        dist = math.hypot(px - qx, py - qy) / ((size(guess) + size(box)) / 2.0)
+        if overlap < self.config.iou_gate and dist > self.config.centre_gate:
+            return _INFEASIBLE
+        return (1.0 - overlap) + 0.5 * min(2.0, dist)
 
     def _observe(
         self,
