@@ -84,13 +84,13 @@ def personalized_pagerank(
     src = np.asarray(src_list, dtype=np.int64)
     dst = np.asarray(dst_list, dtype=np.int64)
     w = np.asarray(w_list, dtype=np.float64)
-    out = np.bincount(src, weights=w, minlength=n)
+    out = np.bincount(src, weights=w, minlength=n).astype(np.float64)
     share = w / out[src] if len(w) else w
     dangling = out == 0.0
 
     scores = personal.copy()
     for _ in range(max_iter):
-        spread = np.bincount(dst, weights=scores[src] * share, minlength=n)
+        spread = np.bincount(dst, weights=scores[src] * share, minlength=n).astype(np.float64)
         spread += scores[dangling].sum() * personal  # a node without edges restarts at the seeds
         updated = alpha * personal + (1.0 - alpha) * spread
         delta = float(np.abs(updated - scores).sum())
