@@ -293,3 +293,11 @@ def test_backend_configs_are_strict() -> None:
         BuiltinDetectorConfig(hog_widht=320)  # type: ignore[call-arg]
     with pytest.raises(ValueError):
         DetectorSettings(backend="yolo")  # type: ignore[arg-type]
+
+
+def test_bench_runs_on_the_drawn_scene(capsys: pytest.CaptureFixture[str]) -> None:
+    from spotter.detect.bench import main
+
+    assert main(["--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    assert '"detect_ms_median"' in out and '"worker": 2' in out and '"ladder": 1' in out

@@ -13,7 +13,9 @@ People — `worker`
     about 4x the cost). Misses people sitting, crouching, cut by the frame
     edge, seen from above (a wearer looking down a ladder) or very close
     (only a torso in view). False hits on tall thin things with a head-like
-    top (posts, scaffold tubes with clamps). Score = logistic(2 x SVM margin).
+    top (posts, scaffold tubes with clamps). Score = logistic(2 x SVM margin);
+    the box is the window shrunk to the person inside it (18% off each side,
+    11% off top and bottom).
     A hi-vis vest blob that is upright and no HOG box claims becomes a
     `worker` too (score 0.35 at most): the box is extrapolated from the vest
     as the torso (body ~ 3.1 vest heights, head 0.6 above), so it is only a
@@ -28,17 +30,19 @@ Hi-vis vests — attribute `vest` ("orange" or "yellow") on a worker
 
 Hard hats — attribute `hardhat` (bool) and `hardhat_color` on a worker
     Looks in the head region (from 6% above to 18% below the box top, middle
-    half of the width) for white (S <= 40, V >= 190), yellow, orange or red
-    (S >= 120, V >= 120) pixels covering >= 12% of it. `hardhat: false` is
-    set only when the whole head region is in the frame and >= 6 px tall;
+    half of the width) for white (S <= 30, V >= 200), yellow, orange (the
+    vest ranges) or red (H <= 4 or >= 170, S >= 140, V >= 70) pixels. A hat
+    colour counts when its share of the head region exceeds its share beside
+    the head (same height, one head width left and right) by >= 12 points,
+    so a white wall or sky behind a bare head is not a white hat (and a
+    white hat against a white wall is missed). `hardhat: false` is set only
+    when the whole head region is in the frame and >= 6 px tall, and never
+    for extrapolated (vest-only) boxes, whose head region is a guess;
     otherwise the attribute is left out (unknown). Blue and green hats, hats
-    in deep shade, and blond or grey hair against a white wall are its blind
-    spots; bright sky or a white wall behind a bare head reads as a white
-    hat. For extrapolated (vest-only) worker boxes the head region is a
-    guess.
+    in deep shade, and a cap or hood of a hat colour are its blind spots.
 
 Traffic cones — `cone`
-    Orange or red (H <= 21 or >= 170, S >= 140, V >= 120) connected blobs
+    Orange (the vest range) or red (H <= 4 or >= 170, S >= 140, V >= 70) blobs
     after closing the white reflective bands, shaped like a triangle: height
     0.8-3.5 x width, fill 0.30-0.75 of the bounding box, the top quarter
     narrower than 0.6 x the bottom quarter. Blobs inside a worker's torso are
@@ -46,25 +50,29 @@ Traffic cones — `cone`
     (no taper) are missed.
 
 Toolboxes — `toolbox` (attribute `color`)
-    Saturated red (H <= 4 or >= 170) or blue (H 100-125) blobs, S >= 140,
-    V >= 70, that fill >= 75% of their rotated rectangle, aspect 1.1-3.5,
-    0.05-8% of the frame, not in a worker's head or torso region (hats and
-    clothing). Any red or blue box-like thing (a fire extinguisher lying
-    down, a crate, a car panel) is a "toolbox"; grey, black or yellow
-    toolboxes are not seen.
+    Saturated red (H <= 4 or >= 170, S >= 140, V >= 70) or blue paint
+    (H 100-125, S >= 170, V >= 60: blue sky stays below S 160) blobs that
+    fill >= 75% of their rotated rectangle, aspect 1.1-3.5, 0.1-8% of the
+    frame, not in a worker's head or torso region (hats and clothing). Any
+    red or blue box-like thing (a fire extinguisher lying down, a crate, a
+    car panel, a patch of sky reflected in a window) is a "toolbox"; grey,
+    black or yellow toolboxes are not seen.
 
 Ladders — `ladder`
-    Colour-blind: Canny edges, probabilistic Hough segments at least 18% of
-    the frame's shorter side long, merged into rails, paired when nearly
-    parallel (<= 10 deg), 6-45% of their length apart and overlapping along
-    their length; the strip between a pair is rectified and must show >= 3
-    evenly spaced rungs (edges across >= 60% of its width). Score grows with
-    the rung count. Misses ladders seen edge-on, very short or blurred ones,
-    and ladders against a busy background that breaks the rails; scaffold
-    frames and railings with regular balusters can pass as ladders.
+    Colour-blind: Canny edges, probabilistic Hough segments at least 25% of
+    the frame's shorter side long (90 px at 640x360: a 3 m ladder within
+    about 10 m), merged into rails, paired when nearly parallel (<= 10 deg),
+    6-45% of their length apart, overlapping along their length, with no
+    third parallel line between them (mortar courses, siding, shelves) and
+    edges on < 20% of the pixels around them (foliage, gravel); the strip
+    between a pair is rectified and must show >= 3 evenly spaced rungs
+    (edges across >= 75% of its inner width, on < 40% of its length). Score grows
+    with the rung count. Misses ladders seen edge-on, far, blurred or
+    against a busy background that breaks the rails; scaffold frames and
+    railings with regular balusters can pass as ladders.
 
 Brick walls — `brick_wall`
-    Red-brown pixels (H <= 15 or >= 170, S 60-220, V 40-210) closed into a
+    Red-brown pixels (H <= 12 or >= 170, S 80-230, V 40-210) closed into a
     region covering >= 4% of the frame, whose texture is dominated by
     horizontal edges (mean |dI/dy| >= 1.2 x mean |dI/dx|) with a periodic
     row profile (autocorrelation peak >= 0.25 at a lag of 4-60 px: mortar
@@ -121,12 +129,12 @@ class _Masks:
     @classmethod
     def of(cls, hsv: ImageBGR) -> _Masks:
         red = cv2.bitwise_or(_range(hsv, (0, 140, 70), (4, 255, 255)), _range(hsv, (170, 140, 70), (179, 255, 255)))
-        brick = cv2.bitwise_or(_range(hsv, (0, 60, 40), (15, 220, 210)), _range(hsv, (170, 60, 40), (179, 220, 210)))
+        brick = cv2.bitwise_or(_range(hsv, (0, 80, 40), (12, 230, 210)), _range(hsv, (170, 80, 40), (179, 230, 210)))
         return cls(
             orange=_range(hsv, (5, 140, 150), (21, 255, 255)),
             yellow=_range(hsv, (22, 140, 150), (45, 255, 255)),
             red=np.asarray(red, dtype=np.uint8),
-            blue=_range(hsv, (100, 140, 70), (125, 255, 255)),
+            blue=_range(hsv, (100, 170, 60), (125, 255, 255)),  # paint; blue sky stays below S 160
             white=_range(hsv, (0, 0, 200), (179, 30, 255)),
             brick=np.asarray(brick, dtype=np.uint8),
         )
@@ -324,7 +332,7 @@ class BuiltinDetector:
         out: list[_Candidate] = []
         for colour, mask in (("red", masks.red), ("blue", masks.blue)):
             opened = cv2.morphologyEx(mask, cv2.MORPH_OPEN, np.ones((3, 3), np.uint8))
-            for x, y, bw, bh, a, blob in _blobs(opened, max(min_area, int(0.0005 * h * w))):
+            for x, y, bw, bh, a, blob in _blobs(opened, max(min_area, int(0.001 * h * w))):
                 if a > 0.08 * h * w:
                     continue
                 box: Box = (float(x), float(y), float(x + bw), float(y + bh))
@@ -346,7 +354,7 @@ class BuiltinDetector:
     def _ladders(self, gray: npt.NDArray[np.uint8]) -> list[_Candidate]:
         h, w = gray.shape
         edges = cv2.Canny(cv2.GaussianBlur(gray, (3, 3), 0), 50, 150)
-        min_len = 0.18 * min(h, w)
+        min_len = 0.25 * min(h, w)
         segs = cv2.HoughLinesP(edges, 1, np.pi / 180, threshold=40, minLineLength=min_len, maxLineGap=6)
         if segs is None:
             return []
@@ -368,7 +376,13 @@ class BuiltinDetector:
                     continue
                 box: Box = (float(xs.min()), float(ys.min()), float(xs.max()), float(ys.max()))
                 out.append(_Candidate("ladder", box, min(1.0, 0.35 + 0.08 * rungs)))
-        return out
+        # Rails found in pieces pair up more than once: keep the largest of boxes nested in each other.
+        out.sort(key=lambda c: -((c.box[2] - c.box[0]) * (c.box[3] - c.box[1])))
+        kept: list[_Candidate] = []
+        for c in out:
+            if all(intersection_over(c.box, k.box) < 0.6 for k in kept):
+                kept.append(c)
+        return kept
 
     def _brick_walls(self, masks: _Masks, gray: npt.NDArray[np.uint8]) -> list[_Candidate]:
         h, w = gray.shape
@@ -516,7 +530,7 @@ def _count_rungs(gray: npt.NDArray[np.uint8], corners: npt.NDArray[np.float64], 
     patch = cv2.warpPerspective(gray, m, (strip_w, strip_l), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     inner = patch[:, strip_w // 5: strip_w - strip_w // 5].astype(np.float32)
     grad = np.abs(cv2.Sobel(inner, cv2.CV_32F, 0, 1, ksize=3))
-    across = np.mean(grad > 40.0, axis=1) >= 0.6
+    across = np.mean(grad > 40.0, axis=1) >= 0.75
     rows = np.flatnonzero(across)
     if rows.size == 0 or rows.size > 0.4 * strip_l:
         return 0  # nothing across, or edges across everywhere (texture, not rungs)
