@@ -301,3 +301,16 @@ def test_bench_runs_on_the_drawn_scene(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["--repeat", "1"]) == 0
     out = capsys.readouterr().out
     assert '"detect_ms_median"' in out and '"worker": 2' in out and '"ladder": 1' in out
+
+
+def test_importing_the_package_loads_no_backend() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, spotter.detect as d; d.DetectorSettings();"
+        "loaded = [m for m in ('spotter.detect.builtin', 'spotter.detect.onnx_yolo', 'spotter.detect.external',"
+        " 'spotter.detect.hog', 'onnx') if m in sys.modules]; print(loaded); sys.exit(1 if loaded else 0)"
+    )
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stdout + proc.stderr

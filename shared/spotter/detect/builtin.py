@@ -43,8 +43,9 @@ Hard hats — attribute `hardhat` (bool) and `hardhat_color` on a worker
 
 Traffic cones — `cone`
     Orange (the vest range) or red (H <= 4 or >= 170, S >= 140, V >= 70) blobs
-    after closing the white reflective bands, shaped like a triangle: height
-    0.8-3.5 x width, fill 0.30-0.75 of the bounding box, the top quarter
+    after closing the white reflective bands (at least 65% of the closed blob
+    really orange/red), shaped like a triangle: height 1.0-3.5 x width, fill
+    0.30-0.75 of the bounding box, the top quarter
     narrower than 0.6 x the bottom quarter. Blobs inside a worker's torso are
     vests, not cones. Cones lying down, far cones (< 10 px tall) and bollards
     (no taper) are missed.
@@ -149,6 +150,14 @@ class _Candidate:
     estimated: bool = False  # a box extrapolated from a part (a vest), not seen whole
 
 
+def _close(mask: npt.NDArray[Any], kw: int, kh: int) -> Mask:
+    """Morphological closing that does not glue blobs to the frame edge (OpenCV's border would)."""
+    px, py = kw, kh
+    padded = cv2.copyMakeBorder(mask, py, py, px, px, cv2.BORDER_CONSTANT, value=0)
+    closed = cv2.morphologyEx(padded, cv2.MORPH_CLOSE, np.ones((kh, kw), np.uint8))
+    return np.asarray(closed[py:-py, px:-px], dtype=np.uint8)
+
+
 def _blobs(mask: npt.NDArray[Any], min_area: int) -> list[tuple[int, int, int, int, int, Mask]]:
     """(x, y, w, h, area, blob mask cropped to its box) of each connected blob of at least `min_area` px."""
     n, labels, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
@@ -232,11 +241,11 @@ class BuiltinDetector:
         gray = np.asarray(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
         min_area = max(30, int(0.0004 * h * w))
         workers = self._people(img)
-        workers += self._vest_workers(masks, workers, min_area)
+        cones = self._cones(masks, workers, min_area)
+        workers += self._vest_workers(masks, workers, cones, min_area)
         for worker in workers:
             self._dress(worker, masks, h, w)
-        cands = list(workers)
-        cands += self._cones(masks, workers, min_area)
+        cands = workers + cones
         cands += self._toolboxes(masks, workers, min_area)
         cands += self._ladders(gray)
         cands += self._brick_walls(masks, gray)
@@ -261,16 +270,18 @@ class BuiltinDetector:
             out.append(_Candidate("worker", (x1 + mx, y1 + my, x2 - mx, y2 - my), _logistic(2.0 * b.margin)))
         return out
 
-    def _vest_workers(self, masks: _Masks, workers: list[_Candidate], min_area: int) -> list[_Candidate]:
+    def _vest_workers(
+        self, masks: _Masks, workers: list[_Candidate], cones: list[_Candidate], min_area: int
+    ) -> list[_Candidate]:
         """Upright hi-vis blobs that no person box explains: a worker seen by their vest."""
         h, w = masks.orange.shape
         hivis = cv2.bitwise_or(masks.orange, masks.yellow)
-        hivis = cv2.morphologyEx(hivis, cv2.MORPH_CLOSE, np.ones((5, 5), np.uint8))
+        hivis = _close(hivis, 5, 5)
         out: list[_Candidate] = []
         for x, y, bw, bh, a, blob in _blobs(hivis, max(min_area, int(0.002 * h * w))):
             box: Box = (float(x), float(y), float(x + bw), float(y + bh))
-            if any(intersection_over(box, c.box) > 0.5 for c in workers):
-                continue
+            if any(intersection_over(box, c.box) > 0.5 for c in workers + cones):
+                continue  # a vest someone already wears, or the body of a cone
             fill = a / float(bw * bh)
             if not (0.8 <= bh / bw <= 2.5 and fill >= 0.55) or _is_tapered(blob):
                 continue  # not torso-shaped (a cone is tapered; a banner or a wall is not upright)
@@ -306,18 +317,21 @@ class BuiltinDetector:
             worker.attributes["hardhat_color"] = colour
 
     def _cones(self, masks: _Masks, workers: list[_Candidate], min_area: int) -> list[_Candidate]:
-        mask = cv2.bitwise_or(masks.orange, masks.red)
+        raw = cv2.bitwise_or(masks.orange, masks.red)
         # Close vertically: the white retro-reflective bands cut a cone in two.
-        mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 9)))
+        mask = _close(raw, 3, 31)
         out: list[_Candidate] = []
         for x, y, bw, bh, a, blob in _blobs(mask, min_area):
             if bh < 10:
                 continue
+            purity = float(np.count_nonzero(raw[y:y + bh, x:x + bw][blob > 0])) / a
+            if purity < 0.65:
+                continue  # mostly glue from the closing: scattered orange bits, not one painted cone
             box: Box = (float(x), float(y), float(x + bw), float(y + bh))
             if any(intersection_over(box, _torso(c.box)) > 0.5 for c in workers):
                 continue
             aspect, fill = bh / bw, a / float(bw * bh)
-            if not (0.8 <= aspect <= 3.5 and 0.30 <= fill <= 0.75):
+            if not (1.0 <= aspect <= 3.5 and 0.30 <= fill <= 0.75):
                 continue
             taper = _taper(blob)
             if taper > 0.6:
@@ -386,7 +400,7 @@ class BuiltinDetector:
 
     def _brick_walls(self, masks: _Masks, gray: npt.NDArray[np.uint8]) -> list[_Candidate]:
         h, w = gray.shape
-        region = cv2.morphologyEx(masks.brick, cv2.MORPH_CLOSE, np.ones((7, 7), np.uint8))
+        region = _close(masks.brick, 7, 7)
         out: list[_Candidate] = []
         gx = np.abs(cv2.Sobel(gray, cv2.CV_32F, 1, 0, ksize=3))
         gy = np.abs(cv2.Sobel(gray, cv2.CV_32F, 0, 1, ksize=3))
