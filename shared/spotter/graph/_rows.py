@@ -11,6 +11,8 @@ import json
 from collections.abc import Mapping
 from typing import Any, TypeVar
 
+from pydantic import TypeAdapter
+
 from spotter.graph.base import (
     ClipRecord,
     EdgeRecord,
@@ -30,6 +32,13 @@ JSON_FIELDS: dict[type[_Record], tuple[str, ...]] = {
     ObservationRecord: ("attributes", "boxes", "appearance"),
     EdgeRecord: (),
     EventRecord: ("detail",),
+}
+
+
+# Decoding the JSON fields in pydantic's (Rust) parser straight into their types is ~3x faster than
+# json.loads + validating the Python objects: it matters for a biography of a thousand observations.
+_DECODERS: dict[type[_Record], dict[str, TypeAdapter[Any]]] = {
+    cls: {name: TypeAdapter(cls.model_fields[name].annotation) for name in names} for cls, names in JSON_FIELDS.items()
 }
 
 
@@ -54,7 +63,7 @@ def from_row(cls: type[R], row: Mapping[str, Any]) -> R:
     """The record back from `to_row`'s shape; unknown keys (e.g. Neo4j's `id`) are dropped."""
     fields = cls.model_fields
     data = {k: v for k, v in row.items() if k in fields}
-    for name in JSON_FIELDS[cls]:
-        if name in data and isinstance(data[name], str):
-            data[name] = json.loads(data[name])
+    for name, decoder in _DECODERS[cls].items():
+        if isinstance(data.get(name), str):
+            data[name] = decoder.validate_json(data[name])
     return cls.model_validate(data)
