@@ -7,6 +7,7 @@ protocol's docstrings say; nothing here knows which backend it is talking to.
 from __future__ import annotations
 
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -460,3 +461,16 @@ def test_init_is_idempotent_and_a_closed_store_refuses_work(
     reopened = graph_store_factory()
     reopened.init()
     assert len(reopened.entities(CAM)) == 2  # the data outlives the store object
+
+
+def test_one_store_is_shared_by_threads(graph_store: GraphStore) -> None:
+    def work(worker: int) -> None:
+        for i in range(10):
+            k = worker * 100 + i
+            graph_store.write(GraphWrite(clips=[clip(k)], observations=[obs(k, 0, entity_i=worker)]))
+            assert graph_store.clips(CAM, t_min=k * 10.0, t_max=k * 10.0 + 1) != []
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(work, range(4)))
+    assert len(graph_store.clips(CAM)) == 40
+    assert [len(graph_store.observations(CAM, entity_id=f"{CAM}/e{w}")) for w in range(4)] == [10] * 4
