@@ -336,7 +336,7 @@ def test_truth_answers_score_perfectly(brick_qa) -> None:
 
 
 def test_generate_scenario_files_and_cache(tmp_path) -> None:
-    kw = dict(duration_s=40.0, fps=15.0, width=320, height=180, pano_width=1024, threads=2)
+    kw = dict(duration_s=20.0, fps=15.0, width=320, height=180, pano_width=1024, threads=2)
     run = generate_scenario("bricklaying", 1, tmp_path, **kw)
     assert run.video_path is not None and run.video_path.exists()
     cap = cv2.VideoCapture(str(run.video_path))
@@ -344,23 +344,23 @@ def test_generate_scenario_files_and_cache(tmp_path) -> None:
     while cap.read()[0]:
         n += 1
     cap.release()
-    assert n == run.n_frames == 600
+    assert n == run.n_frames == 300
     lines = run.detections_path.read_text().splitlines()
-    assert len(lines) == 600
+    assert len(lines) == 300
     first = json.loads(lines[0])
     assert set(first) == {"t", "detections"}
-    for line in lines[::50]:
+    for line in lines[::25]:
         for d in json.loads(line)["detections"]:
             Detection.model_validate(d)
     truth = run.truth_path.read_text().splitlines()
-    assert truth[0] == "frame,t,yaw_deg,pitch_deg,roll_deg" and len(truth) == 601
+    assert truth[0] == "frame,t,yaw_deg,pitch_deg,roll_deg" and len(truth) == 301
     ev = json.loads(run.events_path.read_text())
     assert {"objects", "events", "brick_times"} <= set(ev)
     assert any(e["kind"] == "appeared" and e["source"] == "view" for e in ev["events"])
     questions = json.loads(run.questions_path.read_text())
     answers = json.loads(run.answers_path.read_text())
     assert [x["id"] for x in questions] == [x["id"] for x in answers]
-    assert all(x["at"] <= 40.0 for x in questions)
+    assert all(x["at"] <= 20.0 for x in questions)
     # cached: a second call writes nothing
     mt = run.meta_path.stat().st_mtime_ns, run.video_path.stat().st_mtime_ns
     assert generate_scenario("bricklaying", 1, tmp_path, **kw) == run

@@ -407,9 +407,9 @@ def wall_sprite(n_bricks: int) -> Sprite:
     return _brick_wall(int(n_bricks))
 
 
-@lru_cache(maxsize=2048)
+@lru_cache(maxsize=512)
 def _scaled_cached(sprite: Sprite, factor_q: int) -> Sprite:
-    factor = factor_q / 1000.0
+    factor = factor_q / 64.0
     h, w = sprite.alpha.shape
     nw, nh = max(1, int(round(w * factor))), max(1, int(round(h * factor)))
     bgr = cv2.resize(sprite.bgr, (nw, nh), interpolation=cv2.INTER_AREA)
@@ -418,9 +418,9 @@ def _scaled_cached(sprite: Sprite, factor_q: int) -> Sprite:
 
 
 def scaled(sprite: Sprite, factor: float) -> Sprite:
-    """``sprite`` resized by ``factor`` (area-averaged; cached to 0.1 % steps), so a
-    renderer warps it at a scale near 1 and never aliases."""
-    q = max(1, int(round(factor * 1000)))
-    if q >= 1000:
+    """``sprite`` area-resized to about ``factor`` (steps of 1/64, cached), so a renderer
+    warps it at a scale near 1 and never aliases; the warp absorbs the rest."""
+    q = max(1, int(math.ceil(factor * 64)))
+    if q >= 64:
         return sprite
     return _scaled_cached(sprite, q)
