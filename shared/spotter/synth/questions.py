@@ -598,7 +598,7 @@ def _identity(scn: Scenario, mem: _Memory, n: int, rng: np.random.Generator) -> 
         """Whole seconds before ``before`` at which exactly one ``label`` thing was in view."""
         if label not in ref_cache:
             r = []
-            for t in np.arange(10.0, dur, 1.0):
+            for t in np.arange(5.0, dur, 1.0):
                 t = float(t)
                 ids = mem.visible_ids(t, label, well=True)
                 if len(ids) == 1 and len(mem.visible_ids(t, label)) == 1 and mem.speed[mem.k(t)] < 30.0:
@@ -609,28 +609,36 @@ def _identity(scn: Scenario, mem: _Memory, n: int, rng: np.random.Generator) -> 
     def make(label: str, count: int, want: Sequence[bool], noun: str,
              at_filter: Callable[[float], bool] = lambda t: True,
              ref_filter: Callable[[float], bool] = lambda t: True) -> None:  # fmt: skip
-        cands = [float(t) for t in np.arange(60.0, dur - 1.0, 1.0) if at_filter(float(t))]
-        cands = [t for t in cands if target_at(t, label) is not None]
-        ats = _pick(cands, 3 * count, rng, 15.0, used)
-        made = 0
-        for at in rng.permutation(len(ats)):
-            if made >= count:
-                break
-            at_t = ats[int(at)]
-            tgt = target_at(at_t, label)
-            if tgt is None:
+        """``count`` questions about ``label``, answers cycling through ``want`` where the
+        history allows (a "no" needs the other look-alike seen alone earlier)."""
+        targets = {}
+        for t in np.arange(60.0, dur - 1.0, 1.0):
+            tgt = target_at(float(t), label) if at_filter(float(t)) else None
+            if tgt is not None:
+                targets[float(t)] = tgt
+        pool = _pick(list(targets), 4 * count, rng, 15.0, used)
+        pool = [pool[int(i)] for i in rng.permutation(len(pool))]
+
+        def refs(at_t: float, same: bool | None) -> list[tuple[float, str]]:
+            oid = targets[at_t][0]
+            return [(t, r) for t, r in refs_for(label, at_t - 30.0)
+                    if ref_filter(t) and (same is None or (r == oid) == same)]  # fmt: skip
+
+        for i in range(count):
+            wanted = want[i % len(want)]
+            choice = next(((t, refs(t, wanted)) for t in pool if t not in used and refs(t, wanted)), None)
+            if choice is None:
+                choice = next(((t, refs(t, None)) for t in pool if t not in used and refs(t, None)), None)
+            if choice is None:
+                return
+            at_t, cands = choice
+            if any(abs(at_t - u) < 15.0 for u in used):
+                pool.remove(at_t)
                 continue
-            oid, sec = tgt
-            wanted = want[made % len(want)]
-            refs = [(t, r) for t, r in refs_for(label, at_t - 30.0) if (r == oid) == wanted and ref_filter(t)]
-            if not refs:
-                refs = [(t, r) for t, r in refs_for(label, at_t - 30.0) if ref_filter(t)]
-            if not refs:
-                continue
-            ref_t, ref_id = refs[int(rng.integers(len(refs)))]
+            oid, sec = targets[at_t]
+            ref_t, ref_id = cands[int(rng.integers(len(cands)))]
             same = ref_id == oid
             used.append(at_t)
-            made += 1
             out.append(_record("identity", f"Is the {noun} {_PHRASE[sec]} the same one I saw at {fmt_time(ref_t)}?",
                                at_t, "Yes, the same one." if same else "No, a different one.", yes_no=same,
                                entities=[oid], evidence={"reference_t": ref_t, "reference_entity": ref_id,

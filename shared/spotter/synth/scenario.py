@@ -96,7 +96,7 @@ __all__ = [
 
 # Bump whenever the output for the same parameters would change (layouts, programs, head
 # plan, sprites, ground-truth rules, questions): it is part of the cache key.
-SCENARIO_VERSION = "1"
+SCENARIO_VERSION = "2"
 H_CAM = 1.7  # camera height above the ground (m)
 FOREVER = 1e9  # span end of things that stay until the end
 MIN_VISIBLE_FRAC = 0.10  # a detection needs this share of its box inside the frame
