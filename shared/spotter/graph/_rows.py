@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from pydantic import TypeAdapter
 
@@ -42,6 +42,12 @@ _DECODERS: dict[type[_Record], dict[str, TypeAdapter[Any]]] = {
 }
 
 
+# A flat record (no JSON fields) validates ~3x faster as a list in one call: edges come by thousands.
+_LISTS: dict[type[_Record], TypeAdapter[list[Any]]] = {
+    cls: TypeAdapter(list[cls]) for cls, names in JSON_FIELDS.items() if not names  # type: ignore[valid-type]
+}
+
+
 def columns(cls: type[_Record]) -> tuple[str, ...]:
     """The record's fields in declaration order: the table's columns."""
     return tuple(cls.model_fields)
@@ -67,3 +73,11 @@ def from_row(cls: type[R], row: Mapping[str, Any]) -> R:
         if isinstance(data.get(name), str):
             data[name] = decoder.validate_json(data[name])
     return cls.model_validate(data)
+
+
+def from_rows(cls: type[R], rows: list[dict[str, Any]]) -> list[R]:
+    """`from_row` of each row (rows as `to_row` makes them, no extra keys for flat records)."""
+    adapter = _LISTS.get(cls)
+    if adapter is not None:
+        return cast(list[R], adapter.validate_python(rows))
+    return [from_row(cls, row) for row in rows]

@@ -23,12 +23,12 @@ import contextlib
 import json
 import math
 from collections.abc import Iterator
-from typing import Any, Literal, TypeVar, cast
+from typing import Any, Literal, TypeVar
 
 from neo4j import Driver, GraphDatabase, ManagedTransaction, RoutingControl
 from neo4j.exceptions import DriverError, Neo4jError
 
-from spotter.graph._rows import from_row, to_row
+from spotter.graph._rows import from_row, from_rows, to_row
 from spotter.graph.base import (
     ClipRecord,
     EdgeKind,
@@ -312,13 +312,11 @@ class Neo4jGraphStore:
         )
         types = [REL_TYPES[k] for k in wanted]
         records = self._run(query, ids=list(dict.fromkeys(node_ids)), types=types, t_max=_hi(t_max))
-        edges = [
-            EdgeRecord(
-                src=rec["src"], dst=rec["dst"], kind=cast(EdgeKind, KINDS_BY_TYPE[rec["type"]]),
-                predicate=rec["predicate"], camera_id=rec["camera_id"], t=rec["t"], weight=rec["weight"],
-            )  # fmt: skip
+        edges = from_rows(EdgeRecord, [
+            {"src": rec["src"], "dst": rec["dst"], "kind": KINDS_BY_TYPE[rec["type"]], "predicate": rec["predicate"],
+             "camera_id": rec["camera_id"], "t": rec["t"], "weight": rec["weight"]}
             for rec in records
-        ]
+        ])  # fmt: skip
         edges.sort(key=lambda e: (e.t, e.src, e.dst, e.kind, e.predicate))
         return edges
 

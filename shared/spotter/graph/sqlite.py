@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from spotter.graph._rows import columns, dumps, from_row, to_row
+from spotter.graph._rows import columns, dumps, from_rows, to_row
 from spotter.graph.base import (
     ClipRecord,
     EdgeKind,
@@ -325,7 +325,7 @@ class SqliteGraphStore:
     def _query(self, cls: type[R], sql: str, params: Sequence[Any]) -> list[R]:
         with self._lock, self._errors("query"):
             rows = self._connection().execute(sql, params).fetchall()
-        return [from_row(cls, row) for row in map(dict, rows)]
+        return from_rows(cls, [dict(row) for row in rows])
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
