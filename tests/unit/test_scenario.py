@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import math
+from pathlib import Path
+from typing import Any
 
 import cv2
 import numpy as np
@@ -31,7 +33,7 @@ from spotter.synth.sprites import make_sprite, wall_sprite
 
 @pytest.fixture(scope="module")
 def pano() -> np.ndarray:
-    return make_panorama(seed=3, width=1024)
+    return np.asarray(make_panorama(seed=3, width=1024))
 
 
 def _one_object_scene(label: str, bearing: float, dist: float) -> Scenario:
@@ -201,15 +203,18 @@ def test_every_object_is_seen_several_times(name: str) -> None:
 # --- questions ---------------------------------------------------------------------------------
 
 
+BrickQA = tuple[Scenario, Trajectory, list[dict[str, Any]], list[dict[str, Any]]]
+
+
 @pytest.fixture(scope="module")
-def brick_qa() -> tuple[Scenario, Trajectory, list[dict], list[dict]]:
+def brick_qa() -> BrickQA:
     s = build_scenario("bricklaying", 0)
     tr = scenario_trajectory(s, 3.0)  # 3 fps: enough for the "seen" bookkeeping, fast
     q, a = make_questions(s, tr, CameraModel(320, 180, 90.0))
     return s, tr, q, a
 
 
-def test_questions_cover_six_kinds_and_follow_the_contract(brick_qa) -> None:
+def test_questions_cover_six_kinds_and_follow_the_contract(brick_qa: BrickQA) -> None:
     s, _, q, a = brick_qa
     assert [x["id"] for x in q] == [x["id"] for x in a]
     assert len({x["id"] for x in q}) == len(q)
@@ -228,7 +233,7 @@ def test_questions_cover_six_kinds_and_follow_the_contract(brick_qa) -> None:
         assert {x["yes_no"] for x in a if x["kind"] == kind} == {True, False}
 
 
-def test_answers_are_consistent_with_the_script(brick_qa) -> None:
+def test_answers_are_consistent_with_the_script(brick_qa: BrickQA) -> None:
     s, tr, _, a = brick_qa
     lm = s.facts["ladder_move"]
 
@@ -263,7 +268,7 @@ def test_answers_are_consistent_with_the_script(brick_qa) -> None:
             assert x["entity_types"] and not set(x["entity_types"]) & set(x["entity_types_optional"])
 
 
-def test_lookalike_identity_questions_answer_no(brick_qa) -> None:
+def test_lookalike_identity_questions_answer_no(brick_qa: BrickQA) -> None:
     _, _, _, a = brick_qa
     no = [x for x in a if x["kind"] == "identity" and "toolbox" in x["question"] and x["yes_no"] is False]
     assert no and all(x["entities"][0] != x["evidence"]["reference_entity"] for x in no)
@@ -272,7 +277,7 @@ def test_lookalike_identity_questions_answer_no(brick_qa) -> None:
 # --- scorer ------------------------------------------------------------------------------------
 
 
-def _truths() -> list[dict]:
+def _truths() -> list[dict[str, Any]]:
     base = {"time": None, "time_range": None, "duration_s": None, "direction": None, "bearing_rel_deg": None,
             "yes_no": None, "entity_types": None, "entity_types_optional": None, "tolerance": None}  # fmt: skip
     return [
@@ -309,7 +314,7 @@ def _truths() -> list[dict]:
         ({"id": "y", "answer": "no"}, False),  # only typed fields count
     ],
 )
-def test_scorer_rules(pred: dict, ok: bool) -> None:
+def test_scorer_rules(pred: dict[str, Any], ok: bool) -> None:
     truths = [t for t in _truths() if t["id"] == pred["id"]]
     res = score_answers({"answers": [pred]}, truths)
     assert res["overall"]["correct"] == int(ok), res["details"]
@@ -325,7 +330,7 @@ def test_scorer_adjacent_sector_only_near_the_border() -> None:
     )
 
 
-def test_truth_answers_score_perfectly(brick_qa) -> None:
+def test_truth_answers_score_perfectly(brick_qa: BrickQA) -> None:
     _, _, _, a = brick_qa
     res = score_answers({"answers": a}, a)
     assert res["overall"]["accuracy"] == 1.0
@@ -335,8 +340,8 @@ def test_truth_answers_score_perfectly(brick_qa) -> None:
 # --- files ---------------------------------------------------------------------------------------
 
 
-def test_generate_scenario_files_and_cache(tmp_path) -> None:
-    kw = dict(duration_s=20.0, fps=15.0, width=320, height=180, pano_width=1024, threads=2)
+def test_generate_scenario_files_and_cache(tmp_path: Path) -> None:
+    kw: dict[str, Any] = dict(duration_s=20.0, fps=15.0, width=320, height=180, pano_width=1024, threads=2)
     run = generate_scenario("bricklaying", 1, tmp_path, **kw)
     assert run.video_path is not None and run.video_path.exists()
     cap = cv2.VideoCapture(str(run.video_path))
