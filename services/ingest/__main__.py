@@ -13,6 +13,7 @@ import random
 import threading
 
 from redis.exceptions import RedisError
+
 from spotter.blobstore import LocalBlobStore
 from spotter.errors import ConfigError
 from spotter.ingest import IngestPipeline, IngestSettings

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from pydantic import BaseModel
 from redis import Redis
+
 from spotter.messages import decode
 
 

@@ -9,13 +9,13 @@ import cv2
 import numpy as np
 import pytest
 from redis import Redis
+
 from spotter import streams
 from spotter.blobstore import LocalBlobStore
 from spotter.errors import SourceError
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
 from spotter.video.sources import FileSource, SourceFrame
-
 from tests.integration.ingest_helpers import make_test_video, read_stream
 
 pytestmark = pytest.mark.integration

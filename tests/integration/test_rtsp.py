@@ -11,12 +11,12 @@ import cv2
 import numpy as np
 import pytest
 from redis import Redis
+
 from spotter import streams
 from spotter.blobstore import LocalBlobStore
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
 from spotter.video.sources import Backoff, RtspSource
-
 from tests.integration.ingest_helpers import read_stream
 from tests.integration.rtsp_harness import RtspTestServer, rtsp_server_available
 

@@ -6,6 +6,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from spotter.blobstore import BlobStore, InvalidBlobKey, LocalBlobStore, keyframe_key, validate_key
 
 

@@ -6,6 +6,7 @@ import random
 
 import numpy as np
 import pytest
+
 from spotter.errors import ConfigError
 from spotter.ingest import (
     ClipState,

@@ -7,6 +7,7 @@ import math
 import cv2
 import numpy as np
 import pytest
+
 from spotter.synth import (
     SCRIPTS,
     Degradation,
