@@ -80,7 +80,7 @@ def _atan2_refined(y: np.ndarray, x: np.ndarray) -> np.ndarray:
     the correction is < 2e-4 rad so atan(d) ~= d is exact to float32 precision.
     """
     t0 = cv2.phase(x, y)
-    c, s = cv2.polarToCart(None, t0)
+    c, s = cv2.polarToCart(None, t0)  # type: ignore[call-overload]  # stubs lack the None magnitude
     num = cv2.subtract(cv2.multiply(y, c), cv2.multiply(x, s))
     den = cv2.add(cv2.multiply(x, c), cv2.multiply(y, s))
     return cv2.add(t0, cv2.divide(num, den))

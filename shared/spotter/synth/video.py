@@ -86,7 +86,7 @@ class _Sink:
     def write(self, frame: np.ndarray) -> None:
         if self.proc is not None:
             assert self.proc.stdin is not None
-            self.proc.stdin.write(memoryview(np.ascontiguousarray(frame)).cast("B"))
+            self.proc.stdin.write(np.ascontiguousarray(frame).tobytes())
         else:
             assert self.writer is not None
             self.writer.write(frame)
