@@ -1,0 +1,166 @@
+"""The nine graph tools on a real SqliteGraphStore filled by WorldModel from a scripted scene."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import jsonschema
+import pytest
+
+from spotter.graph import SqliteGraphStore
+from spotter.tools import TOOL_SCHEMAS, EntityNotFound, GraphTools, ToolArgumentError
+from spotter.world.model import WorldModel
+from spotter.world.scripted import ScriptedScene
+
+CAM = "cam-1"
+
+
+def build_scene() -> ScriptedScene:
+    # Looks at bearing 30 until t=6, turns right 180 deg by t=10, then holds 210.
+    return ScriptedScene(camera_id=CAM).look(0.0, 30.0).look(6.0, 30.0).look(10.0, 210.0).look(30.0, 210.0)
+
+
+def fill(store: SqliteGraphStore, scene: ScriptedScene) -> None:
+    model = WorldModel(store, scene.heading)
+    ladder = scene.observation("l", "ladder", 30.0, [0.5, 1.0, 1.5], relations=[("near", "w")])
+    worker = scene.observation("w", "worker", 60.0, [0.5, 1.0, 1.5])
+    model.ingest(scene.caption(0, 0.0, 2.0, [ladder, worker]))
+    model.ingest(scene.caption(1, 2.0, 4.0, [scene.observation("l", "ladder", 30.0, [2.5, 3.5])]))
+    model.ingest(scene.caption(2, 4.0, 6.0))
+    model.ingest(scene.caption(3, 6.0, 8.0, [scene.observation("t", "toolbox", 120.0, [7.5, 8.0])]))
+    model.ingest(scene.caption(4, 8.0, 10.0))
+    model.ingest(scene.caption(5, 10.0, 12.0))
+
+
+@pytest.fixture
+def tools(tmp_path: Path) -> Iterator[GraphTools]:
+    store = SqliteGraphStore(tmp_path / "graph.sqlite3")
+    store.init()
+    scene = build_scene()
+    fill(store, scene)
+    try:
+        yield GraphTools(store, scene.heading)
+    finally:
+        store.close()
+
+
+def ids_by_label(tools: GraphTools) -> dict[str, str]:
+    return {e.label: e.entity_id for e in tools.store.entities(CAM)}
+
+
+def test_ladder_is_behind_after_turning(tools: GraphTools) -> None:
+    ladder = ids_by_label(tools)["ladder"]
+    behind = tools.entities_in_direction(CAM, "behind", at=12.0)
+    assert behind.heading_deg == pytest.approx(210.0)
+    assert [e.entity_id for e in behind.entities] == [ladder]
+    view = behind.entities[0]
+    assert view.direction == "behind" and view.present
+    assert 0.0 < view.confidence < 1.0  # decayed since t=4
+    front = tools.entities_in_direction(CAM, "front", at=3.0)
+    assert ladder in [e.entity_id for e in front.entities]
+    # a bearing range works too: relative [150, -150] clockwise covers behind
+    ranged = tools.entities_in_direction(CAM, at=12.0, from_deg=150.0, to_deg=-150.0)
+    assert ladder in [e.entity_id for e in ranged.entities]
+    assert [e.label for e in tools.entities_in_direction(CAM, "left", at=12.0).entities] == ["toolbox"]
+
+
+def test_entities_at_time_window(tools: GraphTools) -> None:
+    early = tools.entities_at_time(CAM, 2.0, window_s=1.0)
+    labels = {e.label for e in early.entities}
+    assert "ladder" in labels and "toolbox" not in labels
+    late = tools.entities_at_time(CAM, 8.0, window_s=0.5)
+    assert {e.label for e in late.entities} == {"toolbox"}
+
+
+def test_at_hides_later_memory(tools: GraphTools) -> None:
+    assert "toolbox" not in tools.summary(CAM, at=5.0).counts_by_label
+    toolbox = ids_by_label(tools)["toolbox"]
+    with pytest.raises(EntityNotFound):
+        tools.entity_info(CAM, toolbox, at=5.0)
+    assert tools.entities_at_time(CAM, 8.0, window_s=1.0, at=5.0).entities == []
+    ladder = ids_by_label(tools)["ladder"]
+    timeline = tools.entity_timeline(CAM, ladder, at=1.8)
+    assert timeline.items and all(i.t <= 1.8 for i in timeline.items)
+    assert len(tools.entity_timeline(CAM, ladder).items) > len(timeline.items)
+    info = tools.entity_info(CAM, ladder, at=2.0)
+    assert info.entity.last_seen <= 2.0
+
+
+def test_summary_counts(tools: GraphTools) -> None:
+    s = tools.summary(CAM)
+    assert s.counts_by_label == {"ladder": 1, "toolbox": 1, "worker": 1}
+    assert s.entity_count == 3 and s.clip_count == 6
+    assert s.t_first == 0.0 and s.t_last == 12.0
+    assert s.heading_deg == pytest.approx(210.0)
+    empty = tools.summary("nobody")
+    assert empty.entity_count == 0 and empty.at is None
+
+
+def test_changes_window_and_heading(tools: GraphTools) -> None:
+    all_changes = tools.changes(CAM, 0.0, 100.0).changes
+    assert all_changes and [c.t for c in all_changes] == sorted(c.t for c in all_changes)
+    window = tools.changes(CAM, 6.0, 9.0).changes
+    assert all(6.0 <= c.t <= 9.0 for c in window)
+    assert any(c.label == "toolbox" for c in window)
+    assert not any(c.label == "toolbox" for c in tools.changes(CAM, 0.0, 5.0).changes)
+    h = tools.heading_at_time(CAM, 8.0)
+    assert h.yaw_deg == pytest.approx(120.0)
+    assert tools.heading_at_time(CAM, 20.0).yaw_wrapped_deg == pytest.approx(-150.0)
+    assert tools.heading_at_time("other", 1.0).yaw_deg is None
+
+
+def test_spatial_relation_and_relationships(tools: GraphTools) -> None:
+    ids = ids_by_label(tools)
+    rel = tools.spatial_relation(CAM, ids["ladder"], ids["worker"], at=3.0)
+    assert rel.separation_deg == pytest.approx(30.0, abs=1.0)
+    assert rel.a_side_of_b == "left" and rel.b_side_of_a == "right"
+    with pytest.raises(EntityNotFound):
+        tools.spatial_relation(CAM, ids["ladder"], "nope")
+    rels = tools.relationships(CAM, entity_id=ids["ladder"]).relationships
+    assert [(r.subject_label, r.predicate, r.object_label) for r in rels] == [("ladder", "near", "worker")]
+    assert tools.relationships(CAM, label="ladder", predicate="holding").relationships == []
+
+
+def test_tool_schemas_are_valid() -> None:
+    names = [s["function"]["name"] for s in TOOL_SCHEMAS]
+    assert names == [
+        "get_entities_in_direction",
+        "get_spatial_relation",
+        "get_entity_timeline",
+        "get_entities_at_time",
+        "get_entity_info",
+        "get_relationships",
+        "get_direction_at_time",
+        "get_changes",
+        "get_all_entities",
+    ]
+    for s in TOOL_SCHEMAS:
+        json.dumps(s)
+        params = s["function"]["parameters"]
+        jsonschema.Draft202012Validator.check_schema(params)
+        assert params["type"] == "object" and "camera_id" in params["required"]
+        assert s["function"]["description"]
+    by_name = {s["function"]["name"]: s["function"]["parameters"] for s in TOOL_SCHEMAS}
+    assert set(by_name["get_spatial_relation"]["required"]) == {"camera_id", "entity_a", "entity_b"}
+    assert set(by_name["get_changes"]["required"]) == {"camera_id", "t_from", "t_to"}
+
+
+def test_dispatch_round_trip_and_errors(tools: GraphTools) -> None:
+    out = tools.dispatch(
+        "get_entities_in_direction", json.dumps({"camera_id": CAM, "direction": "behind", "at": 12})
+    )
+    assert [e["label"] for e in out["entities"]] == ["ladder"]
+    capped = tools.dispatch("get_all_entities", "{}", camera_id=CAM, at=5.0)
+    assert capped["at"] == 5.0 and "toolbox" not in capped["counts_by_label"]
+    with pytest.raises(ToolArgumentError, match="unknown tool"):
+        tools.dispatch("nope", "{}")
+    with pytest.raises(ToolArgumentError, match="not valid JSON"):
+        tools.dispatch("get_changes", "{")
+    with pytest.raises(ToolArgumentError, match="t_from"):
+        tools.dispatch("get_changes", json.dumps({"camera_id": CAM, "t_to": 1}))
+    with pytest.raises(ToolArgumentError, match="direction"):
+        tools.dispatch("get_entities_in_direction", json.dumps({"camera_id": CAM, "direction": "up"}))
+    with pytest.raises(ToolArgumentError, match="either direction"):
+        tools.dispatch("get_entities_in_direction", json.dumps({"camera_id": CAM}))
