@@ -1,0 +1,216 @@
+"""Captions from a vision-language model behind any OpenAI-compatible endpoint.
+
+Retries: the `openai` client is built with `max_retries=0` and this module runs
+its own bounded loop, because the client's policy differs from ours (it also
+retries 409 and obeys a non-standard `x-should-retry` header). Here a request is
+retried only on transport errors (connection failures, timeouts), 408, 429 and
+5xx, at most `max_retries` times, with exponential backoff (a `Retry-After`
+header, when present and shorter than the cap, is used instead). Anything else
+(400, 401, 404, 422...) fails at once.
+
+The reply is requested as JSON (`response_format` json_schema built from
+`VlmReply`; `strict` is off because free-form attribute maps are not
+expressible in strict mode, so the reply is always validated here). A reply
+that is not JSON or breaks the schema raises `CaptionError`; `caption_clip`
+then falls back to the template captioner.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import logging
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import openai
+from pydantic import ValidationError
+
+from spotter.caption.errors import CaptionError
+from spotter.caption.merge import VlmReply, merge_entities
+from spotter.caption.settings import CaptionerSettings
+from spotter.caption.template import ClipMeta, attribute_phrases, motion_phrase, position_phrase
+from spotter.messages import Caption, Observation
+
+log = logging.getLogger(__name__)
+
+RETRY_STATUS = frozenset({408, 429})
+MAX_BACKOFF_S = 10.0
+
+SYSTEM_PROMPT = (
+    "You describe short clips from a camera worn on a construction worker's hard hat. "
+    "Reply with JSON only, matching the given schema. Give one or two factual sentences in 'caption' "
+    "and one entry in 'entities' per relevant person or object: reuse the track id from the summary "
+    "when the entity is a tracked one, else null; bbox is x1, y1, x2, y2 in pixels of the LAST image."
+)
+
+
+@dataclass(frozen=True)
+class KeyframeImage:
+    """One keyframe of the clip: media time and JPEG bytes."""
+
+    t: float
+    jpeg: bytes
+
+
+def is_retryable(exc: Exception) -> bool:
+    """Transport errors (incl. timeouts), 408, 429 and 5xx: yes; any other status: no."""
+    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is a subclass
+        return True
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code in RETRY_STATUS or exc.status_code >= 500
+    return False
+
+
+def _retry_after(exc: Exception) -> float | None:
+    response = getattr(exc, "response", None)
+    if response is None:
+        return None
+    raw = response.headers.get("retry-after")
+    try:
+        value = float(raw) if raw is not None else None
+    except ValueError:
+        return None
+    return value if value is not None and 0.0 <= value <= MAX_BACKOFF_S else None
+
+
+def select_keyframes(keyframes: Sequence[KeyframeImage], limit: int) -> list[KeyframeImage]:
+    """At most `limit` keyframes spread over the clip, in time order, always ending with the last."""
+    frames = sorted(keyframes, key=lambda k: k.t)
+    if len(frames) <= limit:
+        return frames
+    if limit == 1:
+        return [frames[-1]]
+    step = (len(frames) - 1) / (limit - 1)
+    return [frames[round(i * step)] for i in range(limit)]
+
+
+def summary_text(meta: ClipMeta, observations: Sequence[Observation], motion: Mapping[str, Any] | None) -> str:
+    lines = [f"Clip {meta.clip_id}: {meta.t_start:.1f}-{meta.t:.1f} s, frame {meta.width}x{meta.height} px."]
+    for o in observations:
+        attrs = ", ".join(attribute_phrases(o.attributes))
+        box = ", ".join(f"{v:.0f}" for v in o.boxes[-1].bbox)
+        lines.append(
+            f"- track {o.track}: {o.label}, state {o.state}, at {position_phrase(o.boxes[-1].bbox, meta.width)}, "
+            f"last bbox [{box}]" + (f", {attrs}" if attrs else "")
+        )
+    if not observations:
+        lines.append("- no tracked detections")
+    turn = motion_phrase(motion)
+    if turn:
+        lines.append(f"Head motion: {turn}.")
+    return "\n".join(lines)
+
+
+class VlmCaptioner:
+    """Asks the model for a structured caption; raises CaptionError when it cannot get a valid one."""
+
+    backend = "vlm"
+
+    def __init__(
+        self, settings: CaptionerSettings, *, client: openai.OpenAI | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        # No I/O here: the client connects on the first request.
+        self._client = client or openai.OpenAI(
+            base_url=settings.vlm_base_url,
+            api_key=settings.vlm_api_key.get_secret_value(),
+            timeout=settings.timeout_s,
+            max_retries=0,
+        )
+        self._sleep = sleep
+        self.attempts = 0  # requests sent by the last caption() call
+
+    def close(self) -> None:
+        self._client.close()
+
+    def messages(
+        self, meta: ClipMeta, observations: Sequence[Observation], motion: Mapping[str, Any] | None,
+        keyframes: Sequence[KeyframeImage],
+    ) -> list[dict[str, Any]]:
+        content: list[dict[str, Any]] = [{"type": "text", "text": summary_text(meta, observations, motion)}]
+        for k in keyframes:
+            url = "data:image/jpeg;base64," + base64.b64encode(k.jpeg).decode("ascii")
+            content.append({"type": "image_url", "image_url": {"url": url}})
+        return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": content}]
+
+    def request(self, messages: list[dict[str, Any]]) -> str:
+        """The reply's text, retrying as the module docstring says; CaptionError when none comes."""
+        s = self.settings
+        response_format = {
+            "type": "json_schema",
+            "json_schema": {"name": "spotter_caption", "schema": VlmReply.model_json_schema(), "strict": False},
+        }
+        self.attempts = 0
+        for attempt in range(s.max_retries + 1):
+            self.attempts += 1
+            try:
+                completion = self._client.chat.completions.create(  # type: ignore[call-overload]
+                    model=s.vlm_model,
+                    messages=messages,
+                    temperature=s.temperature,
+                    response_format=response_format,
+                    timeout=s.timeout_s,
+                )
+            except openai.OpenAIError as exc:
+                if not is_retryable(exc):
+                    raise CaptionError(f"VLM request failed, not retried: {_describe(exc)}") from exc
+                if attempt >= s.max_retries:
+                    raise CaptionError(
+                        f"VLM request failed after {self.attempts} attempts: {_describe(exc)}"
+                    ) from exc
+                delay = _retry_after(exc)
+                if delay is None:
+                    delay = min(MAX_BACKOFF_S, s.retry_backoff_s * 2**attempt)
+                log.info("VLM request attempt %d failed (%s); retrying in %.2f s", attempt + 1, _describe(exc), delay)
+                self._sleep(delay)
+                continue
+            if not completion.choices or completion.choices[0].message.content is None:
+                raise CaptionError("VLM reply has no message content")
+            return str(completion.choices[0].message.content)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def caption(
+        self, clip_meta: ClipMeta, observations: Sequence[Observation], motion: Mapping[str, Any] | None = None,
+        keyframes: Sequence[KeyframeImage] = (),
+    ) -> Caption:
+        frames = select_keyframes(keyframes, self.settings.max_keyframes)
+        raw = self.request(self.messages(clip_meta, observations, motion, frames))
+        reply = parse_reply(raw)
+        t_ref = frames[-1].t if frames else clip_meta.t
+        return Caption(
+            camera_id=clip_meta.camera_id,
+            t=clip_meta.t,
+            clip_id=clip_meta.clip_id,
+            t_start=clip_meta.t_start,
+            width=clip_meta.width,
+            height=clip_meta.height,
+            hfov_deg=clip_meta.hfov_deg,
+            text=reply.caption.strip(),
+            observations=merge_entities(observations, reply.entities, t_ref),
+            backend=self.backend,
+        )
+
+
+def parse_reply(raw: str) -> VlmReply:
+    """The validated reply; CaptionError (with the reason) when it is not JSON or breaks the schema."""
+    text = raw.strip()
+    if text.startswith("```"):  # some servers wrap JSON in a markdown fence despite response_format
+        text = text.strip("`").removeprefix("json").strip()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise CaptionError(f"VLM reply is not JSON: {exc}; starts {raw[:80]!r}") from exc
+    try:
+        return VlmReply.model_validate(data)
+    except ValidationError as exc:
+        raise CaptionError(f"VLM reply breaks the schema: {exc}".replace("\n", " ")[:500]) from exc
+
+
+def _describe(exc: Exception) -> str:
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}"
+    return type(exc).__name__
