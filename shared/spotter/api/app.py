@@ -1,0 +1,398 @@
+"""The FastAPI application: VISTA's nine graph tools as GET endpoints, cameras, health and metrics.
+
+`create_app(settings)` builds the app; the Redis client and graph store are opened once in the
+lifespan and closed after it. Errors of the library (`SpotterError`) are mapped to HTTP codes here
+and nowhere else.
+"""
+
+from __future__ import annotations
+
+import hmac
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from typing import Annotated, Any, cast
+
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Query, Request, Response, status
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.security import APIKeyHeader
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from redis import Redis
+
+from spotter import streams
+from spotter.api.metrics import RequestMetrics
+from spotter.api.settings import ApiSettings
+from spotter.errors import ConfigError, SpotterError
+from spotter.flow_tracker import heading_at
+from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
+from spotter.messages import Camera
+from spotter.settings import BusSettings
+from spotter.tools import (
+    ChangesResult,
+    EntitiesAtTimeResult,
+    EntitiesInDirectionResult,
+    EntityInfoResult,
+    EntityNotFound,
+    EntityTimelineResult,
+    GraphTools,
+    HeadingAtTimeResult,
+    RelationshipsResult,
+    SpatialRelationResult,
+    SummaryResult,
+    ToolArgumentError,
+)
+from spotter.world.geometry import Sector
+
+API_KEY_HEADER = "X-API-Key"
+_api_key = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of SPOTTER_API_API_KEYS")
+
+CameraId = Annotated[str, Path(min_length=1, max_length=128, description="The camera (wearer) id")]
+EntityId = Annotated[
+    str, Path(min_length=1, description="Entity id as returned by the other endpoints (it may contain '/')")
+]
+At = Annotated[
+    float | None, Query(description="Question time (media seconds): only memory observed up to it is used")
+]
+
+
+class Problem(BaseModel):
+    detail: str = Field(description="What went wrong")
+
+
+class CameraIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    camera_id: str = Field(min_length=1, max_length=128, description="Unique camera id")
+    rtsp_url: str = Field(min_length=1, description="RTSP URL (or a file path) of the camera's stream")
+    hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view in degrees")
+    site: str | None = Field(default=None, description="Site the camera works on")
+
+
+class CameraOut(CameraIn):
+    registered_at: float = Field(description="Wall-clock time of registration (Unix seconds)")
+
+
+class CameraList(BaseModel):
+    cameras: list[CameraOut] = Field(description="Registered cameras, ordered by id")
+
+
+class AskRequest(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    camera_id: str = Field(min_length=1, description="The camera (wearer) asked about")
+    question: str = Field(min_length=1, description="The question in natural language")
+    at: float | None = Field(default=None, description="Question time: answer from memory up to it only")
+
+
+class Health(BaseModel):
+    status: str = Field(description="ok")
+
+
+class Readiness(BaseModel):
+    status: str = Field(description="ready or not ready")
+    checks: dict[str, str] = Field(description="Each dependency: ok or the error")
+
+
+def _camera_out(cam: Camera) -> CameraOut:
+    return CameraOut(
+        camera_id=cam.camera_id,
+        rtsp_url=cam.source,
+        hfov_deg=cam.hfov_deg,
+        site=cam.site,
+        registered_at=cam.registered_at,
+    )
+
+
+def _tools(request: Request) -> GraphTools:
+    return cast(GraphTools, request.app.state.tools)
+
+
+def _redis(request: Request) -> Redis:
+    return cast(Redis, request.app.state.redis)
+
+
+Tools = Annotated[GraphTools, Depends(_tools)]
+RedisDep = Annotated[Redis, Depends(_redis)]
+
+ERRORS: dict[int | str, dict[str, Any]] = {
+    401: {"model": Problem, "description": "Missing or wrong X-API-Key"},
+    404: {"model": Problem, "description": "Unknown entity"},
+}
+
+
+def _route_path(request: Request) -> str:
+    route = request.scope.get("route")
+    path = getattr(route, "path", None)
+    return path if isinstance(path, str) else "unmatched"
+
+
+def _tool_router() -> APIRouter:
+    r = APIRouter(prefix="/v1/cameras/{camera_id}", tags=["graph tools"], responses=ERRORS)
+
+    @r.get("/entities", summary="Entities in a direction (get_entities_in_direction)")
+    def entities_in_direction(
+        tools: Tools,
+        camera_id: CameraId,
+        direction: Annotated[
+            Sector | None, Query(description="A 45-degree sector relative to where the wearer looks")
+        ] = None,
+        from_deg: Annotated[
+            float | None, Query(description="Relative bearing range start (clockwise)")
+        ] = None,
+        to_deg: Annotated[float | None, Query(description="Relative bearing range end (clockwise)")] = None,
+        at: At = None,
+    ) -> EntitiesInDirectionResult:
+        """Entities whose last known bearing lies in `direction` (or the range) relative to the heading at `at`."""
+        return tools.entities_in_direction(camera_id, direction, at, from_deg=from_deg, to_deg=to_deg)
+
+    @r.get("/relation", summary="Spatial relation of two entities (get_spatial_relation)")
+    def spatial_relation(
+        tools: Tools,
+        camera_id: CameraId,
+        a: Annotated[str, Query(min_length=1, description="First entity id")],
+        b: Annotated[str, Query(min_length=1, description="Second entity id")],
+        at: At = None,
+    ) -> SpatialRelationResult:
+        """Angular separation, which one is left/right of the other, and each one's direction from the wearer."""
+        return tools.spatial_relation(camera_id, a, b, at)
+
+    @r.get("/entities/{entity_id:path}/timeline", summary="Entity timeline (get_entity_timeline)")
+    def entity_timeline(
+        tools: Tools, camera_id: CameraId, entity_id: EntityId, at: At = None
+    ) -> EntityTimelineResult:
+        """Observations and events of one entity, in time order."""
+        return tools.entity_timeline(camera_id, entity_id, at)
+
+    @r.get("/entities-at", summary="Entities visible around a time (get_entities_at_time)")
+    def entities_at_time(
+        tools: Tools,
+        camera_id: CameraId,
+        t: Annotated[float, Query(description="Media time (seconds)")],
+        window_s: Annotated[float, Query(ge=0.0, description="Half-width of the window around t")] = 2.0,
+        at: At = None,
+    ) -> EntitiesAtTimeResult:
+        """Entities with an observation overlapping [t - window_s, t + window_s]."""
+        return tools.entities_at_time(camera_id, t, window_s, at)
+
+    @r.get("/entities/{entity_id:path}", summary="Entity info (get_entity_info)")
+    def entity_info(
+        tools: Tools, camera_id: CameraId, entity_id: EntityId, at: At = None
+    ) -> EntityInfoResult:
+        """Everything known about one entity as of `at`: position, direction, confidence, state."""
+        return tools.entity_info(camera_id, entity_id, at)
+
+    @r.get("/relationships", summary="Relationships (get_relationships)")
+    def relationships(
+        tools: Tools,
+        camera_id: CameraId,
+        entity_id: Annotated[str | None, Query(description="Entity id (or give label)")] = None,
+        label: Annotated[str | None, Query(description="Entity label (or give entity_id)")] = None,
+        predicate: Annotated[
+            str | None, Query(description="Only this predicate (near, holding, on, ...)")
+        ] = None,
+        at: At = None,
+    ) -> RelationshipsResult:
+        """Relations of an entity, or of every entity with a label."""
+        return tools.relationships(camera_id, entity_id, label, predicate, at)
+
+    @r.get("/heading", summary="Heading at a time (get_direction_at_time)")
+    def heading(
+        tools: Tools, camera_id: CameraId, t: Annotated[float, Query(description="Media time (seconds)")]
+    ) -> HeadingAtTimeResult:
+        """The wearer's yaw at `t` (last heading sample at or before it)."""
+        return tools.heading_at_time(camera_id, t)
+
+    @r.get("/changes", summary="Changes in a window (get_changes)")
+    def changes(
+        tools: Tools,
+        camera_id: CameraId,
+        t_from: Annotated[float, Query(alias="from", description="Window start (media seconds)")],
+        t_to: Annotated[float, Query(alias="to", description="Window end (media seconds)")],
+    ) -> ChangesResult:
+        """World events (appeared, moved, picked_up, ...) with from <= t <= to."""
+        return tools.changes(camera_id, t_from, t_to)
+
+    @r.get("/summary", summary="Summary counts (get_all_entities)")
+    def summary(tools: Tools, camera_id: CameraId, at: At = None) -> SummaryResult:
+        """Entity counts per label, current heading and the time range of memory."""
+        return tools.summary(camera_id, at)
+
+    return r
+
+
+def _camera_router() -> APIRouter:
+    r = APIRouter(prefix="/v1/cameras", tags=["cameras"], responses={401: ERRORS[401]})
+
+    @r.post("", status_code=status.HTTP_201_CREATED, summary="Register a camera")
+    def register(body: CameraIn, redis: RedisDep) -> CameraOut:
+        """Register (or replace) a camera in the cameras hash."""
+        cam = Camera(camera_id=body.camera_id, source=body.rtsp_url, hfov_deg=body.hfov_deg, site=body.site)
+        redis.hset(streams.CAMERAS, cam.camera_id, cam.model_dump_json())
+        return _camera_out(cam)
+
+    @r.get("", summary="List cameras")
+    def list_cameras(redis: RedisDep) -> CameraList:
+        """Every registered camera, ordered by id."""
+        raw = cast(dict[bytes, bytes], redis.hgetall(streams.CAMERAS))
+        cams = [_camera_out(Camera.model_validate_json(v)) for v in raw.values()]
+        return CameraList(cameras=sorted(cams, key=lambda c: c.camera_id))
+
+    return r
+
+
+def _ask_router() -> APIRouter:
+    r = APIRouter(prefix="/v1", tags=["ask"], responses={401: ERRORS[401]})
+
+    @r.post(
+        "/ask",
+        summary="Ask a question (not implemented yet: 501)",
+        description=(
+            "Answers a natural-language question about a camera's memory with a typed answer. "
+            "Not implemented yet: the answering engine is a separate part; this endpoint returns "
+            "501 Not Implemented until it lands. Use the graph-tool endpoints meanwhile."
+        ),
+        status_code=status.HTTP_501_NOT_IMPLEMENTED,
+        responses={501: {"model": Problem, "description": "The answering engine is not available yet"}},
+    )
+    def ask(body: AskRequest) -> JSONResponse:
+        return JSONResponse(
+            status_code=status.HTTP_501_NOT_IMPLEMENTED,
+            content={
+                "detail": "POST /v1/ask is not implemented yet: the answering engine is not part of this "
+                "server; use the /v1/cameras/{camera_id}/... graph-tool endpoints"
+            },
+        )
+
+    return r
+
+
+def create_app(
+    settings: ApiSettings,
+    *,
+    graph: GraphSettings | None = None,
+    bus: BusSettings | None = None,
+) -> FastAPI:
+    """The API; the graph store and Redis client are opened in the lifespan (GraphSettings, BusSettings)."""
+    graph_settings = graph if graph is not None else GraphSettings()
+    bus_settings = bus if bus is not None else BusSettings()
+    keys = [k.get_secret_value().encode() for k in settings.api_keys]
+    metrics = RequestMetrics()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        if bus_settings.redis_url is None:
+            raise ConfigError("set REDIS_URL (or SPOTTER_REDIS_URL) for the API")
+        redis = Redis.from_url(
+            bus_settings.redis_url.get_secret_value(), socket_connect_timeout=5.0, socket_timeout=10.0
+        )
+        try:
+            store: GraphStore = open_graph_store(graph_settings)
+        except BaseException:
+            redis.close()
+            raise
+
+        def heading(camera_id: str, t: float) -> float | None:
+            sample = heading_at(redis, camera_id, t)
+            return sample[1] if sample is not None else None
+
+        app.state.redis = redis
+        app.state.store = store
+        app.state.tools = GraphTools(store, heading)
+        try:
+            yield
+        finally:
+            store.close()
+            redis.close()
+
+    def require_key(key: Annotated[str | None, Depends(_api_key)]) -> None:
+        given = (key or "").encode()
+        if not key or not any(hmac.compare_digest(given, k) for k in keys):
+            raise HTTPException(
+                status_code=status.HTTP_401_UNAUTHORIZED,
+                detail=f"missing or invalid {API_KEY_HEADER}",
+                headers={"WWW-Authenticate": "ApiKey"},
+            )
+
+    app = FastAPI(
+        title="Spotter",
+        version="1",
+        description=(
+            "Spatial memory of hardhat cameras. Directions follow DESIGN.md 5: relative direction = "
+            "wrap(bearing - heading) in (-180, 180], named in eight 45-degree sectors. Every /v1 endpoint "
+            f"needs the {API_KEY_HEADER} header; `at` answers from memory observed up to `at` only."
+        ),
+        lifespan=lifespan,
+    )
+    secured = [Depends(require_key)]
+    app.include_router(_tool_router(), dependencies=secured)
+    app.include_router(_camera_router(), dependencies=secured)
+    app.include_router(_ask_router(), dependencies=secured)
+
+    @app.middleware("http")
+    async def count_requests(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        start = time.perf_counter()
+        code = 500
+        try:
+            response = await call_next(request)
+            code = response.status_code
+            return response
+        finally:
+            metrics.observe(request.method, _route_path(request), code, time.perf_counter() - start)
+
+    def problem(code: int) -> Callable[[Request, Exception], Response]:
+        def handle(request: Request, exc: Exception) -> Response:
+            return JSONResponse(status_code=code, content={"detail": str(exc)})
+
+        return handle
+
+    app.add_exception_handler(EntityNotFound, problem(status.HTTP_404_NOT_FOUND))
+    app.add_exception_handler(ToolArgumentError, problem(status.HTTP_422_UNPROCESSABLE_CONTENT))
+    app.add_exception_handler(GraphStoreError, problem(status.HTTP_503_SERVICE_UNAVAILABLE))
+    app.add_exception_handler(SpotterError, problem(status.HTTP_500_INTERNAL_SERVER_ERROR))
+
+    def invalid(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ValidationError)
+        errors = [{"loc": list(e["loc"]), "msg": e["msg"], "type": e["type"]} for e in exc.errors()]
+        return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT, content={"detail": errors})
+
+    app.add_exception_handler(ValidationError, invalid)
+
+    @app.get("/healthz", tags=["health"], summary="Liveness")
+    def healthz() -> Health:
+        """The process answers."""
+        return Health(status="ok")
+
+    @app.get(
+        "/readyz",
+        tags=["health"],
+        summary="Readiness: Redis and the graph store answer",
+        responses={503: {"model": Readiness, "description": "A dependency is down"}},
+    )
+    def readyz(request: Request) -> JSONResponse:
+        """200 when Redis answers PING and the graph store answers a query; 503 otherwise."""
+        checks: dict[str, str] = {}
+        try:
+            _redis(request).ping()
+            checks["redis"] = "ok"
+        except Exception as exc:  # noqa: BLE001 - any failure means not ready
+            checks["redis"] = f"{type(exc).__name__}: {exc}"
+        try:
+            cast(GraphStore, request.app.state.store).entity("__readyz__")
+            checks["graph"] = "ok"
+        except Exception as exc:  # noqa: BLE001 - any failure means not ready
+            checks["graph"] = f"{type(exc).__name__}: {exc}"
+        ok = all(v == "ok" for v in checks.values())
+        body = Readiness(status="ready" if ok else "not ready", checks=checks)
+        return JSONResponse(status_code=200 if ok else 503, content=body.model_dump())
+
+    @app.get("/metrics", tags=["health"], summary="Prometheus metrics", response_class=PlainTextResponse)
+    def prometheus() -> PlainTextResponse:
+        """Request counts and latency sums per route, Prometheus text format 0.0.4."""
+        return PlainTextResponse(metrics.render(), media_type="text/plain; version=0.0.4; charset=utf-8")
+
+    return app
+
+
+__all__ = ["CameraIn", "CameraList", "CameraOut", "create_app"]

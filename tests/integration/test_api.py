@@ -1,0 +1,188 @@
+"""The REST API against a real redis-server and a tmp SQLite graph filled by WorldModel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from fastapi.testclient import TestClient
+from pydantic import SecretStr
+from redis import Redis
+
+from spotter import streams
+from spotter.api import ApiSettings, create_app
+from spotter.graph import GraphSettings, SqliteGraphStore
+from spotter.settings import BusSettings
+from spotter.tools import (
+    ChangesResult,
+    EntitiesAtTimeResult,
+    EntitiesInDirectionResult,
+    EntityInfoResult,
+    EntityTimelineResult,
+    HeadingAtTimeResult,
+    RelationshipsResult,
+    SpatialRelationResult,
+    SummaryResult,
+)
+from tests.unit.test_tools import CAM, build_scene, fill
+
+KEY = "s3cret-key"
+H = {"X-API-Key": KEY}
+
+
+@pytest.fixture
+def client(tmp_path: Path, redis: Redis, redis_url: str) -> Iterator[TestClient]:
+    path = tmp_path / "graph.sqlite3"
+    store = SqliteGraphStore(path)
+    store.init()
+    scene = build_scene()
+    fill(store, scene)
+    store.close()
+    # The heading track as the flow tracker writes it: members "<t>:<yaw>", score t.
+    redis.zadd(
+        streams.heading_track_key(CAM),
+        {f"{t}:{scene.yaw(t)}": t for t in (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0)},
+    )
+    app = create_app(
+        ApiSettings(api_keys=[SecretStr("other"), SecretStr(KEY)]),
+        graph=GraphSettings(sqlite_path=str(path)),
+        bus=BusSettings(redis_url=SecretStr(redis_url)),
+    )
+    with TestClient(app) as c:
+        yield c
+
+
+def ids(client: TestClient) -> dict[str, str]:
+    body = client.get(f"/v1/cameras/{CAM}/entities-at", params={"t": 6.0, "window_s": 10.0}, headers=H).json()
+    return {e["label"]: e["entity_id"] for e in body["entities"]}
+
+
+def test_auth(client: TestClient) -> None:
+    url = f"/v1/cameras/{CAM}/summary"
+    assert client.get(url).status_code == 401
+    assert client.get(url, headers={"X-API-Key": "wrong"}).status_code == 401
+    assert client.get(url, headers=H).status_code == 200
+    assert client.get("/v1/cameras").status_code == 401
+    for public in ("/healthz", "/readyz", "/metrics", "/openapi.json"):
+        assert client.get(public).status_code == 200, public
+
+
+def test_tool_endpoints_return_typed_models(client: TestClient) -> None:
+    e = ids(client)
+    base = f"/v1/cameras/{CAM}"
+    r = client.get(f"{base}/entities", params={"direction": "behind", "at": 12.0}, headers=H)
+    behind = EntitiesInDirectionResult.model_validate(r.json())
+    assert [x.label for x in behind.entities] == ["ladder"] and behind.heading_deg == pytest.approx(210.0)
+    rel = SpatialRelationResult.model_validate(
+        client.get(f"{base}/relation", params={"a": e["ladder"], "b": e["worker"], "at": 3}, headers=H).json()
+    )
+    assert rel.a_side_of_b == "left"
+    tl = EntityTimelineResult.model_validate(
+        client.get(f"{base}/entities/{e['ladder']}/timeline", headers=H).json()
+    )
+    assert tl.label == "ladder" and tl.items
+    at = EntitiesAtTimeResult.model_validate(
+        client.get(f"{base}/entities-at", params={"t": 2.0, "window_s": 1.0}, headers=H).json()
+    )
+    assert "toolbox" not in {x.label for x in at.entities}
+    info = EntityInfoResult.model_validate(client.get(f"{base}/entities/{e['toolbox']}", headers=H).json())
+    assert info.entity.label == "toolbox"
+    encoded = e["toolbox"].replace("/", "%2F")  # ids contain '/': raw or encoded both work
+    assert client.get(f"{base}/entities/{encoded}", headers=H).json()["entity"]["entity_id"] == e["toolbox"]
+    rels = RelationshipsResult.model_validate(
+        client.get(f"{base}/relationships", params={"label": "ladder"}, headers=H).json()
+    )
+    assert [x.predicate for x in rels.relationships] == ["near"]
+    hd = HeadingAtTimeResult.model_validate(
+        client.get(f"{base}/heading", params={"t": 9.0}, headers=H).json()
+    )
+    assert hd.yaw_deg == pytest.approx(120.0)  # last sample at or before 9 s (t=8)
+    ch = ChangesResult.model_validate(
+        client.get(f"{base}/changes", params={"from": 6, "to": 9}, headers=H).json()
+    )
+    assert any(c.label == "toolbox" for c in ch.changes)
+    s = SummaryResult.model_validate(client.get(f"{base}/summary", params={"at": 5}, headers=H).json())
+    assert s.counts_by_label == {"ladder": 1, "worker": 1}
+
+
+def test_errors(client: TestClient) -> None:
+    base = f"/v1/cameras/{CAM}"
+    r = client.get(f"{base}/entities/nope", headers=H)
+    assert r.status_code == 404 and "nope" in r.json()["detail"]
+    assert client.get(f"{base}/entities/nope/timeline", headers=H).status_code == 404
+    assert client.get(f"{base}/entities", params={"direction": "up"}, headers=H).status_code == 422
+    assert client.get(f"{base}/entities", headers=H).status_code == 422  # neither direction nor range
+    assert client.get(f"{base}/heading", headers=H).status_code == 422
+    assert client.get(f"{base}/changes", params={"from": 5, "to": 1}, headers=H).status_code == 422
+    assert client.get(f"{base}/relationships", headers=H).status_code == 422
+    assert client.get(f"{base}/entities-at", params={"t": "x"}, headers=H).status_code == 422
+    r = client.post("/v1/ask", json={"camera_id": CAM, "question": "where is the ladder?"}, headers=H)
+    assert r.status_code == 501 and "not implemented" in r.json()["detail"]
+
+
+def test_cameras_round_trip(client: TestClient) -> None:
+    body = {"camera_id": "cam-9", "rtsp_url": "rtsp://10.0.0.9/live", "hfov_deg": 110.0, "site": "north"}
+    r = client.post("/v1/cameras", json=body, headers=H)
+    assert r.status_code == 201 and r.json()["rtsp_url"] == body["rtsp_url"]
+    client.post("/v1/cameras", json={"camera_id": "cam-2", "rtsp_url": "rtsp://x/2"}, headers=H)
+    listed = client.get("/v1/cameras", headers=H).json()["cameras"]
+    assert [c["camera_id"] for c in listed] == ["cam-2", "cam-9"]
+    assert {k: listed[1][k] for k in body} == body
+    assert (
+        client.post(
+            "/v1/cameras", json={"camera_id": "c", "rtsp_url": "u", "hfov_deg": 500}, headers=H
+        ).status_code
+        == 422
+    )
+    assert (
+        client.post("/v1/cameras", json={"camera_id": "c", "rtsp_url": "u", "x": 1}, headers=H).status_code
+        == 422
+    )
+
+
+def test_metrics_and_openapi(client: TestClient) -> None:
+    client.get(f"/v1/cameras/{CAM}/summary", headers=H)
+    client.get(f"/v1/cameras/{CAM}/summary")
+    text = client.get("/metrics").text
+    assert "# TYPE spotter_api_requests_total counter" in text
+    assert (
+        'spotter_api_requests_total{method="GET",route="/v1/cameras/{camera_id}/summary",status="200"} 1'
+        in text
+    )
+    assert 'route="/v1/cameras/{camera_id}/summary",status="401"} 1' in text
+    assert (
+        'spotter_api_request_duration_seconds_count{method="GET",route="/v1/cameras/{camera_id}/summary"} 2'
+        in text
+    )
+    spec = client.get("/openapi.json").json()
+    paths = set(spec["paths"])
+    for p in (
+        "/v1/cameras/{camera_id}/entities",
+        "/v1/cameras/{camera_id}/relation",
+        "/v1/cameras/{camera_id}/entities/{entity_id}/timeline",
+        "/v1/cameras/{camera_id}/entities-at",
+        "/v1/cameras/{camera_id}/entities/{entity_id}",
+        "/v1/cameras/{camera_id}/relationships",
+        "/v1/cameras/{camera_id}/heading",
+        "/v1/cameras/{camera_id}/changes",
+        "/v1/cameras/{camera_id}/summary",
+        "/v1/cameras",
+        "/v1/ask",
+        "/healthz",
+        "/readyz",
+        "/metrics",
+    ):
+        assert p in paths, p
+    assert "501" in spec["paths"]["/v1/ask"]["post"]["responses"]
+    assert "not implemented" in spec["paths"]["/v1/ask"]["post"]["description"].lower()
+
+
+def test_readyz_reports_checks(client: TestClient) -> None:
+    body = client.get("/readyz").json()
+    assert body == {"status": "ready", "checks": {"redis": "ok", "graph": "ok"}}
+
+
+def test_api_keys_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPOTTER_API_API_KEYS", "a, b,,c")
+    assert [k.get_secret_value() for k in ApiSettings().api_keys] == ["a", "b", "c"]
