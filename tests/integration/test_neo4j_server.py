@@ -23,7 +23,10 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 
 def _port_is_free(port: int) -> bool:
+    """Whether a new server could listen there (servers set SO_REUSEADDR, so a closed
+    connection's TIME_WAIT on the server side does not count as taken)."""
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         try:
             sock.bind(("127.0.0.1", port))
         except OSError:
