@@ -15,24 +15,20 @@ logs are in `logs/` there); failures quote that log's tail.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import shutil
-import signal
 import subprocess
-import tempfile
 import threading
 import time
 from pathlib import Path
-from types import TracebackType
 from typing import IO
 
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
+from spotter.child_server import ChildServerProcess
 from spotter.errors import SpotterError
-from spotter.redis_server import free_port
 
 log = logging.getLogger(__name__)
 
@@ -109,13 +105,17 @@ def ensure_jar(jar: str | os.PathLike[str] | None = None, *, build_timeout_s: fl
     return DEFAULT_JAR
 
 
-class Neo4jServerProcess:
+class Neo4jServerProcess(ChildServerProcess):
     """Runs one embedded Neo4j Community DBMS with Bolt on 127.0.0.1, as a child process.
 
     Authentication is off unless `password` is given (user `neo4j`; then use `.auth`).
     A data dir this object created itself is removed by `stop()`; a given one is kept, and a
     later start on it reopens the same databases.
     """
+
+    NAME = "neo4j"
+    LOG_FILE = LOG_FILE
+    STOP_TIMEOUT_S = 30.0
 
     def __init__(
         self,
@@ -129,8 +129,7 @@ class Neo4jServerProcess:
         jvm_args: tuple[str, ...] = DEFAULT_JVM_ARGS,
         page_cache_mb: int = 64,
     ) -> None:
-        self._requested_port = bolt_port
-        self._requested_data_dir = Path(data_dir) if data_dir is not None else None
+        super().__init__(port=bolt_port, data_dir=data_dir)
         self._java = java
         self._jar = jar
         self.startup_timeout_s = startup_timeout_s
@@ -138,21 +137,11 @@ class Neo4jServerProcess:
         self.jvm_args = jvm_args
         self.page_cache_mb = page_cache_mb
         self.startup_s: float | None = None  # launch to verified Bolt handshake, last start
-        self._proc: subprocess.Popen[bytes] | None = None
-        self._port: int | None = None
-        self._data_dir: Path | None = None
-        self._owns_data_dir = False
-        self._log: IO[bytes] | None = None
+        self._launch_with: tuple[str, Path] | None = None
         self._reader: threading.Thread | None = None
         self._ready = threading.Event()
 
     # --- public -------------------------------------------------------------
-
-    @property
-    def port(self) -> int:
-        if self._port is None:
-            raise SpotterError("neo4j is not started")
-        return self._port
 
     @property
     def uri(self) -> str:
@@ -164,73 +153,12 @@ class Neo4jServerProcess:
         """The driver's `auth=`: None when authentication is off."""
         return ("neo4j", self.password) if self.password is not None else None
 
-    @property
-    def data_dir(self) -> Path:
-        if self._data_dir is None:
-            raise SpotterError("neo4j is not started")
-        return self._data_dir
+    # --- internals ------------------------------------------------------------
 
-    @property
-    def log_path(self) -> Path:
-        return self.data_dir / LOG_FILE
-
-    @property
-    def running(self) -> bool:
-        return self._proc is not None and self._proc.poll() is None
-
-    def start(self) -> Neo4jServerProcess:
-        """Launch the server and wait until Bolt answers; raises SpotterError otherwise."""
-        if self.running:
-            return self
+    def _prepare(self) -> None:
         if self.password == "":
             raise SpotterError("Neo4jServerProcess: password must not be empty (None turns auth off)")
-        java = find_java(self._java)
-        jar = ensure_jar(self._jar)
-        if self._requested_data_dir is not None:
-            self._requested_data_dir.mkdir(parents=True, exist_ok=True)
-            self._data_dir = self._requested_data_dir
-        else:
-            self._data_dir = Path(tempfile.mkdtemp(prefix="spotter-neo4j-"))
-            self._owns_data_dir = True
-
-        # A port picked by free_port() can be taken before Neo4j binds it: retry then.
-        attempts = 1 if self._requested_port is not None else 3
-        last_error: SpotterError | None = None
-        for _ in range(attempts):
-            port = self._requested_port if self._requested_port is not None else free_port()
-            try:
-                self._launch(java, jar, port)
-                return self
-            except SpotterError as exc:
-                last_error = exc
-                self._terminate()
-                if "in use" not in str(exc):
-                    break
-        self._cleanup_dir()
-        assert last_error is not None
-        raise last_error
-
-    def stop(self, timeout_s: float = 30.0) -> None:
-        """SIGTERM (a clean shutdown: checkpoint, close stores), wait, then SIGKILL. Safe twice."""
-        self._terminate(timeout_s)
-        self._cleanup_dir()
-
-    def __enter__(self) -> Neo4jServerProcess:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()
-
-    def __repr__(self) -> str:
-        state = f"port={self._port}" if self.running else "stopped"
-        return f"Neo4jServerProcess({state})"
-
-    # --- internals ------------------------------------------------------------
+        self._launch_with = (find_java(self._java), ensure_jar(self._jar))
 
     def _command(self, java: str, jar: Path, port: int) -> list[str]:
         assert self._data_dir is not None
@@ -248,9 +176,10 @@ class Neo4jServerProcess:
             cmd += ["--auth", "none"]
         return cmd
 
-    def _launch(self, java: str, jar: Path, port: int) -> None:
-        assert self._data_dir is not None
-        self._log = open(self._data_dir / LOG_FILE, "ab")  # noqa: SIM115 - closed in _terminate
+    def _launch(self, port: int) -> None:
+        assert self._launch_with is not None
+        java, jar = self._launch_with
+        sink = self._open_log()
         env = {k: v for k, v in os.environ.items() if not k.startswith("NEO4J_")}
         if self.password is not None:
             env["NEO4J_PASSWORD"] = self.password  # not on the command line, where `ps` shows it
@@ -260,13 +189,13 @@ class Neo4jServerProcess:
             self._command(java, jar, port),
             stdin=subprocess.DEVNULL,
             stdout=subprocess.PIPE,
-            stderr=self._log,
+            stderr=sink,
             env=env,
             start_new_session=True,
         )
         self._port = port
         self._reader = threading.Thread(
-            target=self._copy_stdout, args=(self._proc, self._log), name="neo4j-stdout", daemon=True
+            target=self._copy_stdout, args=(self._proc, sink), name="neo4j-stdout", daemon=True
         )
         self._reader.start()
         deadline = started + self.startup_timeout_s
@@ -322,47 +251,17 @@ class Neo4jServerProcess:
             except ValueError:  # log closed by _terminate: drain and drop
                 pass
 
-    def _terminate(self, timeout_s: float = 30.0) -> None:
-        proc, self._proc = self._proc, None
-        if proc is not None:
-            if proc.poll() is None:
-                proc.send_signal(signal.SIGTERM)
-                try:
-                    proc.wait(timeout_s)
-                except subprocess.TimeoutExpired:
-                    log.warning("neo4j pid %d ignored SIGTERM for %.1fs; killing it", proc.pid, timeout_s)
-                    proc.kill()
-                    proc.wait()
-            else:
-                proc.wait()
+    def _after_terminate(self, proc: subprocess.Popen[bytes] | None) -> None:
         reader, self._reader = self._reader, None
         if reader is not None:
             reader.join(5.0)
         if proc is not None and proc.stdout is not None:
             proc.stdout.close()
-        if self._log is not None:
-            self._log.close()
-            self._log = None
-
-    def _cleanup_dir(self) -> None:
-        if self._owns_data_dir and self._data_dir is not None:
-            shutil.rmtree(self._data_dir, ignore_errors=True)
-            self._owns_data_dir = False
-        self._data_dir = None if self._requested_data_dir is None else self._requested_data_dir
-        if not self.running:
-            self._port = None
 
     def _log_tail(self, limit: int = 3000) -> str:
         if self._data_dir is None:
             return ""
-        if self._log is not None:
-            with contextlib.suppress(ValueError):  # closed meanwhile
-                self._log.flush()
-        try:
-            text = (self._data_dir / LOG_FILE).read_bytes()[-limit:].decode(errors="replace")
-        except OSError:
-            return "(no log)"
-        text = text.strip() or "(empty log)"
+        text = super()._log_tail(limit)
         # The launcher's one-line verdict (printed last) first, then the tail for context.
         errors = [line for line in text.splitlines() if line.startswith("ERROR ")]
         if errors:
