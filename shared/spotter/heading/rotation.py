@@ -3,8 +3,15 @@
 A head-worn camera mostly rotates; between two frames the image motion of
 distant scene points is explained by a 3-D rotation alone (the homography
 K R K^-1). So we track sparse corners with pyramidal Lucas-Kanade on a
-downscaled frame, lift them to unit rays through the pinhole model and fit the
-rotation directly (robust Kabsch), which yields yaw, pitch and roll at once.
+downscaled frame (320 px; corners spread over a grid), lift them to unit rays
+through the pinhole model and fit the rotation directly (robust Kabsch), which
+yields yaw, pitch and roll at once. Fast turns (up to ~360 deg/s at 15 fps)
+are seeded by a constant-acceleration guess, with retries from other seeds.
+
+Walking adds parallax that a rotation-only fit reads as turning (near walls
+and hedges stream outwards). The fit is therefore refined on the flow
+component across the lines through the focus of expansion, which translation
+cannot produce whatever the depths (see `_refine_with_foe`).
 
 Drift control: a few "anchor" views are kept, spaced in viewing direction.
 When the wearer looks again in a direction an anchor covers, the current frame
