@@ -86,7 +86,7 @@ class _Sink:
     def write(self, frame: np.ndarray) -> None:
         if self.proc is not None:
             assert self.proc.stdin is not None
-            self.proc.stdin.write(np.ascontiguousarray(frame).tobytes())
+            self.proc.stdin.write(np.ascontiguousarray(frame).data)  # zero-copy: one frame per call
         else:
             assert self.writer is not None
             self.writer.write(frame)
