@@ -109,6 +109,13 @@ SPAN_UPSERT = (
 )
 
 
+def _add_filter(where: list[str], params: list[Any], condition: str, value: object) -> None:
+    """AND `condition` (one `?`) into the query unless the caller left `value` unset."""
+    if value is not None:
+        where.append(condition)
+        params.append(value)
+
+
 class SqliteGraphStore:
     """GraphStore on SQLite. `path` is a file (created with its directory) or ":memory:"."""
 
@@ -201,12 +208,8 @@ class SqliteGraphStore:
 
     def entities(self, camera_id: str, *, label: str | None = None, t_max: float | None = None) -> list[EntityRecord]:
         where, params = ["camera_id = ?"], list[Any]([camera_id])
-        if label is not None:
-            where.append("label = ?")
-            params.append(label)
-        if t_max is not None:
-            where.append("first_seen <= ?")
-            params.append(t_max)
+        _add_filter(where, params, "label = ?", label)
+        _add_filter(where, params, "first_seen <= ?", t_max)
         sql = f"SELECT * FROM entities WHERE {' AND '.join(where)} ORDER BY first_seen, entity_id"
         return self._query(EntityRecord, sql, params)
 
@@ -223,12 +226,8 @@ class SqliteGraphStore:
         if limit is not None and limit <= 0:
             return []
         where, params = ["camera_id = ?"], list[Any]([camera_id])
-        if entity_id is not None:
-            where.append("entity_id = ?")
-            params.append(entity_id)
-        if label is not None:
-            where.append("label = ?")
-            params.append(label)
+        _add_filter(where, params, "entity_id = ?", entity_id)
+        _add_filter(where, params, "label = ?", label)
         self._overlap(where, params, "observations", camera_id, t_min, t_max)
         sql = f"SELECT * FROM observations WHERE {' AND '.join(where)} ORDER BY t_start, observation_id"
         if limit is not None:
@@ -246,18 +245,12 @@ class SqliteGraphStore:
         entity_id: str | None = None,
     ) -> list[EventRecord]:
         where, params = ["camera_id = ?"], list[Any]([camera_id])
-        if t_min is not None:
-            where.append("t >= ?")
-            params.append(t_min)
-        if t_max is not None:
-            where.append("t <= ?")
-            params.append(t_max)
+        _add_filter(where, params, "t >= ?", t_min)
+        _add_filter(where, params, "t <= ?", t_max)
         if kinds is not None:
             where.append("kind IN (SELECT value FROM json_each(?))")
             params.append(dumps(list(kinds)))
-        if entity_id is not None:
-            where.append("entity_id = ?")
-            params.append(entity_id)
+        _add_filter(where, params, "entity_id = ?", entity_id)
         sql = f"SELECT * FROM events WHERE {' AND '.join(where)} ORDER BY t, event_id"
         return self._query(EventRecord, sql, params)
 
@@ -297,9 +290,7 @@ class SqliteGraphStore:
         t_max: float | None = None,
     ) -> list[EpisodeRecord]:
         where, params = ["camera_id = ?"], list[Any]([camera_id])
-        if level is not None:
-            where.append("level = ?")
-            params.append(level)
+        _add_filter(where, params, "level = ?", level)
         self._overlap(where, params, "episodes", camera_id, t_min, t_max)
         sql = f"SELECT * FROM episodes WHERE {' AND '.join(where)} ORDER BY t_start, episode_id"
         return self._query(EpisodeRecord, sql, params)
@@ -311,9 +302,7 @@ class SqliteGraphStore:
         t_max: float | None,
     ) -> None:
         """Add `t_end >= t_min AND t_start <= t_max`, bounded on t_start from below by the span."""
-        if t_max is not None:
-            where.append("t_start <= ?")
-            params.append(t_max)
+        _add_filter(where, params, "t_start <= ?", t_max)
         if t_min is not None:
             where.append("t_end >= ?")
             params.append(t_min)
