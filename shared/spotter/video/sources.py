@@ -121,7 +121,27 @@ def _prop_fps(cap: cv2.VideoCapture) -> float:
     return fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 0.0
 
 
-class FileSource:
+class _OpenedGeometry:
+    """fps and frame size as the decoder reported them on open (0 before)."""
+
+    _fps = 0.0
+    _width = 0
+    _height = 0
+
+    @property
+    def fps(self) -> float:
+        return self._fps
+
+    @property
+    def width(self) -> int:
+        return self._width
+
+    @property
+    def height(self) -> int:
+        return self._height
+
+
+class FileSource(_OpenedGeometry):
     """A video file decoded with OpenCV's FFmpeg backend.
 
     Media time is `index / fps` from the container's nominal frame rate, not
@@ -147,25 +167,10 @@ class FileSource:
         self.fallback_fps = fallback_fps
         self._session_id = session_id
         self._cap: cv2.VideoCapture | None = None
-        self._fps = 0.0
-        self._width = 0
-        self._height = 0
         self.frame_count = 0
 
     def __repr__(self) -> str:
         return f"FileSource({str(self.path)!r})"
-
-    @property
-    def fps(self) -> float:
-        return self._fps
-
-    @property
-    def width(self) -> int:
-        return self._width
-
-    @property
-    def height(self) -> int:
-        return self._height
 
     @property
     def session_id(self) -> str:
@@ -291,7 +296,7 @@ def _capture_options(transport: str) -> str:
 
 
 @dataclass
-class RtspSource:
+class RtspSource(_OpenedGeometry):
     """A live RTSP camera, reconnecting with backoff when the stream drops.
 
     The media clock is monotonic wall-clock time since the first frame of the
@@ -316,25 +321,10 @@ class RtspSource:
     def __post_init__(self) -> None:
         self.name = self.name or redact_url(self.url)
         self._cap: cv2.VideoCapture | None = None
-        self._fps = 0.0
-        self._width = 0
-        self._height = 0
         self._session_id = ""
 
     def __repr__(self) -> str:
         return f"RtspSource({redact_url(self.url)!r})"
-
-    @property
-    def fps(self) -> float:
-        return self._fps
-
-    @property
-    def width(self) -> int:
-        return self._width
-
-    @property
-    def height(self) -> int:
-        return self._height
 
     @property
     def session_id(self) -> str:
