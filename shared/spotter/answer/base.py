@@ -11,6 +11,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from spotter.errors import SpotterError
 from spotter.world.geometry import Sector
 
 AnswerBackend = Literal["parser", "agent", "agent-fallback"]
@@ -48,3 +49,7 @@ class Answerer(Protocol):
     """Answers one question about one camera from memory observed up to `at` (None: everything)."""
 
     def answer(self, question: str, camera_id: str, at: float | None = None) -> Answer: ...
+
+
+class AnswerError(SpotterError):
+    """No answer could be given (e.g. the agent failed and no fallback answerer is configured)."""
