@@ -177,6 +177,9 @@ class TimedBox(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     t: float = Field(ge=0.0)
     bbox: tuple[float, float, float, float]
+    state: EntityState | None = Field(
+        default=None, description="The subject's state in this frame (idle/active/...), when known"
+    )
 
 
 class Relation(BaseModel):

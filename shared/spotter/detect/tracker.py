@@ -47,6 +47,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import cast, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -108,6 +109,8 @@ class _Track:
     run_value: bool | None = None
     run_length: int = 0
     evidence: list[bool] = field(default_factory=list)
+    frame_states: list[EntityState | None] = field(default_factory=list)
+    given_states: list[EntityState] = field(default_factory=list)
 
     def predicted(self, t: float, shift: tuple[float, float]) -> Box:
         dt = t - self.times[-1]
@@ -178,6 +181,24 @@ def linear_sum_assignment(cost: npt.ArrayLike) -> list[tuple[int, int]]:
     if transposed:
         pairs = [(col, row) for row, col in pairs]
     return sorted(pairs)
+
+
+_STATES: frozenset[str] = frozenset(get_args(EntityState)) - {"unknown"}
+
+
+def _given_state(det: Detection) -> EntityState | None:
+    """The state a detector put in the `state` attribute, if it is one of the contract's states."""
+    value = det.attributes.get("state")
+    return cast(EntityState, value) if isinstance(value, str) and value in _STATES else None
+
+
+def _motion_state(tr: _Track) -> EntityState | None:
+    """The track's state from motion evidence so far (after hysteresis), None while undecided."""
+    if tr.state_on is None:
+        return None
+    if tr.label in PERSON_LABELS:
+        return "active" if tr.state_on else "idle"
+    return "moving" if tr.state_on else "on_ground"
 
 
 def _majority(values: Sequence[AttributeValue]) -> AttributeValue:
@@ -334,6 +355,10 @@ class ClipTracker:
                 energy = motion_energy(prev_image, image, det.bbox, shift=shift)
                 moving = moving or energy >= cfg.energy_threshold
             tr.vote(moving, cfg.hysteresis_frames)
+        given = _given_state(det)
+        if given is not None:
+            tr.given_states.append(given)
+        tr.frame_states.append(given if given is not None else _motion_state(tr))
         tr.misses = 0
         tr.times.append(t)
         tr.boxes.append(det.bbox)
@@ -361,7 +386,10 @@ class ClipTracker:
                 Observation(
                     track=tr.id,
                     label=tr.label,
-                    boxes=[TimedBox(t=t, bbox=b) for t, b in zip(tr.times, tr.boxes, strict=True)],
+                    boxes=[
+                        TimedBox(t=t, bbox=b, state=st)
+                        for t, b, st in zip(tr.times, tr.boxes, tr.frame_states, strict=True)
+                    ],
                     score=float(np.clip(np.mean(tr.scores), 0.0, 1.0)),
                     attributes=attrs,
                     state=self._state(tr, tr.id in held),
@@ -376,6 +404,8 @@ class ClipTracker:
         person = tr.label in PERSON_LABELS
         if not person and held:
             return "carried"
+        if tr.given_states:  # the detector says so (external detectors with a state attribute)
+            return Counter(tr.given_states).most_common(1)[0][0]
         if tr.state_on is None:
             return "unknown"
         if person:
