@@ -166,6 +166,7 @@ class IdentityResolver:
         if (
             recent
             and not cand.carried
+            and not tracked
             and abs(probe.distance - cand.entity.distance) > self.gate_distance(probe.label)
         ):
             return None

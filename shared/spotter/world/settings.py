@@ -48,10 +48,13 @@ class WorldSettings(BaseSettings):
         description="Apply the distance gate only this soon after the entity was last seen (the wearer walks)",
     )
     track_gate_deg: float = Field(
-        default=60.0,
+        default=180.0,
         gt=0.0,
         le=180.0,
-        description="Bearing gate when a persistent external track id links the observation to the entity",
+        description=(
+            "Bearing gate when a persistent external track id links the observation to the entity "
+            "(180: the detector's id is trusted wherever the thing went, e.g. a worker carrying a ladder away)"
+        ),
     )
     separation_iou: float = Field(
         default=0.1, ge=0.0, le=1.0, description="IoU below which two co-visible boxes are 'shown apart'"
