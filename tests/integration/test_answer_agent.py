@@ -178,10 +178,11 @@ def parser() -> StubParser:
 
 @pytest.fixture
 def make_agent(server: ScriptedServer, memory: Memory, parser: StubParser) -> Iterator[Any]:
+    # A generous timeout: a retry caused by a slow, loaded test machine would shift the script.
     made: list[AgentAnswerer] = []
 
     def make(fallback: Any = parser, **overrides: Any) -> AgentAnswerer:
-        values: dict[str, Any] = {"base_url": server.url, "model": "test-llm", "timeout_s": 0.5,
+        values: dict[str, Any] = {"base_url": server.url, "model": "test-llm", "timeout_s": 5.0,
                                   "max_retries": 2, "retry_backoff_s": 0.01, **overrides}
         agent = AgentAnswerer(memory.tools, AgentSettings(**values), fallback)
         made.append(agent)
@@ -302,18 +303,18 @@ def test_non_retryable_status_falls_back_at_once(server: ScriptedServer, make_ag
 
 
 def test_timeout_is_retried(server: ScriptedServer, make_agent: Any) -> None:
-    server.script = [Reply(sleep_s=1.0, message={"role": "assistant", "content": "too late"}),
+    server.script = [Reply(sleep_s=3.0, message={"role": "assistant", "content": "too late"}),
                      final(answer="Yes.", yes_no=True)]
     t0 = time.monotonic()
-    ans = make_agent(timeout_s=0.3).answer("Is there a ladder?", CAM, AT)
+    ans = make_agent(timeout_s=0.5).answer("Is there a ladder?", CAM, AT)
     assert ans.backend == "agent" and ans.yes_no is True
     assert len(server.requests) == 2
-    assert time.monotonic() - t0 < 3.0
+    assert time.monotonic() - t0 < 2.5  # did not wait for the slow reply
 
 
 def test_timeouts_exhaust_retries_then_fall_back(server: ScriptedServer, make_agent: Any) -> None:
-    server.script = [Reply(sleep_s=1.0) for _ in range(2)]
-    ans = make_agent(timeout_s=0.2, max_retries=1).answer("Is there a ladder?", CAM, AT)
+    server.script = [Reply(sleep_s=2.0) for _ in range(2)]
+    ans = make_agent(timeout_s=0.3, max_retries=1).answer("Is there a ladder?", CAM, AT)
     assert ans.backend == "agent-fallback"
     assert len(server.requests) == 2
 
