@@ -4,7 +4,14 @@
     spotter eval --video VIDEO --questions Q.json --out RUN.json [--detections FILE] [--camera CAM]
     spotter demo
     spotter serve {ingest,flow-tracker} [service flags, e.g. --check]
-    spotter ask "QUESTION" --camera CAM [--at T] [--json]     (not available yet)
+    spotter ask "QUESTION" --camera CAM [--at T] [--json]
+
+replay and eval also build the world memory: detections (--detections FILE, or
+the configured detector on the keyframes) -> tracks -> captions -> world model ->
+knowledge graph. replay keeps it in the configured graph (SPOTTER_GRAPH_*,
+data/graph.sqlite3 by default) with the heading track beside it, which is what
+`spotter ask` answers from; eval keeps it in memory and answers every question
+at its `at` time.
 
 Exit codes: 0 done, 1 failed (the video could not be decoded, a service
 crashed), 2 bad usage or configuration, 130 interrupted before the end.
@@ -21,7 +28,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -80,7 +87,13 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("video", type=Path, help="video file to replay as if it were a live camera")
         p.add_argument("--camera", default="cam0", help="camera id (letters, digits, _.-; default cam0)")
         p.add_argument("--hfov", type=_positive_float, default=90.0, help="horizontal field of view, degrees")
-        p.add_argument("--detections", type=Path, help="external detections, JSON Lines (not used yet)")
+        p.add_argument(
+            "--detections", type=Path, help="external detections, JSON Lines (default: the configured detector)"
+        )
+        p.add_argument(
+            "--detect-fps", type=_positive_float, default=5.0,
+            help="detection lines used per second of video from --detections (default 5)",
+        )
         p.add_argument("--method", choices=METHODS, default="rotation", help="heading method")
         p.add_argument("--blob-dir", type=Path, default=Path("var/blobs"), help="where keyframes are stored")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -91,6 +104,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--fast", action="store_true", help="as fast as the machine allows, not at the video's pace"
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-memory", action="store_true", help="heading only: do not build the world memory")
 
     p = sub.add_parser("eval", help="replay a video, answer questions, write RUN.json")
     add_replay_args(p, video_flag=True)
@@ -98,6 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--questions", required=True, type=Path, help='QUESTIONS.json: [{"id","camera","at","question"}]'
     )
     p.add_argument("--out", required=True, type=Path, help="RUN.json to write")
+    p.add_argument("--graph", help="keep the memory in this SQLite file (default: in memory only)")
 
     sub.add_parser("demo", help="the embedded pipeline on a generated sample site video")
 
@@ -108,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("ask", help="ask a question about what a camera saw (needs the knowledge graph)")
     p.add_argument("question")
     p.add_argument("--camera", required=True)
-    p.add_argument("--at", type=float)
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--at", type=float, help="answer from memory observed up to this media time (s)")
+    p.add_argument("--json", action="store_true", help="print the typed answer as JSON")
     return parser
 
 
@@ -147,14 +162,8 @@ def stop_on_signals(stop: threading.Event) -> Iterator[None]:
 def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
     from spotter.embedded import ReplayOptions
 
-    if args.detections is not None:
-        if not args.detections.is_file():
-            raise ConfigError(f"detections file not found: {args.detections}")
-        print(
-            f"note: detections from {args.detections} are accepted but not used yet "
-            "(they feed the captioner, a later issue)",
-            file=sys.stderr,
-        )
+    if args.detections is not None and not args.detections.is_file():
+        raise ConfigError(f"detections file not found: {args.detections}")
     if not args.video.is_file():
         raise ConfigError(f"video not found: {args.video}")
     return ReplayOptions(
@@ -169,13 +178,59 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
     )
 
 
-def _run_replay(options: Any) -> Any:
-    """Replay under signal handling; returns the ReplayResult."""
+def _run_replay(options: Any, then: Callable[[Any, Any], Any] | None = None) -> Any:
+    """Replay under signal handling; returns the ReplayResult.
+
+    `then(redis, result)` runs while the bus is still up (the memory pass reads the
+    replay's clips and keyframes from it); its return value is put on `result.memory`.
+    """
     from spotter.embedded import EmbeddedBus, replay
 
     stop = threading.Event()
     with stop_on_signals(stop), EmbeddedBus() as bus:
-        return replay(bus, options, stop=stop)
+        result = replay(bus, options, stop=stop)
+        result.memory = then(bus.redis, result) if then is not None and not stop.is_set() else None
+        return result
+
+
+def _memory_pass(
+    options: Any, store: Any, detect_fps: float, questions: Sequence[dict[str, Any]] = ()
+) -> Callable[[Any, Any], Any]:
+    """The `then` of _run_replay that builds the world memory (and answers questions)."""
+    from spotter.recall import detection_source, heading_track_from, remember
+
+    def run(redis: Any, result: Any) -> Any:
+        source = detection_source(options.detections, options.blob_dir, detect_fps)
+        bar = None
+        if options.progress:
+            from tqdm import tqdm
+
+            bar = tqdm(total=result.clips, unit="clip", desc="memory", dynamic_ncols=True)
+
+        def tick(done: int, total: int) -> None:
+            if bar is not None:
+                bar.total = total
+                bar.update(done - bar.n)
+
+        try:
+            return remember(
+                redis, options.camera_id, heading_track_from(result.heading), store, source,
+                hfov_deg=options.hfov_deg, questions=questions, progress=tick,
+            )  # fmt: skip
+        finally:
+            if bar is not None:
+                bar.close()
+
+    return run
+
+
+def _memory_lines(memory: Any) -> list[str]:
+    if memory is None:
+        return []
+    return [
+        f"  memory: {memory.clips} clips, {memory.observations} observations, {memory.events} world events "
+        f"({memory.detector} detections) in {memory.wall_s:.1f} s"
+    ]
 
 
 def _mb(n: int) -> str:
@@ -223,11 +278,25 @@ def _exit_code(r: Any) -> int:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    result = _run_replay(_replay_options(args, fast=args.fast))
-    if args.json:
-        print(json.dumps(_result_json(result), indent=2))
+    options = _replay_options(args, fast=args.fast)
+    if args.no_memory:
+        result = _run_replay(options)
     else:
-        print("\n".join(summary_lines(result)))
+        from spotter.graph import GraphSettings, open_graph_store
+        from spotter.recall import heading_path, save_heading
+
+        gsettings = GraphSettings()
+        with closing(open_graph_store(gsettings)) as store:
+            result = _run_replay(options, _memory_pass(options, store, args.detect_fps))
+        if gsettings.backend == "sqlite" and gsettings.sqlite_path != ":memory:":
+            save_heading(heading_path(gsettings.sqlite_path, options.camera_id), result.heading)
+    if args.json:
+        out = _result_json(result)
+        if result.memory is not None:
+            out["memory"] = {k: getattr(result.memory, k) for k in ("clips", "observations", "events", "detector")}
+        print(json.dumps(out, indent=2))
+    else:
+        print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
     return _exit_code(result)
 
 
@@ -271,24 +340,26 @@ def cmd_eval(args: argparse.Namespace) -> int:
             f"note: questions name cameras {other} but the replay is camera {options.camera_id!r}",
             file=sys.stderr,
         )
-    result = _run_replay(options)
+    from spotter.graph.sqlite import SqliteGraphStore
+
+    store = SqliteGraphStore(args.graph or ":memory:")
+    store.init()
+    try:
+        result = _run_replay(options, _memory_pass(options, store, args.detect_fps, questions))
+    finally:
+        store.close()
+    answers = result.memory.answers if result.memory is not None else []
     run = {
         "heading": [[round(t, 4), round(y, 3)] for t, y in result.heading],
-        "answers": [],
+        "answers": answers,
         "alerts": [],
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_name(args.out.name + ".tmp")
     tmp.write_text(json.dumps(run))
     tmp.replace(args.out)
-    print("\n".join(summary_lines(result)))
-    print(f"wrote {args.out}: {len(run['heading'])} heading samples, 0 alerts")
-    if questions:
-        print(
-            f"note: {len(questions)} questions validated but not answered yet "
-            "(answers need the knowledge-graph and reasoner issues)",
-            file=sys.stderr,
-        )
+    print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
+    print(f"wrote {args.out}: {len(run['heading'])} heading samples, {len(answers)} answers, 0 alerts")
     return _exit_code(result)
 
 
@@ -343,13 +414,52 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return main(rest)
 
 
-def cmd_ask(_args: argparse.Namespace) -> int:
-    print(
-        "spotter ask: not available until the knowledge-graph issue (questions are answered from the "
-        "entity graph, which is not built yet)",
-        file=sys.stderr,
-    )
-    return EXIT_USAGE
+def cmd_ask(args: argparse.Namespace) -> int:
+    from spotter.graph import GraphSettings, open_graph_store
+    from spotter.memory import HeadingTrack
+    from spotter.recall import heading_path, load_heading, make_answerer
+    from spotter.tools import GraphTools
+
+    if args.at is not None and (not math.isfinite(args.at) or args.at < 0):
+        raise ConfigError("--at must be a media time in seconds >= 0")
+    gsettings = GraphSettings()
+    if gsettings.backend == "sqlite" and not Path(gsettings.sqlite_path).is_file():
+        raise ConfigError(
+            f"no memory at {gsettings.sqlite_path}: run `spotter replay VIDEO --camera {args.camera}` first "
+            "(or point SPOTTER_GRAPH_* at the knowledge graph)"
+        )
+    heading: HeadingTrack | None = None
+    if gsettings.backend == "sqlite":
+        heading = load_heading(heading_path(gsettings.sqlite_path, args.camera))
+    with closing(open_graph_store(gsettings)) as store:
+        if not store.clips(args.camera):
+            raise ConfigError(f"the memory holds nothing of camera {args.camera!r}")
+        lookup = heading.lookup(args.camera) if heading is not None else _redis_heading()
+        ans = make_answerer(GraphTools(store, lookup)).answer(args.question, args.camera, args.at)
+    if args.json:
+        print(ans.model_dump_json(indent=2))
+    else:
+        print(ans.answer)
+    return EXIT_OK
+
+
+def _redis_heading() -> Callable[[str, float], float | None]:
+    """Heading lookups from the distributed mode's heading tracks in Redis."""
+    from redis import Redis
+
+    from spotter.flow_tracker import heading_at
+    from spotter.settings import BusSettings
+
+    url = BusSettings().redis_url
+    if not url:
+        return lambda _cam, _t: None
+    redis = Redis.from_url(url)
+
+    def lookup(camera_id: str, t: float) -> float | None:
+        hit = heading_at(redis, camera_id, t)
+        return hit[1] if hit is not None else None
+
+    return lookup
 
 
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {

@@ -184,6 +184,8 @@ class ReplayResult:
     cpu_s: dict[str, float] = field(default_factory=dict)
     """CPU seconds by part: ingest thread, flow-tracker thread, redis-server (private only), process."""
     profiles: dict[str, str] = field(default_factory=dict, repr=False)
+    memory: Any = None
+    """What the memory pass after the replay did (`spotter.recall.RecallResult`), when one ran."""
 
     @property
     def fps(self) -> float:

@@ -117,8 +117,26 @@ def test_errors(client: TestClient) -> None:
     assert client.get(f"{base}/changes", params={"from": 5, "to": 1}, headers=H).status_code == 422
     assert client.get(f"{base}/relationships", headers=H).status_code == 422
     assert client.get(f"{base}/entities-at", params={"t": "x"}, headers=H).status_code == 422
-    r = client.post("/v1/ask", json={"camera_id": CAM, "question": "where is the ladder?"}, headers=H)
-    assert r.status_code == 501 and "not implemented" in r.json()["detail"]
+    r = client.post("/v1/ask", json={"camera_id": "nobody", "question": "where is the ladder?"}, headers=H)
+    assert r.status_code == 404 and "nobody" in r.json()["detail"]
+    assert client.post("/v1/ask", json={"camera_id": CAM}, headers=H).status_code == 422
+    assert client.post("/v1/ask", json={"camera_id": CAM, "question": "x", "at": -1}, headers=H).status_code == 422
+    assert client.post("/v1/ask", json={"camera_id": CAM, "question": "where?"}).status_code == 401
+
+
+def test_ask_answers_from_memory_up_to_at(client: TestClient) -> None:
+    e = ids(client)
+    r = client.post("/v1/ask", json={"camera_id": CAM, "question": "What's behind me?", "at": 12.0}, headers=H)
+    assert r.status_code == 200, r.text
+    body = r.json()
+    assert body["entity_types"] == ["ladder"] and body["backend"] == "parser"
+    # The same direction as the graph tool gives, through the question parser.
+    info = client.get(f"/v1/cameras/{CAM}/entities/{e['ladder']}", params={"at": 12.0}, headers=H).json()
+    r = client.post("/v1/ask", json={"camera_id": CAM, "question": "Where is the ladder now?", "at": 12.0}, headers=H)
+    assert r.json()["direction"] == info["entity"]["direction"] and r.json()["entities"] == [e["ladder"]]
+    # The toolbox is first seen after t=5: asked at t=3, the memory does not know it yet.
+    r = client.post("/v1/ask", json={"camera_id": CAM, "question": "Where is the toolbox?", "at": 3.0}, headers=H)
+    assert r.status_code == 200 and r.json()["direction"] is None and "not seen" in r.json()["answer"]
 
 
 def test_cameras_round_trip(client: TestClient) -> None:
@@ -174,8 +192,8 @@ def test_metrics_and_openapi(client: TestClient) -> None:
         "/metrics",
     ):
         assert p in paths, p
-    assert "501" in spec["paths"]["/v1/ask"]["post"]["responses"]
-    assert "not implemented" in spec["paths"]["/v1/ask"]["post"]["description"].lower()
+    ask = spec["paths"]["/v1/ask"]["post"]
+    assert ask["responses"]["200"]["content"]["application/json"]["schema"]["$ref"].endswith("/Answer")
 
 
 def test_readyz_reports_checks(client: TestClient) -> None:

@@ -38,35 +38,79 @@ def spotter(
     )
 
 
-def test_replay_fast_runs_on_a_private_redis(video: GeneratedVideo, tmp_path: Path) -> None:
-    p = spotter("replay", str(video.video_path), "--camera", "cli1", "--fast", "--json", cwd=tmp_path)
+def ladder_detections(path: Path, t_end: float = 4.0, fps: float = 15.0) -> Path:
+    """A ladder in the middle of the 320x180 frame for the first `t_end` seconds (contract JSON Lines)."""
+    lines = []
+    for i in range(int(t_end * fps)):
+        det = {"label": "ladder", "bbox": [150.0, 50.0, 170.0, 160.0], "score": 0.9, "track_id": "L1"}
+        lines.append(json.dumps({"t": round(i / fps, 4), "detections": [det]}))
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def sector_of(rel: float) -> str:
+    names = ("front", "front-right", "right", "behind-right", "behind", "behind-left", "left", "front-left")
+    return names[int(((rel + 22.5) % 360.0) // 45.0)]
+
+
+def wrap(a: float) -> float:
+    return (a + 180.0) % 360.0 - 180.0
+
+
+def test_replay_fast_builds_memory_that_ask_answers_from(video: GeneratedVideo, tmp_path: Path) -> None:
+    env = {"SPOTTER_GRAPH_SQLITE_PATH": str(tmp_path / "graph.sqlite3")}
+    dets = ladder_detections(tmp_path / "dets.jsonl")
+    p = spotter("replay", str(video.video_path), "--camera", "cli1", "--fast", "--json", "--detections", str(dets),
+                cwd=tmp_path, env=env)  # fmt: skip
     assert p.returncode == 0, p.stderr
     summary = json.loads(p.stdout)
     assert summary["frames"] == summary["poses"] == video.n_frames
     assert summary["clips"] == 2 and summary["drained"] and summary["ingest_ended"] == "end"
     assert len(list((tmp_path / "var" / "blobs").rglob("*.jpg"))) == summary["keyframes"] == 20
+    assert summary["memory"]["clips"] == 2 and summary["memory"]["observations"] == 1
+    p = spotter("ask", "When did the ladder first appear?", "--camera", "cli1", "--json", cwd=tmp_path, env=env)
+    assert p.returncode == 0, p.stderr
+    answer = json.loads(p.stdout)
+    assert answer["time"] == 0.0 and answer["backend"] == "parser" and answer["evidence"]
+    p = spotter("ask", "Where is the ladder?", "--camera", "cli1", "--at", "15", cwd=tmp_path, env=env)
+    assert p.returncode == 0 and "ladder" in p.stdout.lower(), p.stderr
+    p = spotter("ask", "Where is the ladder?", "--camera", "other", cwd=tmp_path, env=env)
+    assert p.returncode == 2 and "nothing of camera 'other'" in p.stderr
 
 
-def test_eval_writes_run_json(video: GeneratedVideo, tmp_path: Path) -> None:
+def test_eval_answers_each_question_at_its_time(video: GeneratedVideo, tmp_path: Path) -> None:
     questions = tmp_path / "q.json"
-    questions.write_text(
-        json.dumps([{"id": "q1", "camera": "cam0", "at": 12.5, "question": "What is behind me?"}])
-    )
+    questions.write_text(json.dumps([
+        {"id": "q1", "camera": "cam0", "at": 12.5, "question": "Where is the ladder now?"},
+        {"id": "q2", "camera": "cam0", "at": 2.0, "question": "When did the ladder first appear?"},
+        {"id": "q3", "camera": "cam0", "at": 19.0, "question": "Where is the drill?"},
+    ]))  # fmt: skip
     out = tmp_path / "out" / "RUN.json"
+    dets = ladder_detections(tmp_path / "dets.jsonl")
     p = spotter(
         "eval", "--video", str(video.video_path), "--questions", str(questions), "--out", str(out),
-        "--no-progress", cwd=tmp_path,
+        "--no-progress", "--detections", str(dets), cwd=tmp_path,
     )  # fmt: skip
     assert p.returncode == 0, p.stderr
     run = json.loads(out.read_text())
     assert set(run) == {"heading", "answers", "alerts"}
-    assert run["answers"] == [] and run["alerts"] == []
+    assert run["alerts"] == []
     heading = run["heading"]
     assert len(heading) == video.n_frames
     assert all(len(s) == 2 for s in heading)
     ts = [t for t, _ in heading]
     assert ts == sorted(ts) and ts[0] == 0.0
-    assert "not answered yet" in p.stderr
+    answers = {a["id"]: a for a in run["answers"]}
+    assert set(answers) == {"q1", "q2", "q3"}
+    # The ladder was seen straight ahead during 0-4 s: its bearing is the heading then; at 12.5 s
+    # the answer is that bearing relative to the heading at 12.5 s, from the replay's own heading track.
+    seen = [y for t, y in heading if t < 4.0]
+    bearing = sum(seen) / len(seen)
+    now = [y for t, y in heading if t <= 12.5][-1]
+    rel = wrap(bearing - now)
+    assert answers["q1"]["direction"] == sector_of(rel) or abs(((rel + 22.5) % 45.0) - 22.5) > 17.0
+    assert answers["q2"]["time"] == 0.0
+    assert answers["q3"]["direction"] is None and "not seen" in answers["q3"]["answer"]
 
 
 def test_eval_rejects_bad_questions(video: GeneratedVideo, tmp_path: Path) -> None:
@@ -84,7 +128,7 @@ def test_clear_errors_for_missing_files_and_ask(tmp_path: Path, video: Generated
     p = spotter("replay", str(video.video_path), "--detections", str(tmp_path / "d.jsonl"), cwd=tmp_path)
     assert p.returncode == 2 and "detections file not found" in p.stderr
     p = spotter("ask", "where is the ladder?", "--camera", "cam0", cwd=tmp_path)
-    assert p.returncode == 2 and "knowledge-graph" in p.stderr
+    assert p.returncode == 2 and "no memory at" in p.stderr and "spotter replay" in p.stderr
 
 
 def test_serve_check_reports_no_healthy_replica(redis_url: str, tmp_path: Path) -> None:

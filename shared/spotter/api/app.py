@@ -20,12 +20,14 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from redis import Redis
 
 from spotter import streams
+from spotter.answer.base import Answer, Answerer, AnswerError
 from spotter.api.metrics import RequestMetrics
 from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
 from spotter.messages import Camera
+from spotter.recall import make_answerer
 from spotter.settings import BusSettings
 from spotter.tools import (
     ChangesResult,
@@ -80,8 +82,8 @@ class AskRequest(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
     camera_id: str = Field(min_length=1, description="The camera (wearer) asked about")
-    question: str = Field(min_length=1, description="The question in natural language")
-    at: float | None = Field(default=None, description="Question time: answer from memory up to it only")
+    question: str = Field(min_length=1, max_length=2000, description="The question in natural language")
+    at: float | None = Field(default=None, ge=0.0, description="Question time: answer from memory up to it only")
 
 
 class Health(BaseModel):
@@ -245,23 +247,32 @@ def _ask_router() -> APIRouter:
 
     @r.post(
         "/ask",
-        summary="Ask a question (not implemented yet: 501)",
+        summary="Ask a question about what a camera saw",
         description=(
-            "Answers a natural-language question about a camera's memory with a typed answer. "
-            "Not implemented yet: the answering engine is a separate part; this endpoint returns "
-            "501 Not Implemented until it lands. Use the graph-tool endpoints meanwhile."
+            "Answers a natural-language question about a camera's memory with a typed answer (DESIGN.md 5): "
+            "`answer` text plus `time`, `duration_s`, `direction`, `yes_no`, `entity_types`, `entities` and "
+            "`evidence` where the question calls for them. With `at`, only memory observed up to `at` is used. "
+            "Offline question parser by default; the function-calling agent when SPOTTER_AGENT_BASE_URL is set."
         ),
-        status_code=status.HTTP_501_NOT_IMPLEMENTED,
-        responses={501: {"model": Problem, "description": "The answering engine is not available yet"}},
+        response_model=Answer,
+        responses={
+            404: {"model": Problem, "description": "The memory holds nothing of this camera"},
+            502: {"model": Problem, "description": "The language model failed and no fallback was configured"},
+        },
     )
-    def ask(body: AskRequest) -> JSONResponse:
-        return JSONResponse(
-            status_code=status.HTTP_501_NOT_IMPLEMENTED,
-            content={
-                "detail": "POST /v1/ask is not implemented yet: the answering engine is not part of this "
-                "server; use the /v1/cameras/{camera_id}/... graph-tool endpoints"
-            },
-        )
+    def ask(body: AskRequest, request: Request) -> Answer:
+        tools = _tools(request)
+        upto = body.at
+        if not tools.store.clips(body.camera_id, t_max=upto):
+            raise HTTPException(
+                status_code=status.HTTP_404_NOT_FOUND,
+                detail=f"no memory of camera {body.camera_id!r}" + (f" up to t={upto:g}" if upto is not None else ""),
+            )
+        answerer = cast(Answerer, request.app.state.answerer)
+        try:
+            return answerer.answer(body.question, body.camera_id, body.at)
+        except AnswerError as exc:
+            raise HTTPException(status_code=status.HTTP_502_BAD_GATEWAY, detail=str(exc)) from exc
 
     return r
 
@@ -298,6 +309,7 @@ def create_app(
         app.state.redis = redis
         app.state.store = store
         app.state.tools = GraphTools(store, heading)
+        app.state.answerer = make_answerer(app.state.tools)
         try:
             yield
         finally:
