@@ -39,6 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Literal
 
 import cv2
 import numpy as np
@@ -53,6 +54,7 @@ from spotter.errors import ConfigError, SourceError
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, Message, StreamEvent
 from spotter.video.frames import flow_size, to_flow_grey
 from spotter.video.sources import (
+    GREY,
     Backoff,
     FileSource,
     FrameSource,
@@ -451,8 +453,10 @@ class _CameraRun:
         )  # fmt: skip
         return self.stats
 
-    def _want(self, _index: int, t: float) -> bool:
-        return self.sched.wants_pixels(t)
+    def _want(self, _index: int, t: float) -> bool | Literal["grey"]:
+        d = self.sched.peek(t)
+        # A flow frame alone needs only the brightness: a source that has it skips the colour conversion.
+        return True if d.keyframe else GREY if d.flow else False
 
     def _on_frame(self, f: SourceFrame) -> None:
         if self.stats.frames == 0:
@@ -462,11 +466,16 @@ class _CameraRun:
             if ahead > 0:
                 self._flush()
                 self.stop.wait(ahead)
-        img = f.image
+        img, grey = f.image, f.grey
         if img is not None and (img.ndim != 3 or img.shape[2] != 3 or img.dtype != np.uint8):
             img = None
             self._frame_error(f, "frame has an unexpected shape or type")
-        d = self.sched.decide(f.t_media, have_pixels=img is not None)
+        if grey is not None and (grey.ndim != 2 or grey.dtype != np.uint8):
+            grey = None
+            self._frame_error(f, "grey frame has an unexpected shape or type")
+        # A keyframe needs colour: a frame with only its grey cannot be one (nor take its slot).
+        have = img is not None or (grey is not None and not self.sched.peek(f.t_media).keyframe)
+        d = self.sched.decide(f.t_media, have_pixels=have)
         if d.new_clip:
             self._close_clip()
             self.clip = ClipState(
@@ -481,12 +490,13 @@ class _CameraRun:
         clip.t_last = f.t_media
         self.stats.frames += 1
         self.stats.t_media = self.last_t = f.t_media
-        if img is None:
+        pixels = grey if grey is not None else img
+        if not have or pixels is None:
             return
         try:
             if d.flow:
-                self._flow_frame(f, img, clip)
-            if d.keyframe:
+                self._flow_frame(f, pixels, clip)
+            if d.keyframe and img is not None:
                 self._keyframe(f, img, clip)
         except cv2.error as exc:
             self._frame_error(f, f"cannot process frame: {exc}")
@@ -547,6 +557,7 @@ class _CameraRun:
     # --- products ------------------------------------------------------------------------
 
     def _flow_frame(self, f: SourceFrame, img: Image, clip: ClipState) -> None:
+        """Publish `img` (BGR, or grey (H, W)) as a low-resolution grey flow frame."""
         h, w = img.shape[:2]
         if self.flow_wh is None:
             self.flow_wh = flow_size(w, h, self.s.flow_width)

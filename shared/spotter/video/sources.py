@@ -8,8 +8,14 @@ for a dropped stream, only for a stop or a bound on attempts.
 
 Decoding is the expensive part of ingest. `frames(want=...)` lets the caller
 say which frames it needs pixels for: the others are still decoded (H.264
-needs them as references) but not converted to BGR, which is a third of the
-per-frame cost at 640x360.
+needs them as references) but not converted to BGR. `want` may also answer
+`GREY`: the caller needs only the brightness. A file decoded with PyAV then
+hands over the decoder's own luma plane (`SourceFrame.grey`, no colour
+conversion at all); other sources treat `GREY` like True and give BGR.
+
+Files are decoded with PyAV when it is installed and the file is plain 8-bit
+YUV without a rotation tag, otherwise with OpenCV's FFmpeg backend (as RTSP
+always is).
 """
 
 from __future__ import annotations
@@ -21,10 +27,10 @@ import os
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol, cast, runtime_checkable
+from typing import Any, Literal, Protocol, cast, runtime_checkable
 
 import cv2
 import numpy as np
@@ -35,17 +41,26 @@ from spotter.errors import SourceError
 log = logging.getLogger(__name__)
 
 Image = NDArray[np.uint8]
-# want(index, t_media) -> whether the caller needs this frame's pixels.
-FrameFilter = Callable[[int, float], bool]
+GREY: Literal["grey"] = "grey"
+"""A `want` answer: the brightness is enough. Truthy, so a source without a cheap grey path gives BGR."""
+# want(index, t_media) -> whether the caller needs this frame's pixels (True: BGR, GREY: luma will do).
+FrameFilter = Callable[[int, float], bool | Literal["grey"]]
 
 
 @dataclass(frozen=True, slots=True)
 class SourceFrame:
-    """One decoded frame. `image` is BGR uint8 (H, W, 3), or None when `want` declined it."""
+    """One decoded frame.
+
+    `image` is BGR uint8 (H, W, 3), or None when `want` declined it or
+    answered `GREY` and the source could give the luma alone. `grey`, when a
+    source gives it, is the full-range luma (H, W) uint8 of the same frame
+    (rows may be padded: a view, not necessarily contiguous).
+    """
 
     index: int
     t_media: float
     image: Image | None
+    grey: Image | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +156,103 @@ class _OpenedGeometry:
         return self._height
 
 
+DecodeBackend = Literal["auto", "pyav", "opencv"]
+
+# Pixel formats whose first plane is the 8-bit luma at full frame size.
+_LUMA_PLANE_FORMATS = frozenset({
+    "yuv420p", "yuvj420p", "yuv422p", "yuvj422p", "yuv444p", "yuvj444p", "yuv440p", "yuvj440p",
+    "nv12", "nv21", "gray",
+})  # fmt: skip
+# Studio-range luma (16..235) to full range (0..255), as a BGR conversion and cvtColor give it.
+_STUDIO_TO_FULL = np.clip(np.round((np.arange(256) - 16) * 255.0 / 219.0), 0, 255).astype(np.uint8)
+
+
+class _Unsupported(Exception):
+    """The PyAV path does not handle this file; OpenCV gets it."""
+
+
+class _PyAvReader:
+    """Frames of a file decoded with PyAV: the luma plane as is, BGR only on request."""
+
+    def __init__(self, path: Path, threads: int) -> None:
+        import av  # optional: FileSource falls back to OpenCV without it
+
+        self._av = av
+        container = av.open(str(path))
+        try:
+            if not container.streams.video:
+                raise _Unsupported("no video stream")
+            stream = container.streams.video[0]
+            stream.thread_type = "AUTO"
+            stream.thread_count = max(0, threads)
+            self.width, self.height = int(stream.codec_context.width), int(stream.codec_context.height)
+            rate = stream.average_rate or stream.guessed_rate
+            fps = float(rate) if rate else 0.0
+            self.fps = fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 0.0
+            self.frame_count = max(0, int(stream.frames or 0))
+            self._container, self._stream = container, stream
+            self._frames = self._decode()
+            first = next(self._frames, None)
+            if first is None:
+                raise _Unsupported("no decodable frames")
+            if first.format.name not in _LUMA_PLANE_FORMATS:
+                raise _Unsupported(f"pixel format {first.format.name}")
+            if first.rotation:
+                raise _Unsupported("rotated video")  # OpenCV applies the rotation tag
+            if self.width <= 0 or self.height <= 0:
+                self.width, self.height = first.width, first.height
+            self._first: Any = first
+            self._full_range = first.format.name.startswith("yuvj") or first.color_range == 2
+        except BaseException:
+            container.close()
+            raise
+
+    def _decode(self) -> Generator[Any, None, None]:
+        av = self._av
+        packets = self._container.demux(self._stream)
+        while True:
+            try:
+                packet = next(packets)
+            except StopIteration:
+                return
+            except av.FFmpegError as exc:  # unreadable container data: the file ends here
+                log.warning("demuxing stopped: %s", exc)
+                return
+            try:
+                yield from packet.decode()
+            except av.FFmpegError as exc:  # a damaged packet: skip it, as OpenCV's grab does
+                log.warning("undecodable packet skipped: %s", exc)
+
+    def frames(self) -> Iterator[Any]:
+        first, self._first = self._first, None
+        if first is not None:
+            yield first
+        yield from self._frames
+
+    def grey(self, frame: Any) -> Image:
+        plane = frame.planes[0]
+        h, w = frame.height, frame.width
+        y = np.frombuffer(plane, np.uint8, count=plane.line_size * h).reshape(h, plane.line_size)[:, :w]
+        return y if self._full_range else cast(Image, cv2.LUT(y, _STUDIO_TO_FULL))
+
+    @staticmethod
+    def bgr(frame: Any) -> Image:
+        return cast(Image, frame.to_ndarray(format="bgr24"))
+
+    def close(self) -> None:
+        self._frames.close()
+        self._container.close()
+
+
 class FileSource(_OpenedGeometry):
-    """A video file decoded with OpenCV's FFmpeg backend.
+    """A video file, decoded with PyAV when it can (see the module doc) or OpenCV's FFmpeg backend.
 
     Media time is `index / fps` from the container's nominal frame rate, not
-    CAP_PROP_POS_MSEC, which is unreliable for B-frames and odd containers.
+    the frames' timestamps, which are unreliable for B-frames and odd containers.
     `fallback_fps` is used when the container gives no sane rate.
-    `decode_threads` = 0 lets FFmpeg choose (one per core).
+    `decode_threads` = 0 lets FFmpeg choose (one per core). `backend` forces
+    one decoder ("pyav" fails rather than fall back); `self.backend` says which
+    one opened the file.
     """
 
     live = False
@@ -160,6 +265,7 @@ class FileSource(_OpenedGeometry):
         decode_threads: int = 0,
         fallback_fps: float = 30.0,
         session_id: str | None = None,
+        backend: DecodeBackend = "auto",
     ) -> None:
         self.path = Path(path)
         self.name = name or self.path.name
@@ -167,6 +273,9 @@ class FileSource(_OpenedGeometry):
         self.fallback_fps = fallback_fps
         self._session_id = session_id
         self._cap: cv2.VideoCapture | None = None
+        self._pyav: _PyAvReader | None = None
+        self.requested_backend: DecodeBackend = backend
+        self.backend = ""
         self.frame_count = 0
 
     def __repr__(self) -> str:
@@ -179,7 +288,7 @@ class FileSource(_OpenedGeometry):
         return self._session_id
 
     def open(self) -> None:
-        if self._cap is not None:
+        if self._cap is not None or self._pyav is not None:
             return
         if not self.path.exists():
             raise SourceError(f"video file not found: {self.path}")
@@ -189,6 +298,29 @@ class FileSource(_OpenedGeometry):
             raise SourceError(f"video file not readable (permissions): {self.path}")
         if self.path.stat().st_size == 0:
             raise SourceError(f"video file is empty: {self.path}")
+        if self.requested_backend != "opencv" and self._open_pyav():
+            return
+        self._open_opencv()
+
+    def _open_pyav(self) -> bool:
+        try:
+            reader = _PyAvReader(self.path, self.decode_threads)
+        except Exception as exc:  # ImportError, an FFmpeg error, or a file PyAV's path does not handle
+            if self.requested_backend == "pyav":
+                raise SourceError(f"cannot decode {self.path} with PyAV: {exc}") from exc
+            log.debug("%s: PyAV cannot decode it (%s); using OpenCV", self.path, exc)
+            return False
+        fps = reader.fps
+        if fps == 0.0:
+            log.warning(
+                "%s: no usable frame rate in the container, assuming %.1f fps", self.path, self.fallback_fps
+            )
+            fps = self.fallback_fps
+        self._pyav, self.backend, self.frame_count = reader, "pyav", reader.frame_count
+        self._fps, self._width, self._height = fps, reader.width, reader.height
+        return True
+
+    def _open_opencv(self) -> None:
         params = [cv2.CAP_PROP_N_THREADS, self.decode_threads] if self.decode_threads > 0 else []
         cap = cv2.VideoCapture(str(self.path), cv2.CAP_FFMPEG, params)
         if not cap.isOpened():
@@ -209,29 +341,17 @@ class FileSource(_OpenedGeometry):
         count = cap.get(cv2.CAP_PROP_FRAME_COUNT)
         self.frame_count = int(count) if math.isfinite(count) and count > 0 else 0
         self._cap, self._fps, self._width, self._height = cap, fps, width, height
+        self.backend = "opencv"
 
     def frames(
         self, want: FrameFilter | None = None, stop: threading.Event | None = None
     ) -> Iterator[SourceItem]:
         self.open()
-        cap = self._cap
-        assert cap is not None
-        fps = self._fps
         index = 0
         try:
-            while stop is None or not stop.is_set():
-                if not cap.grab():
-                    break
-                t = index / fps
-                image: Image | None = None
-                if want is None or want(index, t):
-                    ok, img = cap.retrieve()
-                    if ok and img is not None and img.ndim == 3:
-                        image = cast(Image, img)
-                    else:
-                        # A frame FFmpeg could not convert: keep the clock going, skip its pixels.
-                        log.warning("%s: frame %d could not be retrieved", self.path, index)
-                yield SourceFrame(index, t, image)
+            items = self._pyav_frames(want, stop) if self._pyav is not None else self._cv_frames(want, stop)
+            for item in items:
+                yield item
                 index += 1
         finally:
             self.close()
@@ -247,10 +367,49 @@ class FileSource(_OpenedGeometry):
                 "(file truncated or corrupt)"
             )
 
+    def _pyav_frames(self, want: FrameFilter | None, stop: threading.Event | None) -> Iterator[SourceFrame]:
+        reader = self._pyav
+        assert reader is not None
+        fps = self._fps
+        for index, frame in enumerate(reader.frames()):
+            if stop is not None and stop.is_set():
+                return
+            t = index / fps
+            need = True if want is None else want(index, t)
+            if not need:
+                yield SourceFrame(index, t, None)
+            elif need == GREY:
+                yield SourceFrame(index, t, None, reader.grey(frame))
+            else:
+                yield SourceFrame(index, t, reader.bgr(frame), reader.grey(frame))
+
+    def _cv_frames(self, want: FrameFilter | None, stop: threading.Event | None) -> Iterator[SourceFrame]:
+        cap = self._cap
+        assert cap is not None
+        fps = self._fps
+        index = 0
+        while stop is None or not stop.is_set():
+            if not cap.grab():
+                break
+            t = index / fps
+            image: Image | None = None
+            if want is None or want(index, t):
+                ok, img = cap.retrieve()
+                if ok and img is not None and img.ndim == 3:
+                    image = cast(Image, img)
+                else:
+                    # A frame FFmpeg could not convert: keep the clock going, skip its pixels.
+                    log.warning("%s: frame %d could not be retrieved", self.path, index)
+            yield SourceFrame(index, t, image)
+            index += 1
+
     def close(self) -> None:
         if self._cap is not None:
             self._cap.release()
             self._cap = None
+        if self._pyav is not None:
+            self._pyav.close()
+            self._pyav = None
 
 
 def file_session_id(path: Path) -> str:
