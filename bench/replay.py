@@ -1,16 +1,19 @@
 """End-to-end replay speed: ingest + flow tracker in one process, as `spotter replay --fast` runs them.
 
     python -m bench.replay                  # 20 min site walk, 640x360, 15 fps (18,000 frames)
+    python -m bench.replay --fps 30 --minutes 10   # 10 min at 30 fps (18,000 frames, 9,000 tracked)
     python -m bench.replay --minutes 2      # a shorter video (generated and cached the first time)
     python -m bench.replay --profile        # also cProfile each thread and print the top functions
 
 The video is the heading benchmark's (`generate("site_walk", 1200, 15, 640,
-360, 90.0, seed=7)`, cached under .cache/synth), so the first run spends
-minutes generating it. Reports frames/s end to end, the multiple of real time
-(15 fps camera), peak RSS of this process and of the private redis-server,
-CPU seconds by part, the heading error against the generator's truth and
-whether every published flow frame got its pose. Results go to
-bench/results/replay.json (replay-<N>min.json for other lengths).
+360, 90.0, seed=7)`, cached under .cache/synth; other lengths and rates are
+generated alike), so the first run spends minutes generating it. Ingest sends
+the flow tracker 15 frames per media second (its default `flow_fps`), so at 30
+fps it tracks every other frame. Reports frames/s end to end, the multiple of
+real time, peak RSS of this process and of the private redis-server, CPU
+seconds by part, the heading error against the generator's truth and whether
+every published flow frame got its pose. Results go to
+bench/results/replay.json (replay-<N>min[-<F>fps].json for other videos).
 """
 
 from __future__ import annotations
@@ -31,11 +34,11 @@ import numpy as np
 from spotter.embedded import EmbeddedBus, ReplayOptions, replay
 from spotter.settings import BusSettings
 from spotter.synth import GENERATOR_VERSION, generate, load_truth
+from spotter.video.sources import FileSource
 
 CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", Path(__file__).resolve().parents[1] / ".cache"))
 RESULTS = Path(__file__).resolve().parent / "results"
 TARGET_FPS = 400.0
-CAMERA_FPS = 15.0
 
 
 def _cached(script: str, duration_s: float, fps: float, w: int, h: int, hfov: float, out_dir: Path) -> bool:
@@ -70,6 +73,7 @@ def _camera_encoded(source: Path, bitrate: str) -> Path:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.replay", description=__doc__.split("\n")[0])
     parser.add_argument("--minutes", type=float, default=20.0, help="video length (default 20)")
+    parser.add_argument("--fps", type=float, default=15.0, help="the video's frame rate (default 15)")
     parser.add_argument(
         "--profile", action="store_true", help="cProfile each thread, print the top functions"
     )
@@ -81,7 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="results JSON (default bench/results/replay*.json)")
     args = parser.parse_args(argv)
 
-    params = ("site_walk", args.minutes * 60, CAMERA_FPS, 640, 360, 90.0)
+    params = ("site_walk", args.minutes * 60, args.fps, 640, 360, 90.0)
     out_dir = CACHE / "synth"
     if not _cached(*params, out_dir):
         # Generate in a child process: its memory must not count towards the replay's peak RSS.
@@ -92,6 +96,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"generated in {time.perf_counter() - t0:.0f} s", file=sys.stderr)
     gen = generate(*params, seed=7, out_dir=out_dir)
     video = gen.video_path if args.bitrate == "source" else _camera_encoded(gen.video_path, args.bitrate)
+
+    probe = FileSource(video)  # which decoder the replay's FileSource picks for this file
+    probe.open()
+    decoder = probe.backend
+    probe.close()
 
     blob_dir = CACHE / "bench-replay-blobs"
     options = ReplayOptions(
@@ -115,7 +124,9 @@ def main(argv: list[str] | None = None) -> int:
             "opencv": cv2.__version__,
         },
         "video": video.name,
-        "video_mbit_s": round(video.stat().st_size * 8 / 1e6 / max(gen.n_frames / CAMERA_FPS, 1e-9), 2),
+        "video_fps": args.fps,
+        "decoder": decoder,
+        "video_mbit_s": round(video.stat().st_size * 8 / 1e6 / max(gen.n_frames / args.fps, 1e-9), 2),
         "frames": r.frames,
         "flow_frames_published": r.flow_frames,
         "poses": r.poses,
@@ -137,7 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         "heading_max_err_deg": round(float(err.max()), 3),
         "method": r.method,
     }
-    out = args.out or RESULTS / ("replay.json" if args.minutes == 20 else f"replay-{args.minutes:g}min.json")
+    default_name = "replay" if args.minutes == 20 and args.fps == 15 else (
+        f"replay-{args.minutes:g}min" + ("" if args.fps == 15 else f"-{args.fps:g}fps")
+    )  # fmt: skip
+    out = args.out or RESULTS / f"{default_name}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_text(json.dumps(result, indent=2) + "\n")
 
@@ -147,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     print(
-        f"| site_walk {args.minutes:g} min 640x360 | {r.frames} | {r.wall_s:.1f} | {r.fps:.0f} | "
+        f"| site_walk {args.minutes:g} min 640x360 {args.fps:g} fps | {r.frames} | {r.wall_s:.1f} | {r.fps:.0f} | "
         f"{r.x_realtime:.0f}x | {result['peak_rss_mib']:.0f} MiB ({result['peak_rss_spotter_mib']:.0f} + "
         f"{result['peak_rss_redis_mib']:.0f}) | {result['heading_final_err_deg']:.2f} / "
         f"{result['heading_max_err_deg']:.2f} deg |"
