@@ -20,6 +20,7 @@ crashed), 2 bad usage or configuration, 130 interrupted before the end.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import logging
 import math
@@ -43,7 +44,7 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-SERVICES = ("ingest", "flow-tracker")
+SERVICES = ("ingest", "flow-tracker", "captioner", "knowledge-graph", "api")
 
 DEMO_SCRIPT = "site_walk"
 DEMO_SECONDS = 60.0
@@ -402,15 +403,9 @@ def cmd_demo(_args: argparse.Namespace) -> int:
 
 def cmd_serve(args: argparse.Namespace) -> int:
     rest = [a for a in args.args if a != "--"]
-    main: Callable[[list[str]], int]
-    if args.service == "ingest":
-        from services.ingest.__main__ import main as ingest_main
-
-        main = ingest_main
-    else:
-        from services.flow_tracker.__main__ import main as flow_main
-
-        main = flow_main
+    # `spotter serve knowledge-graph` runs `services/knowledge_graph/__main__.py`'s main(argv).
+    module = importlib.import_module(f"services.{args.service.replace('-', '_')}.__main__")
+    main: Callable[[list[str]], int] = module.main
     return main(rest)
 
 
