@@ -448,7 +448,7 @@ def _redis_heading() -> Callable[[str, float], float | None]:
     url = BusSettings().redis_url
     if not url:
         return lambda _cam, _t: None
-    redis = Redis.from_url(url)
+    redis = Redis.from_url(url.get_secret_value())
 
     def lookup(camera_id: str, t: float) -> float | None:
         hit = heading_at(redis, camera_id, t)

@@ -112,10 +112,11 @@ class KeyframeDetections:
         out: list[SampledFrame] = []
         for key, t in sorted(zip(clip.keyframes, keyframe_times, strict=True), key=lambda kv: kv[1]):
             data = np.frombuffer(self.blobs.get(key), dtype=np.uint8)
-            image = cv2.imdecode(data, cv2.IMREAD_COLOR)
-            if image is None:
+            decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
+            if decoded is None:
                 log.warning("clip %s: keyframe %s is not a readable JPEG; skipped", clip.clip_id, key)
                 continue
+            image = np.asarray(decoded, dtype=np.uint8)
             out.append(SampledFrame(t, self.detector.detect(image, t), image))
         return out
 

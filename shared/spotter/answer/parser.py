@@ -24,14 +24,14 @@ import re
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 import numpy as np
 
 from spotter.answer.base import Answer, Evidence
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.tools import GraphTools
-from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, relative_deg, sector
+from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, relative_deg
 
 log = logging.getLogger(__name__)
 
@@ -701,5 +701,3 @@ def _sector_phrase(d: Sector) -> str:
 
 
 __all__ = ["INTENTS", "IntentClassifier", "QuestionParser", "parse_times", "state_seconds", "direction_in"]
-_ = cast
-_ = sector
