@@ -112,7 +112,10 @@ def test_every_python_module_referenced_exists() -> None:
             for module in python_modules(argv):
                 assert_module_exists(module)
                 seen.append(module)
-    assert {"services.init", "services.ingest", "services.flow_tracker"} <= set(seen)
+    assert {
+        "services.init", "services.ingest", "services.flow_tracker",
+        "services.captioner", "services.knowledge_graph", "services.api",
+    } <= set(seen)  # fmt: skip
 
 
 def test_depends_on_waits_for_healthy_redis_and_completed_init() -> None:
@@ -170,7 +173,58 @@ def test_later_services_sit_behind_profiles() -> None:
             assert svc.get("profiles"), f"{name} should be behind a profile until the backbone needs it"
 
 
-@pytest.mark.skipif(COMPOSE_CLI is None, reason="no Compose v2 CLI here; the schema test below validates the file offline")
+MEMORY = {
+    "captioner": "services.captioner",
+    "knowledge-graph": "services.knowledge_graph",
+    "api": "services.api",
+}
+
+
+def volume_mounts(svc: dict[str, Any]) -> dict[str, str]:
+    """Mount target -> source of a service's volumes."""
+    return {v.split(":")[1]: v.split(":")[0] for v in svc.get("volumes", [])}
+
+
+def test_memory_services_run_their_modules_behind_the_memory_profile() -> None:
+    svcs = spotter_services()
+    assert MEMORY.keys() <= svcs.keys()
+    for name, module in MEMORY.items():
+        svc = svcs[name]
+        assert python_modules(svc["entrypoint"]) == [module], name
+        assert svc["profiles"] == ["memory"], name
+        assert svc["environment"]["REDIS_URL"] == "redis://redis:6379/0", name
+
+
+def test_captioner_reads_the_keyframes_ingest_writes() -> None:
+    svcs = spotter_services()
+    ingest, captioner = svcs["ingest"], svcs["captioner"]
+    blob_dir = ingest["environment"]["SPOTTER_INGEST_BLOB_DIR"]
+    assert captioner["environment"]["SPOTTER_CAPTIONER_BLOB_DIR"] == blob_dir
+    assert volume_mounts(captioner)[blob_dir] == volume_mounts(ingest)[blob_dir]
+
+
+def test_knowledge_graph_and_api_share_the_graph() -> None:
+    svcs = spotter_services()
+    kg, api = svcs["knowledge-graph"], svcs["api"]
+    db = kg["environment"]["SPOTTER_GRAPH_SQLITE_PATH"]
+    assert api["environment"]["SPOTTER_GRAPH_SQLITE_PATH"] == db
+    graph_dir = str(Path(db).parent)
+    assert volume_mounts(kg)[graph_dir] == volume_mounts(api)[graph_dir]
+    assert volume_mounts(kg)[graph_dir] in (compose().get("volumes") or {}), (
+        "the graph lives on a named volume"
+    )
+
+
+def test_api_listens_on_all_interfaces_and_publishes_its_port() -> None:
+    api = spotter_services()["api"]
+    port = str(api["environment"]["SPOTTER_API_PORT"])
+    assert api["environment"]["SPOTTER_API_HOST"] == "0.0.0.0"
+    assert any(str(p).endswith(f":{port}") for p in api["ports"]), api["ports"]
+
+
+@pytest.mark.skipif(
+    COMPOSE_CLI is None, reason="no Compose v2 CLI here; the schema test below validates the file offline"
+)
 def test_docker_compose_config_validates() -> None:
     assert COMPOSE_CLI is not None
     result = subprocess.run(
