@@ -6,7 +6,7 @@
 The memory is synthetic but shaped like the knowledge-graph service's output: one GraphWrite
 per 10-s clip holding the clip, ~10 observations (10 timed boxes and a 32-float appearance
 each), the entities seen (30 in all, upserted with their new last_seen), member_of / in_clip /
-next / co_visible / relation / in_episode edges, a few events, and an activity episode every
+next / co_visible / relation (observation to observation) / in_episode edges, a few events, and an activity episode every
 5 minutes. Writes are timed one GraphWrite at a time (throughput = clips and records per
 second); then each protocol query runs `--repeat` times with random arguments, single
 threaded, and its p50/p95 are reported. Neo4j runs in a private server (deploy/neo4j) with
@@ -103,8 +103,9 @@ def synthetic_day(hours: float, seed: int = 7) -> Iterator[GraphWrite]:
         if len(seen) >= 2:
             a, b = observations[0].observation_id, observations[1].observation_id
             edges.append(EdgeRecord(src=a, dst=b, kind="co_visible", camera_id=CAM, t=t0))
-            edges.append(EdgeRecord(src=f"{CAM}/e{seen[0]}", dst=f"{CAM}/e{seen[1]}", kind="relation",
-                                    predicate=rng.choice(["near", "holding", "on"]), camera_id=CAM, t=t0))  # fmt: skip
+            # observation -> observation of the same clip, as spotter.world.model writes relations
+            edges.append(EdgeRecord(src=a, dst=b, kind="relation", predicate=rng.choice(["near", "holding", "on"]),
+                                    camera_id=CAM, t=observations[0].t_start))  # fmt: skip
         if k:
             edges.append(EdgeRecord(src=f"{CAM}/c{k - 1}", dst=clip_id, kind="next", camera_id=CAM, t=t0))
         episode_id = f"{CAM}/a{int(t0 // 300)}"
@@ -205,6 +206,7 @@ def run_backend(store: GraphStore, hours: float, repeat: int, *, warmup: int) ->
 
 @contextmanager
 def open_backend(name: str, workdir: Path) -> Iterator[tuple[GraphStore, dict[str, str]]]:
+    store: GraphStore
     if name == "sqlite":
         store = SqliteGraphStore(workdir / "graph.sqlite3")
         try:

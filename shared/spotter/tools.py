@@ -85,10 +85,18 @@ class SpatialRelationArgs(_Args):
     entity_b: str = Field(min_length=1, description="Second entity id")
 
 
+TIMELINE_LIMIT = 50
+
+
 class EntityTimelineArgs(_Args):
-    """Observations and state changes of one entity, in time order."""
+    """Observations and state changes of one entity, in time order (the most recent ones)."""
 
     entity_id: str = Field(min_length=1, description="Entity id")
+    t_from: float | None = Field(default=None, description="Only from this media time on (seconds)")
+    limit: int = Field(
+        default=TIMELINE_LIMIT, ge=1, le=500,
+        description="At most this many observations and this many events: the latest ones",
+    )  # fmt: skip
 
 
 class EntitiesAtTimeArgs(_Args):
@@ -206,6 +214,9 @@ class EntityTimelineResult(_Result):
     entity_id: str
     label: str
     items: list[TimelineItem]
+    truncated: bool = Field(
+        default=False, description="Earlier observations or events exist (see t_from and limit)"
+    )
 
 
 class VisibleEntity(_Result):
@@ -348,8 +359,7 @@ class GraphTools:
     def _now(self, camera_id: str, at: float | None) -> float:
         if at is not None:
             return at
-        clips = self.store.clips(camera_id)
-        return max((c.t_end for c in clips), default=0.0)
+        return self.store.clip_stats(camera_id).t_last or 0.0
 
     def _heading(self, camera_id: str, t: float) -> float | None:
         return self.heading(camera_id, t)
@@ -357,18 +367,19 @@ class GraphTools:
     def _view(
         self,
         entity: EntityRecord,
-        obs: list[ObservationRecord],
+        latest: tuple[ObservationRecord, int] | None,
         now: float,
         heading: float | None,
         at: float | None,
     ) -> EntityView:
-        if at is None or not obs or entity.last_seen <= at:
+        """`latest`: the entity's last observation starting by `at` and how many there are."""
+        if at is None or latest is None or entity.last_seen <= at:
             bearing, last_seen, state = entity.bearing_deg, entity.last_seen, entity.state
             attributes, count, base = entity.attributes, entity.observations, entity.confidence
         else:
-            last = obs[-1]
+            last, count = latest
             bearing, last_seen, state = last.bearing_deg, min(last.t_end, at), last.state
-            attributes, count, base = last.attributes, len(obs), 1.0
+            attributes, base = last.attributes, 1.0
         conf = (
             min(base, confidence_at(last_seen, now, self.settings.decay_per_s)) if now > last_seen else base
         )
@@ -389,13 +400,20 @@ class GraphTools:
             description=entity.description,
         )
 
+    def _latest(
+        self, camera_id: str, entities: list[EntityRecord], at: float | None
+    ) -> dict[str, tuple[ObservationRecord, int]]:
+        """Last observation (and count) by `at` of the entities seen again after `at`: only
+        those differ from their current state, and only those are read (bounded per entity)."""
+        if at is None:
+            return {}
+        later = [e.entity_id for e in entities if e.last_seen > at]
+        return self.store.latest_observations(camera_id, later, t_max=at, full=False) if later else {}
+
     def _views(self, camera_id: str, at: float | None, now: float, heading: float | None) -> list[EntityView]:
         entities = self.store.entities(camera_id, t_max=at)
-        by_entity: dict[str, list[ObservationRecord]] = {}
-        if at is not None:
-            for o in self.store.observations(camera_id, t_max=at):
-                by_entity.setdefault(o.entity_id, []).append(o)
-        return [self._view(e, by_entity.get(e.entity_id, []), now, heading, at) for e in entities]
+        latest = self._latest(camera_id, entities, at)
+        return [self._view(e, latest.get(e.entity_id), now, heading, at) for e in entities]
 
     def _entity(self, camera_id: str, entity_id: str, at: float | None) -> EntityRecord:
         e = self.store.entity(entity_id)
@@ -407,8 +425,7 @@ class GraphTools:
         self, camera_id: str, entity_id: str, at: float | None, now: float, heading: float | None
     ) -> EntityView:
         e = self._entity(camera_id, entity_id, at)
-        obs = self.store.observations(camera_id, entity_id=entity_id, t_max=at) if at is not None else []
-        return self._view(e, obs, now, heading, at)
+        return self._view(e, self._latest(camera_id, [e], at).get(entity_id), now, heading, at)
 
     # --- the nine tools ---
 
@@ -467,10 +484,25 @@ class GraphTools:
         )
 
     def entity_timeline(
-        self, camera_id: str, entity_id: str, at: float | None = None
+        self,
+        camera_id: str,
+        entity_id: str,
+        at: float | None = None,
+        *,
+        t_from: float | None = None,
+        limit: int = TIMELINE_LIMIT,
     ) -> EntityTimelineResult:
+        """The entity's latest `limit` observations and latest `limit` events (from `t_from`, by
+        `at`), merged in time order: a bounded read however long the biography."""
+        EntityTimelineArgs(camera_id=camera_id, entity_id=entity_id, at=at, t_from=t_from, limit=limit)
         e = self._entity(camera_id, entity_id, at)
         now = self._now(camera_id, at)
+        obs = self.store.observations(
+            camera_id, entity_id=entity_id, t_min=t_from, t_max=at, limit=limit + 1, latest=True, full=False
+        )
+        evs = self.store.events(camera_id, entity_id=entity_id, t_min=t_from, t_max=at)
+        truncated = len(obs) > limit or len(evs) > limit
+        obs, evs = obs[-limit:], evs[-limit:]
         items = [
             TimelineItem(
                 t=o.t_start,
@@ -481,17 +513,17 @@ class GraphTools:
                 state=o.state,
                 detail=dict(o.attributes),
             )
-            for o in self.store.observations(camera_id, entity_id=entity_id, t_max=at)
+            for o in obs
         ]
         items += [
             TimelineItem(
                 t=ev.t, kind=ev.kind, clip_id=ev.clip_id, bearing_deg=ev.bearing_deg, detail=dict(ev.detail)
             )
-            for ev in self.store.events(camera_id, entity_id=entity_id, t_max=at)
+            for ev in evs
         ]
         items.sort(key=lambda i: (i.t, i.kind != "observation", i.kind))
         return EntityTimelineResult(
-            camera_id=camera_id, at=now, entity_id=entity_id, label=e.label, items=items
+            camera_id=camera_id, at=now, entity_id=entity_id, label=e.label, items=items, truncated=truncated
         )
 
     def entities_at_time(
@@ -502,7 +534,7 @@ class GraphTools:
         heading = self._heading(camera_id, args.t)
         grouped: dict[str, list[ObservationRecord]] = {}
         if hi >= args.t - args.window_s:
-            for o in self.store.observations(camera_id, t_min=args.t - args.window_s, t_max=hi):
+            for o in self.store.observations(camera_id, t_min=args.t - args.window_s, t_max=hi, full=False):
                 grouped.setdefault(o.entity_id, []).append(o)
         out = []
         for eid, obs in grouped.items():
@@ -544,37 +576,19 @@ class GraphTools:
             ids = [self._entity(camera_id, entity_id, at).entity_id]
         else:
             ids = [e.entity_id for e in self.store.entities(camera_id, label=label, t_max=at)]
-        # Relation edges join observations (GEB); map their ends back to entities.
-        owner = {o.observation_id: o for o in self.store.observations(camera_id, t_max=at)}
-        wanted = set(ids)
-        nodes = [oid for oid, o in owner.items() if o.entity_id in wanted] + ids
-        edges = self.store.edges(nodes, kinds=["relation"], t_max=at) if nodes else []
-        labels: dict[str, str | None] = {}
-
-        def resolve(node: str) -> tuple[str, str | None]:
-            if node in owner:
-                return owner[node].entity_id, owner[node].label
-            if node not in labels:
-                rec = self.store.entity(node)
-                labels[node] = rec.label if rec is not None else None
-            return node, labels[node]
-
-        seen: dict[tuple[str, str, str], Relationship] = {}
-        for e in edges:
-            if e.camera_id != camera_id or (predicate is not None and e.predicate != predicate):
-                continue
-            (src, src_label), (dst, dst_label) = resolve(e.src), resolve(e.dst)
-            key = (src, e.predicate, dst)
-            if key not in seen:
-                seen[key] = Relationship(
-                    subject=src,
-                    subject_label=src_label,
-                    predicate=e.predicate,
-                    object=dst,
-                    object_label=dst_label,
-                    t=e.t,
-                )
-        rels = sorted(seen.values(), key=lambda r: (r.t, r.subject, r.predicate, r.object))
+        # Relation edges join observations (GEB): the store maps their ends back to entities and
+        # keeps one per (subject, predicate, object), in one bounded query.
+        rels = [
+            Relationship(
+                subject=r.subject,
+                subject_label=r.subject_label,
+                predicate=r.predicate,
+                object=r.object,
+                object_label=r.object_label,
+                t=r.t,
+            )
+            for r in self.store.relations(camera_id, ids, predicate=predicate, t_max=at)
+        ]
         return RelationshipsResult(camera_id=camera_id, at=now, relationships=rels)
 
     def heading_at_time(self, camera_id: str, t: float) -> HeadingAtTimeResult:
@@ -606,21 +620,22 @@ class GraphTools:
         )
 
     def summary(self, camera_id: str, at: float | None = None) -> SummaryResult:
-        clips = self.store.clips(camera_id, t_max=at)
-        now = self._now(camera_id, at) if clips or at is not None else None
+        clips = self.store.clip_stats(camera_id, t_max=at)
+        now = (at if at is not None else clips.t_last or 0.0) if clips.count or at is not None else None
         heading = self._heading(camera_id, now) if now is not None else None
         views = self._views(camera_id, at, now, heading) if now is not None else []
         counts = Counter(v.label for v in views)
+        t_last = clips.t_last if clips.t_last is None or at is None else min(clips.t_last, at)
         return SummaryResult(
             camera_id=camera_id,
             at=now,
             entity_count=len(views),
             present_count=sum(v.present for v in views),
             counts_by_label=dict(sorted(counts.items())),
-            clip_count=len(clips),
+            clip_count=clips.count,
             heading_deg=heading,
-            t_first=min((c.t_start for c in clips), default=None),
-            t_last=max(((min(c.t_end, at) if at is not None else c.t_end) for c in clips), default=None),
+            t_first=clips.t_first,
+            t_last=t_last,
         )
 
     # --- function calling ---
@@ -669,7 +684,9 @@ class GraphTools:
         elif isinstance(args, SpatialRelationArgs):
             result = self.spatial_relation(args.camera_id, args.entity_a, args.entity_b, args.at)
         elif isinstance(args, EntityTimelineArgs):
-            result = self.entity_timeline(args.camera_id, args.entity_id, args.at)
+            result = self.entity_timeline(
+                args.camera_id, args.entity_id, args.at, t_from=args.t_from, limit=args.limit
+            )
         elif isinstance(args, EntitiesAtTimeArgs):
             result = self.entities_at_time(args.camera_id, args.t, args.window_s, args.at)
         elif isinstance(args, EntityInfoArgs):
@@ -687,6 +704,7 @@ class GraphTools:
 
 
 __all__ = [
+    "TIMELINE_LIMIT",
     "TOOL_ARGS",
     "TOOL_SCHEMAS",
     "EntityNotFound",

@@ -15,6 +15,7 @@ from pydantic import ValidationError
 
 from spotter.graph import (
     ClipRecord,
+    ClipStats,
     EdgeRecord,
     EntityRecord,
     EpisodeRecord,
@@ -23,6 +24,7 @@ from spotter.graph import (
     GraphStoreError,
     GraphWrite,
     ObservationRecord,
+    RelationRecord,
 )
 from spotter.messages import TimedBox
 
@@ -302,6 +304,93 @@ def test_observations_by_entity_label_and_limit(graph_store: GraphStore) -> None
     assert ids(graph_store.observations(CAM, limit=3), "observation_id") == [f"{CAM}/c0/0", f"{CAM}/c0/1", f"{CAM}/c1/0"]
     assert graph_store.observations(CAM, limit=0) == []
     assert graph_store.observations(CAM, entity_id=f"{CAM}/e1", label="ladder") == []
+
+
+def test_the_latest_observations_of_a_biography(graph_store: GraphStore) -> None:
+    # e0: one observation per clip 0..5; e1: two that start together (ties broken by id); e2 another camera's.
+    graph_store.write(GraphWrite(observations=[
+        *(obs(i, 0, entity_i=0) for i in range(6)),
+        obs(2, 1, entity_i=1, t_start=20.0), obs(2, 2, entity_i=1, t_start=20.0, state="idle"),
+        obs(3, 0, "camB", entity_i=2),
+    ]))  # fmt: skip
+    e0, e1 = f"{CAM}/e0", f"{CAM}/e1"
+    latest = graph_store.observations(CAM, entity_id=e0, limit=2, latest=True)
+    assert ids(latest, "observation_id") == [f"{CAM}/c4/0", f"{CAM}/c5/0"]  # the last two, still in time order
+    assert ids(graph_store.observations(CAM, entity_id=e0, t_max=25.0, limit=2, latest=True), "observation_id") == [
+        f"{CAM}/c1/0", f"{CAM}/c2/0"]  # fmt: skip
+    assert ids(graph_store.observations(CAM, t_min=35.0, t_max=50.0, limit=10, latest=True), "observation_id") == [
+        f"{CAM}/c3/0", f"{CAM}/c4/0", f"{CAM}/c5/0"]  # fmt: skip
+    assert graph_store.observations(CAM, latest=True) == graph_store.observations(CAM)
+    assert graph_store.observations(CAM, limit=0, latest=True) == []
+
+    got = graph_store.latest_observations(CAM, [e0, e1, f"{CAM}/nobody", "camB/e2"], t_max=25.0)
+    assert {k: (o.observation_id, n) for k, (o, n) in got.items()} == {
+        e0: (f"{CAM}/c2/0", 3), e1: (f"{CAM}/c2/2", 2)}  # fmt: skip
+    assert got[e1][0] == obs(2, 2, entity_i=1, t_start=20.0, state="idle")  # the whole record
+    everything = graph_store.latest_observations(CAM, [e0, e0])
+    assert {k: (o.observation_id, n) for k, (o, n) in everything.items()} == {e0: (f"{CAM}/c5/0", 6)}
+    assert graph_store.latest_observations(CAM, [e0], t_max=-1.0) == {}
+    assert graph_store.latest_observations(CAM, []) == {}
+    assert "camB/e2" in graph_store.latest_observations("camB", ["camB/e2"])
+
+    # full=False: the same records without their boxes and appearance
+    heavy = obs(6, 0, entity_i=0, boxes=[TimedBox(t=60.5, bbox=(1.0, 2.0, 3.0, 4.0))], appearance=[0.5, 0.25])
+    graph_store.write(GraphWrite(observations=[heavy]))
+    light = heavy.model_copy(update={"boxes": [], "appearance": []})
+    assert graph_store.observations(CAM, entity_id=e0, limit=1, latest=True) == [heavy]
+    assert graph_store.observations(CAM, entity_id=e0, limit=1, latest=True, full=False) == [light]
+    assert graph_store.observations(CAM, t_min=60.5, full=False) == [light]
+    assert graph_store.latest_observations(CAM, [e0], full=False)[e0] == (light, 7)
+    assert graph_store.latest_observations(CAM, [e0])[e0] == (heavy, 7)
+
+
+def test_clip_stats_count_and_span_up_to_a_time(graph_store: GraphStore) -> None:
+    assert graph_store.clip_stats(CAM) == ClipStats(count=0)
+    graph_store.write(GraphWrite(clips=[clip(0), clip(1), clip(2, dur=25.0), clip(3, dur=5.0), clip(9, "camB")]))
+    assert graph_store.clip_stats(CAM) == ClipStats(count=4, t_first=0.0, t_last=45.0)
+    assert graph_store.clip_stats(CAM, t_max=20.0) == ClipStats(count=3, t_first=0.0, t_last=45.0)
+    assert graph_store.clip_stats(CAM, t_max=19.0) == ClipStats(count=2, t_first=0.0, t_last=20.0)
+    assert graph_store.clip_stats(CAM, t_max=-1.0) == ClipStats(count=0)
+    assert graph_store.clip_stats("camB") == ClipStats(count=1, t_first=90.0, t_last=100.0)
+
+
+def test_relations_map_observation_ends_to_entities(graph_store: GraphStore) -> None:
+    ladder, worker, drill = f"{CAM}/e0", f"{CAM}/e1", f"{CAM}/e2"
+    graph_store.write(GraphWrite(
+        entities=[entity(0), entity(1, label="worker"), entity(2, label="drill")],
+        observations=[obs(0, 0, entity_i=0), obs(0, 1, entity_i=1, label="worker"), obs(1, 0, entity_i=0),
+                      obs(1, 1, entity_i=1, label="worker"), obs(2, 3, entity_i=9, label="cone")],
+        edges=[
+            # observation -> observation, as the world model writes them; the same triple twice
+            edge(f"{CAM}/c0/1", f"{CAM}/c0/0", "relation", 3.0, predicate="holding"),
+            edge(f"{CAM}/c1/1", f"{CAM}/c1/0", "relation", 12.0, predicate="holding"),
+            edge(f"{CAM}/c1/0", f"{CAM}/c1/1", "relation", 11.0, predicate="near"),
+            edge(worker, drill, "relation", 5.0, predicate="holding"),  # entity -> entity
+            edge(f"{CAM}/c2/3", ladder, "relation", 8.0, predicate="on"),  # to an observation of no entity record
+            edge(ladder, "somewhere", "relation", 9.0, predicate="near"),  # to a bare node
+            edge(f"{CAM}/c0/1", f"{CAM}/c0/0", "co_visible", 1.0),  # not a relation
+            edge(f"{CAM}/c1/0", f"{CAM}/e1", "relation", 2.0, cam="camB", predicate="near"),  # another camera's
+        ],
+    ))  # fmt: skip
+
+    def triples(found: list[RelationRecord]) -> list[tuple[str, str | None, str, str, str | None, float]]:
+        return [(r.subject, r.subject_label, r.predicate, r.object, r.object_label, r.t) for r in found]
+
+    assert triples(graph_store.relations(CAM, [ladder])) == [
+        (worker, "worker", "holding", ladder, "ladder", 3.0),
+        (f"{CAM}/e9", None, "on", ladder, "ladder", 8.0),
+        (ladder, "ladder", "near", "somewhere", None, 9.0),
+        (ladder, "ladder", "near", worker, "worker", 11.0),
+    ]
+    assert triples(graph_store.relations(CAM, [worker], predicate="holding", t_max=4.0)) == [
+        (worker, "worker", "holding", ladder, "ladder", 3.0)]  # fmt: skip
+    both = graph_store.relations(CAM, [worker, drill, worker], predicate="holding")
+    assert triples(both) == [
+        (worker, "worker", "holding", ladder, "ladder", 3.0), (worker, "worker", "holding", drill, "drill", 5.0)]  # fmt: skip
+    assert graph_store.relations(CAM, [drill], t_max=4.0) == []
+    assert graph_store.relations(CAM, []) == []
+    assert graph_store.relations("camB", [ladder]) == []  # its camB edge touches no camB observation of ladder
+    assert triples(graph_store.relations("camB", [worker])) == [(ladder, "ladder", "near", worker, "worker", 2.0)]
 
 
 # --- edges --------------------------------------------------------------------------------

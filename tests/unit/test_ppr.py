@@ -127,15 +127,15 @@ def test_bounds_and_degenerate_input(memory: SqliteGraphStore) -> None:
     assert personalized_pagerank(memory, CAM, {"e:ladder": 1.0}, top_k=0) == []
     # A seed with no edges is still a result: all the mass stays on it.
     alone = personalized_pagerank(memory, CAM, {"nowhere": 1.0})
-    assert alone == [ScoredNode(node_id="nowhere", score=pytest.approx(1.0), kind="unknown")]
+    assert alone == [ScoredNode(node_id="nowhere", score=pytest.approx(1.0), kind="unknown")]  # type: ignore[arg-type]
     # hops=0: the seeds only.
     assert [n.node_id for n in personalized_pagerank(memory, CAM, {"e:ladder": 1.0, "c0": 0.5}, hops=0)] == [
         "e:ladder", "c0"]  # fmt: skip
     # per_entity_cap=0: no observations of any entity.
     assert all(n.kind != "observation" for n in personalized_pagerank(memory, CAM, {"e:ladder": 1.0}, per_entity_cap=0))
-    for bad in ({"alpha": 0.0}, {"alpha": 1.5}, {"hops": -1}, {"max_nodes": 0}, {"top_k": -1}):
+    for bad in ({"alpha": 0.0}, {"alpha": 1.5}, {"hops": -1}, {"max_nodes": 0}, {"top_k": -1}, {"fanout": 0}):
         with pytest.raises(ValueError):
-            personalized_pagerank(memory, CAM, {"e:ladder": 1.0}, **bad)  # type: ignore[arg-type]
+            personalized_pagerank(memory, CAM, {"e:ladder": 1.0}, **bad)
 
 
 def test_deterministic(memory: SqliteGraphStore) -> None:

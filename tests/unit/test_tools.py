@@ -164,3 +164,101 @@ def test_dispatch_round_trip_and_errors(tools: GraphTools) -> None:
         tools.dispatch("get_entities_in_direction", json.dumps({"camera_id": CAM, "direction": "up"}))
     with pytest.raises(ToolArgumentError, match="either direction"):
         tools.dispatch("get_entities_in_direction", json.dumps({"camera_id": CAM}))
+
+
+# --- bounded reads answer as the whole memory would --------------------------------------
+
+
+def long_memory(store: SqliteGraphStore) -> ScriptedScene:
+    """40 clips of 2 s looking at bearing 0: a ladder in every clip, a worker drifting from -30 to
+    +30 deg and holding the ladder in every third clip, a drill seen now and then."""
+    scene = ScriptedScene(camera_id=CAM).look(0.0, 0.0).look(80.0, 0.0)
+    model = WorldModel(store, scene.heading)
+    for k in range(40):
+        t0 = 2.0 * k
+        seen = [scene.observation("l", "ladder", 10.0, [t0 + 0.5, t0 + 1.5])]
+        worker_rel = [("holding", "l")] if k % 3 == 0 else []
+        if k % 4 != 3:
+            seen.append(scene.observation("w", "worker", -30.0 + 1.5 * k, [t0 + 0.5, t0 + 1.5],
+                                          relations=worker_rel, state="active" if k % 2 else "idle"))  # fmt: skip
+        if k % 7 == 2:
+            seen.append(scene.observation("d", "drill", 35.0, [t0 + 1.0], relations=[("near", "l")]))
+        model.ingest(scene.caption(k, t0, t0 + 2.0, seen))
+    return scene
+
+
+def reference_view(store: SqliteGraphStore, entity_id: str, at: float) -> tuple[float, float, str, int]:
+    """(bearing, last_seen, state, observations) as of `at`, from the whole biography."""
+    e = store.entity(entity_id)
+    assert e is not None
+    obs = store.observations(CAM, entity_id=entity_id, t_max=at)
+    if not obs or e.last_seen <= at:
+        return e.bearing_deg, e.last_seen, e.state, e.observations
+    return obs[-1].bearing_deg, min(obs[-1].t_end, at), obs[-1].state, len(obs)
+
+
+def reference_relations(store: SqliteGraphStore, entity_id: str, at: float) -> list[tuple[str, str, str, float]]:
+    """Every relation edge touching the entity or its observations, ends mapped to entities."""
+    owner = {o.observation_id: o.entity_id for o in store.observations(CAM)}
+    nodes = [oid for oid, eid in owner.items() if eid == entity_id] + [entity_id]
+    first: dict[tuple[str, str, str], float] = {}
+    for e in store.edges(nodes, kinds=["relation"], t_max=at):
+        key = (owner.get(e.src, e.src), e.predicate, owner.get(e.dst, e.dst))
+        first.setdefault(key, e.t)
+    return sorted(((s, p, o, t) for (s, p, o), t in first.items()), key=lambda r: (r[3], r[0], r[1], r[2]))
+
+
+def test_bounded_reads_match_the_whole_memory(tmp_path: Path) -> None:
+    store = SqliteGraphStore(tmp_path / "long.sqlite3")
+    store.init()
+    try:
+        scene = long_memory(store)
+        tools = GraphTools(store, scene.heading)
+        ids = ids_by_label(tools)
+        assert set(ids) == {"ladder", "worker", "drill"}
+        for at in (0.7, 5.0, 17.3, 40.0, 61.9, 79.0, 200.0):
+            for label, eid in ids.items():
+                if store.entity(eid).first_seen > at:  # type: ignore[union-attr]
+                    continue
+                v = tools.entity_info(CAM, eid, at=at).entity
+                assert (v.bearing_deg, v.last_seen, v.state, v.observations) == reference_view(store, eid, at), (
+                    label, at)  # fmt: skip
+                rels = tools.relationships(CAM, entity_id=eid, at=at).relationships
+                assert [(r.subject, r.predicate, r.object, r.t) for r in rels] == reference_relations(store, eid, at)
+            everywhere = tools.entities_in_direction(CAM, at=at, from_deg=0.0, to_deg=359.99).entities
+            known = [eid for eid in ids.values() if store.entity(eid).first_seen <= at]  # type: ignore[union-attr]
+            assert sorted(v.entity_id for v in everywhere) == sorted(known)
+            assert tools.summary(CAM, at=at).entity_count == len(known)
+            for v in everywhere:
+                assert (v.bearing_deg, v.last_seen, v.state, v.observations) == reference_view(store, v.entity_id, at)
+        # the worker holds the ladder: seen from either end, by entity or by label
+        by_label = tools.relationships(CAM, label="worker", predicate="holding", at=79.0).relationships
+        assert [(r.subject_label, r.object_label) for r in by_label] == [("worker", "ladder")]
+        assert by_label[0].t == pytest.approx(0.5)
+        assert tools.relationships(CAM, entity_id=ids["ladder"], predicate="near").relationships[0].subject == ids["drill"]
+
+        # the timeline keeps the latest `limit` observations (and events), in time order, and says it cut
+        ladder = ids["ladder"]
+        whole = tools.entity_timeline(CAM, ladder, at=61.9, limit=500)
+        assert not whole.truncated and len([i for i in whole.items if i.kind == "observation"]) == 31
+        cut = tools.entity_timeline(CAM, ladder, at=61.9, limit=3)
+        assert cut.truncated
+        whole_obs = [i for i in whole.items if i.kind == "observation"]
+        assert [i for i in cut.items if i.kind == "observation"] == whole_obs[-3:]
+        assert [i.t for i in cut.items] == sorted(i.t for i in cut.items)
+        recent = tools.entity_timeline(CAM, ladder, at=61.9, t_from=55.0, limit=500)
+        assert [i for i in recent.items if i.kind == "observation"] == [i for i in whole_obs if (i.t_end or i.t) >= 55.0]
+        default = tools.dispatch("get_entity_timeline", {"camera_id": CAM, "entity_id": ladder})
+        assert len([i for i in default["items"] if i["kind"] == "observation"]) == 40
+        assert not default["truncated"]
+        short = tools.dispatch("get_entity_timeline", {"camera_id": CAM, "entity_id": ladder, "limit": 5})
+        assert short["truncated"] and len([i for i in short["items"] if i["kind"] == "observation"]) == 5
+        with pytest.raises(ToolArgumentError, match="limit"):
+            tools.dispatch("get_entity_timeline", {"camera_id": CAM, "entity_id": ladder, "limit": 0})
+
+        # summary's clip figures come from the clip index, as the clips would give them
+        s = tools.summary(CAM, at=17.3)
+        assert (s.clip_count, s.t_first, s.t_last) == (9, 0.0, 17.3)
+        assert (tools.summary(CAM).clip_count, tools.summary(CAM).t_last) == (40, 80.0)
+    finally:
+        store.close()

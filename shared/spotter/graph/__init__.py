@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from spotter.graph.base import (
     ClipRecord,
+    ClipStats,
     EdgeKind,
     EdgeRecord,
     EntityRecord,
@@ -19,6 +20,7 @@ from spotter.graph.base import (
     GraphStoreError,
     GraphWrite,
     ObservationRecord,
+    RelationRecord,
 )
 from spotter.graph.ppr import ScoredNode, personalized_pagerank
 from spotter.graph.registry import GraphSettings, make_graph_store, open_graph_store
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ClipRecord",
+    "ClipStats",
     "EdgeKind",
     "EdgeRecord",
     "EntityRecord",
@@ -40,6 +43,7 @@ __all__ = [
     "GraphWrite",
     "Neo4jGraphStore",
     "ObservationRecord",
+    "RelationRecord",
     "ScoredNode",
     "SqliteGraphStore",
     "make_graph_store",

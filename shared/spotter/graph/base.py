@@ -127,6 +127,28 @@ class EventRecord(_Record):
     detail: dict[str, AttributeValue] = Field(default_factory=dict)
 
 
+class ClipStats(_Record):
+    """How much of a camera's clip timeline a store holds (up to a time)."""
+
+    count: int = Field(ge=0)
+    t_first: float | None = Field(default=None, description="Earliest t_start (None: no clips)")
+    t_last: float | None = Field(default=None, description="Latest t_end (None: no clips)")
+
+
+class RelationRecord(_Record):
+    """A `relation` edge with its ends mapped to entities (an observation end to its entity).
+
+    An end that is neither an observation nor an entity stays as the node id (label None).
+    """
+
+    subject: str
+    subject_label: str | None = None
+    predicate: str
+    object: str
+    object_label: str | None = None
+    t: float = Field(description="Earliest t of the relation edges mapped to this (subject, predicate, object)")
+
+
 class GraphWrite(_Record):
     """Everything one caption adds to the graph, written in one transaction."""
 
@@ -178,11 +200,27 @@ class GraphStore(Protocol):
         t_min: float | None = None,
         t_max: float | None = None,
         limit: int | None = None,
+        latest: bool = False,
+        full: bool = True,
     ) -> list[ObservationRecord]:
         """Observations overlapping [t_min, t_max] (t_end >= t_min and t_start <= t_max).
 
         Filtered by entity and label when given; ordered by t_start, then observation_id; the
-        first `limit` of them when given.
+        first `limit` of them when given, or with `latest` the last `limit` of them (still in
+        that order: a bounded read of the recent end of a long biography). With `full=False`
+        `boxes` and `appearance` come back empty: they are ~85% of the cost of reading an
+        observation, and timelines and views do not use them.
+        """
+        ...
+
+    def latest_observations(
+        self, camera_id: str, entity_ids: list[str], *, t_max: float | None = None, full: bool = True
+    ) -> dict[str, tuple[ObservationRecord, int]]:
+        """Per entity of `entity_ids` with observations starting at or before `t_max` (all when
+        None): the last of them (greatest t_start, then observation_id) and how many there are.
+
+        What an entity looked like as of a time, without reading its whole biography.
+        `full` as for `observations`.
         """
         ...
 
@@ -208,8 +246,30 @@ class GraphStore(Protocol):
         """
         ...
 
+    def relations(
+        self,
+        camera_id: str,
+        entity_ids: list[str],
+        *,
+        predicate: str | None = None,
+        t_max: float | None = None,
+    ) -> list[RelationRecord]:
+        """The `relation` edges of `camera_id` with t <= t_max (of `predicate` when given) that touch
+        one of `entity_ids` or an observation of one, with both ends mapped to entities.
+
+        An observation end becomes its `entity_id`, labelled with that entity's label (None
+        when the entity record is missing); an entity end stays, with its label. One record
+        per (subject, predicate, object), with the earliest t; ordered by t, subject,
+        predicate, object.
+        """
+        ...
+
     def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
         """Clips overlapping [t_min, t_max] (t_end >= t_min, t_start <= t_max), ordered by t_start then id."""
+        ...
+
+    def clip_stats(self, camera_id: str, *, t_max: float | None = None) -> ClipStats:
+        """Count, earliest t_start and latest t_end of the clips starting at or before `t_max`."""
         ...
 
     def episodes(

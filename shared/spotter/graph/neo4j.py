@@ -31,6 +31,7 @@ from neo4j.exceptions import DriverError, Neo4jError
 from spotter.graph._rows import from_row, from_rows, to_row
 from spotter.graph.base import (
     ClipRecord,
+    ClipStats,
     EdgeKind,
     EdgeRecord,
     EntityRecord,
@@ -39,6 +40,7 @@ from spotter.graph.base import (
     GraphStoreError,
     GraphWrite,
     ObservationRecord,
+    RelationRecord,
     _Record,
 )
 from spotter.messages import WorldEventKind
@@ -146,6 +148,11 @@ def _lo(t: float | None) -> float:
 
 def _hi(t: float | None) -> float:
     return math.inf if t is None else t
+
+
+def _light(var: str) -> str:
+    """An observation node's properties without boxes and appearance (`full=False`)."""
+    return f"{var}{{.*, boxes: '[]', appearance: '[]'}}"
 
 
 def _span_key(camera_id: str, label: str) -> str:
@@ -266,18 +273,49 @@ class Neo4jGraphStore:
         t_min: float | None = None,
         t_max: float | None = None,
         limit: int | None = None,
+        latest: bool = False,
+        full: bool = True,
     ) -> list[ObservationRecord]:
         if limit is not None and limit <= 0:
             return []
         # By entity: its own query text, so that the planner seeks the (entity_id, t_start) index.
         where = ["n.entity_id = $entity_id"] if entity_id is not None else []
+        order = "n.t_start DESC, n.observation_id DESC" if latest else "n.t_start, n.observation_id"
         query = self._overlap_query("Observation", [*where, "($label IS NULL OR n.label = $label)"],
-                                    order="n.t_start, n.observation_id") + " LIMIT $limit"  # fmt: skip
-        return self._nodes(
+                                    order=order, full=full) + " LIMIT $limit"  # fmt: skip
+        rows = self._nodes(
             ObservationRecord, query, camera_id=camera_id, entity_id=entity_id, label=label,
             t_min=_lo(t_min), t_max=_hi(t_max), limit=NO_LIMIT if limit is None else limit,
             span_key=_span_key(camera_id, "Observation"),
         )  # fmt: skip
+        return rows[::-1] if latest else rows
+
+    def latest_observations(
+        self, camera_id: str, entity_ids: list[str], *, t_max: float | None = None, full: bool = True
+    ) -> dict[str, tuple[ObservationRecord, int]]:
+        if not entity_ids:
+            return {}
+        # Per entity: count and latest t_start from the (entity_id, t_start) index alone (no
+        # property reads), then one seek for the node(s) starting then. Entity ids are global
+        # (base.py), so only that last node needs the camera check.
+        query = f"""
+UNWIND $ids AS id
+CALL (id) {{
+    MATCH (m:Observation) WHERE m.entity_id = id AND m.t_start <= $t_max RETURN count(m) AS c, max(m.t_start) AS t
+}}
+WITH id, c, t WHERE c > 0
+CALL (id, t) {{
+    MATCH (n:Observation) WHERE n.entity_id = id AND n.t_start = t AND n.camera_id = $camera_id
+    RETURN n ORDER BY n.observation_id DESC LIMIT 1
+}}
+RETURN {'properties(n)' if full else _light('n')} AS p, c
+"""
+        records = self._run(query, ids=list(dict.fromkeys(entity_ids)), camera_id=camera_id, t_max=_hi(t_max))
+        out = {}
+        for rec in records:
+            o = from_row(ObservationRecord, rec["p"])
+            out[o.entity_id] = (o, int(rec["c"]))
+        return out
 
     def events(
         self,
@@ -320,6 +358,50 @@ class Neo4jGraphStore:
         edges.sort(key=lambda e: (e.t, e.src, e.dst, e.kind, e.predicate))
         return edges
 
+    def relations(
+        self,
+        camera_id: str,
+        entity_ids: list[str],
+        *,
+        predicate: str | None = None,
+        t_max: float | None = None,
+    ) -> list[RelationRecord]:
+        if not entity_ids:
+            return []
+        # The entities' nodes and their observations (by the (entity_id, t_start) index), the
+        # RELATION edges at either end, ends mapped back to entities, one row per triple.
+        query = """
+UNWIND $ids AS id
+CALL (id) {
+    MATCH (n:Node {id: id}) RETURN n
+    UNION
+    MATCH (n:Observation) WHERE n.entity_id = id AND n.t_start >= -$inf AND n.camera_id = $camera_id RETURN n
+}
+MATCH (n)-[r:RELATION]-()
+WHERE r.camera_id = $camera_id AND r.t <= $t_max AND ($predicate IS NULL OR r.predicate = $predicate)
+WITH DISTINCT r
+WITH r, startNode(r) AS a, endNode(r) AS b
+WITH r, CASE WHEN a:Observation THEN a.entity_id ELSE a.id END AS s,
+     CASE WHEN b:Observation THEN b.entity_id ELSE b.id END AS o
+WITH s, r.predicate AS predicate, o, min(r.t) AS t
+OPTIONAL MATCH (se:Entity {entity_id: s})
+OPTIONAL MATCH (oe:Entity {entity_id: o})
+RETURN s AS subject, se.label AS subject_label, predicate, o AS object, oe.label AS object_label, t
+"""
+        records = self._run(query, ids=list(dict.fromkeys(entity_ids)), camera_id=camera_id, t_max=_hi(t_max),
+                            predicate=predicate, inf=math.inf)  # fmt: skip
+        rels = [RelationRecord.model_validate(dict(rec)) for rec in records]
+        rels.sort(key=lambda r: (r.t, r.subject, r.predicate, r.object))
+        return rels
+
+    def clip_stats(self, camera_id: str, *, t_max: float | None = None) -> ClipStats:
+        query = (
+            "MATCH (n:Clip) WHERE n.camera_id = $camera_id AND n.t_start <= $t_max "
+            "RETURN count(n) AS count, min(n.t_start) AS t_first, max(n.t_end) AS t_last"
+        )
+        rec = self._run(query, camera_id=camera_id, t_max=_hi(t_max))[0]
+        return ClipStats(count=rec["count"], t_first=rec["t_first"], t_last=rec["t_last"])
+
     def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
         query = self._overlap_query("Clip", [], order="n.t_start, n.clip_id")
         return self._nodes(
@@ -344,14 +426,15 @@ class Neo4jGraphStore:
     # --- internals --------------------------------------------------------------------
 
     @staticmethod
-    def _overlap_query(label: str, where: list[str], *, order: str) -> str:
+    def _overlap_query(label: str, where: list[str], *, order: str, full: bool = True) -> str:
         """`t_end >= $t_min AND t_start <= $t_max`, bounded below on t_start by the camera's span,
         so that the (camera_id, t_start) index seeks a range on both sides."""
         conds = ["n.camera_id = $camera_id", *where, "n.t_start >= $t_min - span", "n.t_start <= $t_max",
                  "n.t_end >= $t_min"]  # fmt: skip
         return (
             "OPTIONAL MATCH (s:GraphSpan {key: $span_key}) WITH coalesce(s.max_span, 0.0) AS span "
-            f"MATCH (n:{label}) WHERE {' AND '.join(conds)} RETURN properties(n) AS p ORDER BY {order}"
+            f"MATCH (n:{label}) WHERE {' AND '.join(conds)} RETURN {'properties(n)' if full else _light('n')} AS p "
+            f"ORDER BY {order}"
         )
 
     def _nodes(self, cls: type[R], query: str, **params: Any) -> list[R]:

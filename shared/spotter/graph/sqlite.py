@@ -21,9 +21,10 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeVar
 
-from spotter.graph._rows import columns, dumps, from_rows, to_row
+from spotter.graph._rows import columns, dumps, from_row, from_rows, to_row
 from spotter.graph.base import (
     ClipRecord,
+    ClipStats,
     EdgeKind,
     EdgeRecord,
     EntityRecord,
@@ -32,6 +33,7 @@ from spotter.graph.base import (
     GraphStoreError,
     GraphWrite,
     ObservationRecord,
+    RelationRecord,
     _Record,
 )
 from spotter.messages import WorldEventKind
@@ -54,6 +56,7 @@ CREATE TABLE IF NOT EXISTS clips (
     clip_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t_start REAL NOT NULL, t_end REAL NOT NULL,
     caption TEXT NOT NULL, yaw_start_deg REAL, yaw_end_deg REAL);
 CREATE INDEX IF NOT EXISTS clips_camera_t ON clips (camera_id, t_start);
+CREATE INDEX IF NOT EXISTS clips_camera_t_cover ON clips (camera_id, t_start, t_end);
 
 CREATE TABLE IF NOT EXISTS episodes (
     episode_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, level TEXT NOT NULL,
@@ -73,13 +76,15 @@ CREATE TABLE IF NOT EXISTS observations (
     distance REAL NOT NULL, state TEXT NOT NULL, attributes TEXT NOT NULL, motion_px_s REAL NOT NULL,
     description TEXT NOT NULL, boxes TEXT NOT NULL, appearance TEXT NOT NULL);
 CREATE INDEX IF NOT EXISTS observations_camera_t ON observations (camera_id, t_start);
-CREATE INDEX IF NOT EXISTS observations_entity_t ON observations (entity_id, t_start);
+DROP INDEX IF EXISTS observations_entity_t;
+CREATE INDEX IF NOT EXISTS observations_entity_camera_t ON observations (entity_id, camera_id, t_start, observation_id);
 
 CREATE TABLE IF NOT EXISTS edges (
     src TEXT NOT NULL, dst TEXT NOT NULL, kind TEXT NOT NULL, predicate TEXT NOT NULL,
     camera_id TEXT NOT NULL, t REAL NOT NULL, weight REAL NOT NULL,
     PRIMARY KEY (src, dst, kind, predicate));
-CREATE INDEX IF NOT EXISTS edges_dst ON edges (dst);
+DROP INDEX IF EXISTS edges_dst;
+CREATE INDEX IF NOT EXISTS edges_dst_kind ON edges (dst, kind);
 CREATE INDEX IF NOT EXISTS edges_camera ON edges (camera_id);
 
 CREATE TABLE IF NOT EXISTS events (
@@ -106,6 +111,13 @@ UPSERTS = {table: _upsert_sql(table, cls, key) for table, cls, key in TABLES}
 SPAN_UPSERT = (
     "INSERT INTO spans (camera_id, tbl, max_span) VALUES (?, ?, ?) "
     "ON CONFLICT (camera_id, tbl) DO UPDATE SET max_span = max(max_span, excluded.max_span)"
+)
+
+
+# An observation without its boxes and appearance (`full=False`): the rest of a row is ~1/7 of
+# the decoding, and SQLite need not read the overflow pages those two long columns fill.
+LIGHT_OBSERVATION = ", ".join(
+    f"'[]' AS {c}" if c in ("boxes", "appearance") else c for c in columns(ObservationRecord)
 )
 
 
@@ -222,6 +234,8 @@ class SqliteGraphStore:
         t_min: float | None = None,
         t_max: float | None = None,
         limit: int | None = None,
+        latest: bool = False,
+        full: bool = True,
     ) -> list[ObservationRecord]:
         if limit is not None and limit <= 0:
             return []
@@ -229,11 +243,29 @@ class SqliteGraphStore:
         _add_filter(where, params, "entity_id = ?", entity_id)
         _add_filter(where, params, "label = ?", label)
         self._overlap(where, params, "observations", camera_id, t_min, t_max)
-        sql = f"SELECT * FROM observations WHERE {' AND '.join(where)} ORDER BY t_start, observation_id"
+        order = "t_start DESC, observation_id DESC" if latest else "t_start, observation_id"
+        sql = f"SELECT {'*' if full else LIGHT_OBSERVATION} FROM observations WHERE {' AND '.join(where)} ORDER BY {order}"
         if limit is not None:
             sql += " LIMIT ?"
             params.append(limit)
-        return self._query(ObservationRecord, sql, params)
+        rows = self._query(ObservationRecord, sql, params)
+        return rows[::-1] if latest else rows
+
+    def latest_observations(
+        self, camera_id: str, entity_ids: list[str], *, t_max: float | None = None, full: bool = True
+    ) -> dict[str, tuple[ObservationRecord, int]]:
+        if not entity_ids:
+            return {}
+        # Per entity two seeks in the covering (entity_id, camera_id, t_start, observation_id) index.
+        sql = (
+            f"SELECT {'o.*' if full else LIGHT_OBSERVATION}, (SELECT count(*) FROM observations c WHERE c.entity_id = j.value AND c.camera_id = ?1 "
+            "AND c.t_start <= ?2) AS n_before FROM json_each(?3) j JOIN observations o ON o.observation_id = ("
+            "SELECT x.observation_id FROM observations x WHERE x.entity_id = j.value AND x.camera_id = ?1 "
+            "AND x.t_start <= ?2 ORDER BY x.t_start DESC, x.observation_id DESC LIMIT 1)"
+        )
+        t = float("inf") if t_max is None else t_max
+        rows = self._rows(sql, [camera_id, t, dumps(list(dict.fromkeys(entity_ids)))])
+        return {row["entity_id"]: (from_row(ObservationRecord, row), int(row["n_before"])) for row in rows}
 
     def events(
         self,
@@ -275,6 +307,52 @@ class SqliteGraphStore:
         )
         return self._query(EdgeRecord, sql, [ids, *extra_params, ids, *extra_params])
 
+    def relations(
+        self,
+        camera_id: str,
+        entity_ids: list[str],
+        *,
+        predicate: str | None = None,
+        t_max: float | None = None,
+    ) -> list[RelationRecord]:
+        if not entity_ids:
+            return []
+        # The entities and their observations (covering index), the relation edges at either end
+        # (primary key by src, edges_dst_kind by dst), ends mapped back through observations.
+        # CROSS JOIN fixes the join order: without statistics the planner would rather scan
+        # every edge of the camera (edges_camera) than seek the few nodes' edges.
+        sql = """
+WITH ents(id) AS (SELECT value FROM json_each(?1)),
+nodes(id) AS (
+    SELECT id FROM ents
+    UNION SELECT o.observation_id FROM ents JOIN observations o ON o.entity_id = ents.id AND o.camera_id = ?2),
+rel AS (
+    SELECT e.src, e.dst, e.predicate, e.t FROM nodes CROSS JOIN edges e ON e.src = nodes.id AND e.kind = 'relation'
+    WHERE +e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)
+    UNION
+    SELECT e.src, e.dst, e.predicate, e.t FROM nodes CROSS JOIN edges e ON e.dst = nodes.id AND e.kind = 'relation'
+    WHERE +e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)),
+ends AS (
+    SELECT coalesce(os.entity_id, rel.src) AS subject, rel.predicate AS predicate,
+           coalesce(od.entity_id, rel.dst) AS object, rel.t AS t
+    FROM rel LEFT JOIN observations os ON os.observation_id = rel.src
+             LEFT JOIN observations od ON od.observation_id = rel.dst),
+best AS (SELECT subject, predicate, object, min(t) AS t FROM ends GROUP BY subject, predicate, object)
+SELECT best.subject, es.label AS subject_label, best.predicate, best.object, eo.label AS object_label, best.t
+FROM best LEFT JOIN entities es ON es.entity_id = best.subject LEFT JOIN entities eo ON eo.entity_id = best.object
+ORDER BY best.t, best.subject, best.predicate, best.object
+"""
+        t = float("inf") if t_max is None else t_max
+        rows = self._rows(sql, [dumps(list(dict.fromkeys(entity_ids))), camera_id, t, predicate])
+        return [RelationRecord.model_validate(row) for row in rows]
+
+    def clip_stats(self, camera_id: str, *, t_max: float | None = None) -> ClipStats:
+        # One range scan of the covering (camera_id, t_start, t_end) index.
+        where, params = ["camera_id = ?"], list[Any]([camera_id])
+        _add_filter(where, params, "t_start <= ?", t_max)
+        sql = f"SELECT count(*) AS count, min(t_start) AS t_first, max(t_end) AS t_last FROM clips WHERE {' AND '.join(where)}"
+        return ClipStats.model_validate(self._rows(sql, params)[0])
+
     def clips(self, camera_id: str, *, t_min: float | None = None, t_max: float | None = None) -> list[ClipRecord]:
         where, params = ["camera_id = ?"], list[Any]([camera_id])
         self._overlap(where, params, "clips", camera_id, t_min, t_max)
@@ -312,9 +390,12 @@ class SqliteGraphStore:
             params += [t_min, camera_id]
 
     def _query(self, cls: type[R], sql: str, params: Sequence[Any]) -> list[R]:
+        return from_rows(cls, self._rows(sql, params))
+
+    def _rows(self, sql: str, params: Sequence[Any]) -> list[dict[str, Any]]:
         with self._lock, self._errors("query"):
             rows = self._connection().execute(sql, params).fetchall()
-        return from_rows(cls, [dict(row) for row in rows])
+        return [dict(row) for row in rows]
 
     def _connection(self) -> sqlite3.Connection:
         if self._conn is None:
