@@ -20,7 +20,7 @@ from redis import Redis
 from spotter import streams
 from spotter.blobstore import LocalBlobStore, keyframe_key
 from spotter.bus import StreamConsumer, StreamPublisher
-from spotter.caption.service import CaptionerHandler, CaptionerServiceSettings, DetectionIndex
+from spotter.caption.service import CaptionerHandler, CaptionerServiceSettings, DetectionIndex, KeyframeTimes
 from spotter.detect import DetectorSettings, make_detector
 from spotter.messages import Camera, Caption, Clip, Detection, DetectionFrame, Keyframe, decode
 
@@ -173,6 +173,27 @@ def test_missing_keyframe_messages_and_blobs_degrade_without_failing(redis: Redi
     assert [round(b.t, 3) for b in obs.boxes] == [0.667, 3.333]
 
 
+def test_keyframe_times_are_found_behind_many_other_cameras_keyframes(redis: Redis, tmp_path: Path) -> None:
+    blobs = LocalBlobStore(tmp_path / "blobs")
+    clip = publish_keyframe_clip(redis, blobs)
+    (clip_id,) = [i for i, _ in redis.xrange(streams.CLIPS)]
+    others = [
+        Keyframe(
+            camera_id=OTHER,
+            t=i,
+            clip_id="o-1",
+            frame_index=i,
+            blob_key=f"{OTHER}/o-1/{i:08d}.jpg",
+            width=8,
+            height=8,
+        )
+        for i in range(600)
+    ]
+    StreamPublisher[Keyframe](redis, streams.KEYFRAMES).publish_many([(k, None) for k in others])
+    times, size = KeyframeTimes(redis, lookback_s=60.0).times(clip, clip_id.decode())
+    assert times == list(KEYFRAME_TIMES) and size == (640, 360)
+
+
 # --- external detections ----------------------------------------------------------------------
 
 
@@ -268,13 +289,26 @@ def test_an_old_window_behind_the_index_is_served_by_a_scan(redis: Redis) -> Non
     index = DetectionIndex(redis, retention_s=5.0, batch=7)
     index.poll()
     assert index.latest(CAM) == pytest.approx(29.75)
-    horizon = index.horizon(CAM)
-    assert horizon is not None and horizon > 20.0
-    old = index.window(CAM, 2.0, 4.0, fps=2.0)  # behind the horizon: the full-stream scan
+    assert index.horizon(CAM) is None  # nothing served yet: everything stays indexed
+    first = index.window(CAM, 2.0, 4.0, fps=2.0)
     new = index.window(CAM, 26.0, 28.0, fps=2.0)
-    assert [f.t for f in old] == [2.0, 2.5, 3.0, 3.5]
+    assert index.horizon(CAM) == pytest.approx(21.0)
+    old = index.window(CAM, 2.0, 4.0, fps=2.0)  # behind the horizon now: the full-stream scan
+    assert [f.t for f in first] == [f.t for f in old] == [2.0, 2.5, 3.0, 3.5]
+    assert [f.model_dump() for f in first] == [f.model_dump() for f in old]
     assert [f.t for f in new] == [26.0, 26.5, 27.0, 27.5]
     assert all(f.camera_id == CAM for f in old + new)
+
+
+def test_the_index_forgets_what_the_stream_trimmed(redis: Redis, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("spotter.caption.service.TRIM_CHECK_S", 0.0)
+    publish_external(redis, 0.0, 10.0)
+    index = DetectionIndex(redis)
+    index.poll()
+    redis.xtrim(streams.DETECTIONS, maxlen=20)  # the last 10 frames of each camera stay
+    publish_external(redis, 10.0, 11.0)
+    index.poll()
+    assert [f.t for f in index.window(CAM, 0.0, 20.0, fps=100.0)] == [7.5 + 0.25 * i for i in range(14)]
 
 
 # --- the process --------------------------------------------------------------------------------

@@ -43,9 +43,11 @@ cursor; not a consumer group, since every replica needs every camera's
 frames) and keeps a small index per camera: media time -> stream id (the first
 message at that time wins, so a file published twice changes nothing). A
 clip's frames are then fetched by id in one pipeline. The index keeps
-`detections_retention_s` media seconds behind each camera's newest frame; a
-clip older than that (a late redelivery) is served by one full scan of the
-stream for its camera and window instead. A new replica starts at the
+each camera's frames from `detections_retention_s` media seconds before the
+latest clip it served onwards (so a file published up front stays indexed
+until its clips come) and forgets what the stream's MAXLEN trimmed; a clip
+older than that (a late redelivery) is served by one full scan of the stream
+for its camera and window instead. A new replica starts at the
 stream's beginning (the stream is capped at `streams.DETECTIONS_MAXLEN`).
 """
 
@@ -87,6 +89,7 @@ DEFAULT_SIZE = (640, 360)
 DEFAULT_HFOV = 90.0
 _EPS = 1e-6
 _PAGE = 256
+TRIM_CHECK_S = 10.0
 
 
 class CaptionerServiceSettings(BaseSettings):
@@ -109,7 +112,7 @@ class CaptionerServiceSettings(BaseSettings):
     )  # fmt: skip
     detections_retention_s: float = Field(
         default=600.0, gt=0.0, title="Detections retention (s)",
-        description="Media seconds of each camera's external detections indexed behind its newest frame",
+        description="Media seconds of a camera's external detections kept indexed before its latest clip",
     )  # fmt: skip
     keyframe_lookback_s: float = Field(
         default=120.0, gt=0.0, title="Keyframe lookback (s)",
@@ -128,6 +131,11 @@ class SampledFrame:
 
 def _stream_ms(msg_id: str) -> int:
     return int(msg_id.split("-", 1)[0])
+
+
+def _id_key(msg_id: str) -> tuple[int, int]:
+    ms, _, seq = msg_id.partition("-")
+    return int(ms), int(seq or 0)
 
 
 def _text(value: Any) -> str:
@@ -151,7 +159,10 @@ class KeyframeTimes:
         if not wanted:
             return found
         if clip_msg_id is not None:
-            anchor_ms, upper = _stream_ms(clip_msg_id), clip_msg_id
+            # Another stream's ids may share the clip's millisecond with a higher sequence: a
+            # second of slack (ms-only ids in XREVRANGE cover that whole millisecond).
+            anchor_ms = _stream_ms(clip_msg_id)
+            upper = str(anchor_ms + 1000)
         else:  # called without a delivery: the producer's clock is the best anchor there is
             anchor_ms, upper = int(clip.wall_time * 1000), "+"
         window_ms = int((self.lookback_s + max(0.0, clip.t_end - clip.t_start)) * 1000)
@@ -242,11 +253,12 @@ class DetectionIndex:
         self._times: dict[str, list[float]] = {}
         self._ids: dict[str, dict[float, str]] = {}
         self._latest: dict[str, float] = {}
+        self._done: dict[str, float] = {}  # per camera: the latest clip start served
+        self._trim_checked_at = 0.0
 
     def poll(self) -> int:
         """Index everything published since the last poll; returns how many frames were new."""
         added = 0
-        touched: set[str] = set()
         while True:
             reply = cast(Any, self.redis.xread({streams.DETECTIONS: self.cursor}, count=self.batch))
             entries = [
@@ -260,11 +272,10 @@ class DetectionIndex:
                 camera, t = head
                 if self._add(camera, t, self.cursor):
                     added += 1
-                    touched.add(camera)
             if len(entries) < self.batch:
                 break
-        for camera in touched:
-            self._prune(camera)
+        if added and time.monotonic() - self._trim_checked_at >= TRIM_CHECK_S:
+            self._forget_trimmed()
         return added
 
     def latest(self, camera_id: str) -> float | None:
@@ -272,9 +283,13 @@ class DetectionIndex:
         return self._latest.get(camera_id)
 
     def horizon(self, camera_id: str) -> float | None:
-        """Frames of the camera before this media time are no longer indexed."""
-        latest = self._latest.get(camera_id)
-        return None if latest is None else latest - self.retention_s
+        """Frames of the camera before this media time are no longer indexed (None: all are).
+
+        It follows the clips served, not the frames seen: a file published up front stays
+        indexed until its clips have been captioned.
+        """
+        done = self._done.get(camera_id)
+        return None if done is None else done - self.retention_s
 
     def window(self, camera_id: str, t0: float, t1: float, fps: float) -> list[DetectionFrame]:
         """The camera's frames with t0 <= t < t1, thinned to `fps`, in time order."""
@@ -286,7 +301,11 @@ class DetectionIndex:
         lo = bisect.bisect_left(times, t0 - 1e-9)
         hi = bisect.bisect_left(times, t1 - 1e-9)
         picked = thin(times[lo:hi], fps)
-        return self._fetch([ids[t] for t in picked])
+        frames = self._fetch([ids[t] for t in picked])
+        if t0 > self._done.get(camera_id, -np.inf):
+            self._done[camera_id] = t0
+            self._prune(camera_id)
+        return frames
 
     # --- internals -------------------------------------------------------------------------
 
@@ -328,6 +347,20 @@ class DetectionIndex:
         for t in times[:cut]:
             del ids[t]
         del times[:cut]
+
+    def _forget_trimmed(self) -> None:
+        """Drop index entries the stream's MAXLEN trimmed away (bounds the index by the stream)."""
+        self._trim_checked_at = time.monotonic()
+        first = cast(list[Any], self.redis.xrange(streams.DETECTIONS, min="-", max="+", count=1))
+        if not first:
+            return
+        oldest = _id_key(_text(first[0][0]))
+        for camera, ids in self._ids.items():
+            gone = {t for t, msg_id in ids.items() if _id_key(msg_id) < oldest}
+            if gone:
+                for t in gone:
+                    del ids[t]
+                self._times[camera] = [t for t in self._times[camera] if t not in gone]
 
     def _fetch(self, ids: Sequence[str]) -> list[DetectionFrame]:
         if not ids:
