@@ -7,6 +7,7 @@ where check-jsonschema is, the Compose Specification's schema does.
 from __future__ import annotations
 
 import importlib.util
+import re
 import shutil
 import subprocess
 import sys
@@ -213,6 +214,19 @@ def test_knowledge_graph_and_api_share_the_graph() -> None:
     assert volume_mounts(kg)[graph_dir] in (compose().get("volumes") or {}), (
         "the graph lives on a named volume"
     )
+
+
+def test_named_volumes_mount_on_directories_the_image_gives_the_spotter_user() -> None:
+    """A new named volume takes the owner of its mount point in the image; one the image lacks is
+    root's, and the services (USER spotter) could not write there."""
+    dockerfile = (REPO / "Dockerfile").read_text(encoding="utf-8")
+    assert "chown -R spotter:spotter /data" in dockerfile
+    owned = {"/data"} | set(re.findall(r"mkdir -p ((?:/data/[\w./-]+ ?)+)", dockerfile)[0].split())
+    declared = set(compose().get("volumes") or {})
+    for name, svc in spotter_services().items():
+        for target, source in volume_mounts(svc).items():
+            if source in declared:
+                assert target in owned, f"{name}: volume {source} on {target}, not a directory of the image"
 
 
 def test_api_listens_on_all_interfaces_and_publishes_its_port() -> None:
