@@ -85,6 +85,8 @@ CREATE TABLE IF NOT EXISTS edges (
     PRIMARY KEY (src, dst, kind, predicate));
 DROP INDEX IF EXISTS edges_dst;
 CREATE INDEX IF NOT EXISTS edges_dst_kind ON edges (dst, kind);
+CREATE INDEX IF NOT EXISTS edges_relation_from ON edges (src, camera_id, t, dst, predicate, kind) WHERE kind = 'relation';
+CREATE INDEX IF NOT EXISTS edges_relation_to ON edges (dst, camera_id, t, src, predicate, kind) WHERE kind = 'relation';
 CREATE INDEX IF NOT EXISTS edges_camera ON edges (camera_id);
 
 CREATE TABLE IF NOT EXISTS events (
@@ -318,20 +320,21 @@ class SqliteGraphStore:
         if not entity_ids:
             return []
         # The entities and their observations (covering index), the relation edges at either end
-        # (primary key by src, edges_dst_kind by dst), ends mapped back through observations.
-        # CROSS JOIN fixes the join order: without statistics the planner would rather scan
-        # every edge of the camera (edges_camera) than seek the few nodes' edges.
+        # (the two small partial covering indexes of relation edges), ends mapped back through
+        # observations. CROSS JOIN fixes the join order: without statistics the planner would
+        # rather scan every edge of the camera (edges_camera) than seek the nodes' edges. UNION
+        # ALL: an edge found from both ends counts once in the GROUP BY anyway (min t).
         sql = """
 WITH ents(id) AS (SELECT value FROM json_each(?1)),
 nodes(id) AS (
     SELECT id FROM ents
-    UNION SELECT o.observation_id FROM ents JOIN observations o ON o.entity_id = ents.id AND o.camera_id = ?2),
+    UNION ALL SELECT o.observation_id FROM ents JOIN observations o ON o.entity_id = ents.id AND o.camera_id = ?2),
 rel AS (
     SELECT e.src, e.dst, e.predicate, e.t FROM nodes CROSS JOIN edges e ON e.src = nodes.id AND e.kind = 'relation'
-    WHERE +e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)
-    UNION
+    WHERE e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)
+    UNION ALL
     SELECT e.src, e.dst, e.predicate, e.t FROM nodes CROSS JOIN edges e ON e.dst = nodes.id AND e.kind = 'relation'
-    WHERE +e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)),
+    WHERE e.camera_id = ?2 AND e.t <= ?3 AND (?4 IS NULL OR e.predicate = ?4)),
 ends AS (
     SELECT coalesce(os.entity_id, rel.src) AS subject, rel.predicate AS predicate,
            coalesce(od.entity_id, rel.dst) AS object, rel.t AS t
