@@ -52,7 +52,7 @@ from spotter.blobstore import BlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.errors import ConfigError, SourceError
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, Message, StreamEvent
-from spotter.video.frames import flow_size, to_flow_grey
+from spotter.video.frames import flow_size, studio_to_full, to_flow_grey
 from spotter.video.sources import (
     GREY,
     Backoff,
@@ -490,12 +490,14 @@ class _CameraRun:
         clip.t_last = f.t_media
         self.stats.frames += 1
         self.stats.t_media = self.last_t = f.t_media
-        pixels = grey if grey is not None else img
-        if not have or pixels is None:
+        if not have:
             return
         try:
             if d.flow:
-                self._flow_frame(f, pixels, clip)
+                if grey is not None:
+                    self._flow_frame(f, grey, clip, stretch=not f.grey_full_range)
+                elif img is not None:
+                    self._flow_frame(f, img, clip)
             if d.keyframe and img is not None:
                 self._keyframe(f, img, clip)
         except cv2.error as exc:
@@ -556,13 +558,15 @@ class _CameraRun:
 
     # --- products ------------------------------------------------------------------------
 
-    def _flow_frame(self, f: SourceFrame, img: Image, clip: ClipState) -> None:
-        """Publish `img` (BGR, or grey (H, W)) as a low-resolution grey flow frame."""
+    def _flow_frame(self, f: SourceFrame, img: Image, clip: ClipState, *, stretch: bool = False) -> None:
+        """Publish `img` (BGR, or luma (H, W); `stretch`: studio range) as a low-resolution grey flow frame."""
         h, w = img.shape[:2]
         if self.flow_wh is None:
             self.flow_wh = flow_size(w, h, self.s.flow_width)
         fw, fh = self.flow_wh
         grey = to_flow_grey(img, self.flow_wh)
+        if stretch:
+            grey = studio_to_full(grey)
         msg = FlowFrame(
             camera_id=self.cam,
             t=f.t_media,

@@ -16,6 +16,7 @@ from spotter.blobstore import LocalBlobStore
 from spotter.errors import SourceError
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
+from spotter.video.frames import studio_to_full
 from spotter.video.sources import GREY, DecodeBackend, FileSource, SourceFrame
 from tests.integration.ingest_helpers import make_test_video, read_stream
 
@@ -70,8 +71,8 @@ def test_pyav_gives_the_luma_plane_for_grey_frames_and_the_same_bgr_as_opencv(vi
             assert np.array_equal(f.image, r.image)  # same FFmpeg colour conversion
         if f.grey is not None:
             # The luma plane, stretched to full range, is what cvtColor makes of the BGR (+-rounding).
-            assert f.grey.shape == (360, 640) and f.grey.dtype == np.uint8
-            diff = np.abs(f.grey.astype(int) - cv2.cvtColor(r.image, cv2.COLOR_BGR2GRAY))
+            assert f.grey.shape == (360, 640) and f.grey.dtype == np.uint8 and not f.grey_full_range
+            diff = np.abs(studio_to_full(f.grey).astype(int) - cv2.cvtColor(r.image, cv2.COLOR_BGR2GRAY))
             assert np.median(diff) <= 2 and diff.mean() < 3
 
 

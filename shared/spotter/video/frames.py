@@ -36,3 +36,12 @@ def to_flow_grey(image: Image, size: tuple[int, int]) -> Image:
     if (w, h) != (fw, fh):
         grey = cv2.resize(grey, (fw, fh), interpolation=cv2.INTER_AREA)
     return np.ascontiguousarray(grey)
+
+
+# Studio-range luma (16..235) to full range (0..255): what a BGR conversion and cvtColor make of it.
+_STUDIO_TO_FULL = np.clip(np.round((np.arange(256) - 16) * 255.0 / 219.0), 0, 255).astype(np.uint8)
+
+
+def studio_to_full(grey: Image) -> Image:
+    """Video luma (16..235) stretched to 0..255, contiguous; cheapest after downscaling."""
+    return cast(Image, cv2.LUT(grey, _STUDIO_TO_FULL))

@@ -53,14 +53,18 @@ class SourceFrame:
 
     `image` is BGR uint8 (H, W, 3), or None when `want` declined it or
     answered `GREY` and the source could give the luma alone. `grey`, when a
-    source gives it, is the full-range luma (H, W) uint8 of the same frame
-    (rows may be padded: a view, not necessarily contiguous).
+    source gives it, is the decoder's luma plane (H, W) uint8 of the same
+    frame, a view (rows may be padded). Video luma is usually studio range
+    (16..235); `grey_full_range` says when it is 0..255 already.
+    `spotter.video.frames.studio_to_full` stretches it (after downscaling is
+    cheapest) to what cvtColor would make of the BGR.
     """
 
     index: int
     t_media: float
     image: Image | None
     grey: Image | None = None
+    grey_full_range: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +167,6 @@ _LUMA_PLANE_FORMATS = frozenset({
     "yuv420p", "yuvj420p", "yuv422p", "yuvj422p", "yuv444p", "yuvj444p", "yuv440p", "yuvj440p",
     "nv12", "nv21", "gray",
 })  # fmt: skip
-# Studio-range luma (16..235) to full range (0..255), as a BGR conversion and cvtColor give it.
-_STUDIO_TO_FULL = np.clip(np.round((np.arange(256) - 16) * 255.0 / 219.0), 0, 255).astype(np.uint8)
 
 
 class _Unsupported(Exception):
@@ -176,6 +178,7 @@ class _PyAvReader:
 
     def __init__(self, path: Path, threads: int) -> None:
         import av  # optional: FileSource falls back to OpenCV without it
+        from av.video.reformatter import VideoReformatter
 
         self._av = av
         container = av.open(str(path))
@@ -202,7 +205,8 @@ class _PyAvReader:
             if self.width <= 0 or self.height <= 0:
                 self.width, self.height = first.width, first.height
             self._first: Any = first
-            self._full_range = first.format.name.startswith("yuvj") or first.color_range == 2
+            self.full_range = first.format.name.startswith("yuvj") or first.color_range == 2
+            self._reformatter = VideoReformatter()  # one colour converter for all
         except BaseException:
             container.close()
             raise
@@ -229,15 +233,14 @@ class _PyAvReader:
             yield first
         yield from self._frames
 
-    def grey(self, frame: Any) -> Image:
+    @staticmethod
+    def grey(frame: Any) -> Image:
         plane = frame.planes[0]
         h, w = frame.height, frame.width
-        y = np.frombuffer(plane, np.uint8, count=plane.line_size * h).reshape(h, plane.line_size)[:, :w]
-        return y if self._full_range else cast(Image, cv2.LUT(y, _STUDIO_TO_FULL))
+        return np.frombuffer(plane, np.uint8, count=plane.line_size * h).reshape(h, plane.line_size)[:, :w]
 
-    @staticmethod
-    def bgr(frame: Any) -> Image:
-        return cast(Image, frame.to_ndarray(format="bgr24"))
+    def bgr(self, frame: Any) -> Image:
+        return cast(Image, self._reformatter.reformat(frame, format="bgr24").to_ndarray())
 
     def close(self) -> None:
         self._frames.close()
@@ -370,7 +373,7 @@ class FileSource(_OpenedGeometry):
     def _pyav_frames(self, want: FrameFilter | None, stop: threading.Event | None) -> Iterator[SourceFrame]:
         reader = self._pyav
         assert reader is not None
-        fps = self._fps
+        fps, full = self._fps, reader.full_range
         for index, frame in enumerate(reader.frames()):
             if stop is not None and stop.is_set():
                 return
@@ -379,9 +382,9 @@ class FileSource(_OpenedGeometry):
             if not need:
                 yield SourceFrame(index, t, None)
             elif need == GREY:
-                yield SourceFrame(index, t, None, reader.grey(frame))
+                yield SourceFrame(index, t, None, reader.grey(frame), full)
             else:
-                yield SourceFrame(index, t, reader.bgr(frame), reader.grey(frame))
+                yield SourceFrame(index, t, reader.bgr(frame), reader.grey(frame), full)
 
     def _cv_frames(self, want: FrameFilter | None, stop: threading.Event | None) -> Iterator[SourceFrame]:
         cap = self._cap
