@@ -110,7 +110,7 @@ def kabsch(src: NDArray[np.float64], dst: NDArray[np.float64]) -> Mat3:
     """
     _, u, vt = cv2.SVDecomp(src.T @ dst)
     r = np.asarray(vt.T @ u.T, dtype=np.float64)
-    if np.linalg.det(r) < 0.0:
+    if cv2.determinant(r) < 0.0:
         vt[2] *= -1.0
         r = np.asarray(vt.T @ u.T, dtype=np.float64)
     return r

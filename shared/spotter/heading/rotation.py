@@ -261,7 +261,7 @@ class RotationEstimator:
             # Division model: undistorted = distorted / (1 + lam r_d^2).
             r2 = rays[:, 0] ** 2 + rays[:, 1] ** 2
             rays[:, :2] /= (1.0 + lam * r2)[:, None]
-        rays /= np.linalg.norm(rays, axis=1, keepdims=True)
+        rays /= np.sqrt(np.einsum("ij,ij->i", rays, rays))[:, None]
         return rays
 
     def _project(self, rays: F64) -> tuple[F64, NDArray[np.bool_]]:
@@ -432,13 +432,20 @@ def _refine_with_foe(r: Mat3, src: F64, dst: F64, foe: F64, min_flow: float) -> 
     to that component removes translation whatever the depths; the FOE is then
     re-estimated from what the rotation leaves over (when that is more than
     noise) and carried to the next frame.
+
+    It runs on every frame with a few dozen points, where numpy's per-call
+    overhead is the cost: the 3x3 system goes to OpenCV, the 2x2 FOE system
+    (its condition number included) is solved in closed form.
     """
     q = src @ r.T
     x, y = q[:, 0] / q[:, 2], q[:, 1] / q[:, 2]
     u, v = dst[:, 0] / dst[:, 2] - x, dst[:, 1] / dst[:, 2] - y
     xy = x * y
-    jx = np.stack([-xy, 1.0 + x * x, -y], 1)
-    jy = np.stack([-(1.0 + y * y), xy, x], 1)
+    n = len(x)
+    jx = np.empty((n, 3))
+    jx[:, 0], jx[:, 1], jx[:, 2] = -xy, 1.0 + x * x, -y
+    jy = np.empty((n, 3))
+    jy[:, 0], jy[:, 1], jy[:, 2] = -(1.0 + y * y), xy, x
     e = foe
     delta = np.zeros(3)
     for _ in range(2):
@@ -446,26 +453,39 @@ def _refine_with_foe(r: Mat3, src: F64, dst: F64, foe: F64, min_flow: float) -> 
         norm = np.sqrt(a * a + b * b) + 1e-6
         a, b = a / norm, b / norm
         m = a[:, None] * jx + b[:, None] * jy
-        try:
-            delta = np.linalg.solve(m.T @ m, m.T @ (a * u + b * v))
-        except np.linalg.LinAlgError:
+        ok, sol = cv2.solve(m.T @ m, (m.T @ (a * u + b * v)).reshape(3, 1), flags=cv2.DECOMP_LU)
+        if not ok:
             return r, foe
+        delta = sol.reshape(3)
         rx, ry = u - jx @ delta, v - jy @ delta
-        flow = np.sqrt(rx * rx + ry * ry)
-        if float(np.median(flow)) < min_flow:
+        if _median(np.sqrt(rx * rx + ry * ry)) < min_flow:
             break  # no measurable translation: keep the FOE we had
-        # ry e_x - rx e_y = ry x - rx y, weighted by the flow itself.
-        g = np.stack([ry, -rx], 1)
-        gtg = g.T @ g
-        if np.linalg.cond(gtg) > 1e6:
+        # ry e_x - rx e_y = ry x - rx y, weighted by the flow itself (normal equations of G = [ry, -rx]).
+        c = ry * x - rx * y
+        g00, g01, g11 = float(ry @ ry), -float(ry @ rx), float(rx @ rx)
+        h0, h1 = float(ry @ c), -float(rx @ c)
+        half_tr, det = 0.5 * (g00 + g11), g00 * g11 - g01 * g01
+        disc = math.sqrt(max(half_tr * half_tr - det, 0.0))
+        lo = half_tr - disc  # eigenvalues of the symmetric G^T G: condition number hi / lo
+        if lo <= 0.0 or (half_tr + disc) > 1e6 * lo:
             break
-        e = np.asarray(np.linalg.solve(gtg, g.T @ (ry * x - rx * y)), dtype=np.float64)
-        if not np.all(np.abs(e) < 3.0):  # far outside the view: treat as unknown
+        e = np.array([(h0 * g11 - g01 * h1) / det, (g00 * h1 - g01 * h0) / det])
+        if not (abs(e[0]) < 3.0 and abs(e[1]) < 3.0):  # far outside the view: treat as unknown
             e = foe
             break
     step, _ = cv2.Rodrigues(delta.reshape(3, 1))
     refined: Mat3 = step @ r
     return refined, e
+
+
+def _median(a: F64) -> float:
+    """np.median of a 1-D array, without its wrapper's overhead."""
+    n = len(a)
+    h = n // 2
+    if n % 2:
+        return float(np.partition(a, h)[h])
+    p = np.partition(a, (h - 1, h))
+    return float(0.5 * (p[h - 1] + p[h]))
 
 
 def _angle(r: Mat3) -> float:
