@@ -52,6 +52,12 @@ DEMO_FPS = 15.0
 DEMO_SIZE = (640, 360)
 DEMO_HFOV = 90.0
 DEMO_SEED = 1
+DEMO_QUESTIONS = (
+    (20.0, "What's behind me?"),
+    (40.0, "Where is the cone now?"),
+    (59.0, "What's on my left?"),
+    (59.0, "When did the worker first appear?"),
+)
 
 
 def cache_dir() -> Path:
@@ -377,8 +383,19 @@ def cmd_demo(_args: argparse.Namespace) -> int:
         video=gen.video_path, camera_id="demo", hfov_deg=DEMO_HFOV, fast=True,
         blob_dir=cache_dir() / "demo-blobs", progress=True,
     )  # fmt: skip
-    result = _run_replay(options)
-    print("\n".join(summary_lines(result)))
+    from spotter.graph.sqlite import SqliteGraphStore
+
+    questions = [
+        {"id": f"demo{i}", "camera": "demo", "at": at, "question": q}
+        for i, (at, q) in enumerate(DEMO_QUESTIONS)
+    ]
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    try:
+        result = _run_replay(options, _memory_pass(options, store, 5.0, questions))
+    finally:
+        store.close()
+    print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
     print("\nclips (head motion from the flow tracker):")
     for m in result.motion:
         print(
@@ -397,7 +414,13 @@ def cmd_demo(_args: argparse.Namespace) -> int:
             f"\nheading track: {len(ys)} samples, range {min(ys):.0f}..{max(ys):.0f} deg, final {ys[-1]:.1f} deg"
         )
     print(f"heading error vs ground truth: final {final:.2f} deg, max {worst:.2f} deg")
-    print("\n(alerts and answers come with the captioner, knowledge-graph and reasoner issues)")
+    if result.memory is not None:
+        print("\nquestions (answered from memory up to their time; built-in detector on the keyframes):")
+        asked = {q["id"]: q for q in questions}
+        for a in result.memory.answers:
+            q = asked[a["id"]]
+            print(f"  at {q['at']:g} s: {q['question']}\n    -> {a['answer']}")
+    print("\n(alerts come with the reasoner issue)")
     return _exit_code(result)
 
 
