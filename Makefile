@@ -36,9 +36,11 @@ test-unit: ## unit tests only (no servers, seconds)
 test-integration: ## integration tests only (real redis-server, ffmpeg, RTSP server)
 	$(PYTEST) -q $(PYTEST_ARGS) tests/integration
 
-bench: ## full benchmarks (heading, then replay); results go to docs/BENCHMARKS.md by hand
+bench: ## full benchmarks (heading, replay, graph tools, question answering); results go to docs/BENCHMARKS.md by hand
 	$(PYTHON) -m bench.heading
 	$(PYTHON) -m bench.replay
+	$(PYTHON) -m bench.tools_latency
+	$(PYTHON) -m bench.qa
 
 bench-quick: ## the short heading benchmark
 	$(PYTHON) -m bench.heading --quick
