@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spotter.errors import MalformedMessage
 
@@ -237,10 +237,90 @@ class WorldEvent(Message):
     detail: dict[str, AttributeValue] = Field(default_factory=dict)
 
 
+# --- decisions and alerts (the reasoner's output; DESIGN.md 5, "Alert categories") ---
+
+AlertCategory = Literal[
+    "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "idle", "progress", "memory_recall",
+]
+AlertHorizon = Literal["instant", "short_term", "episodic", "long_term"]
+
+ALERT_HORIZONS: dict[str, AlertHorizon] = {
+    "safety_alert": "instant",
+    "ppe_violation": "instant",
+    "exclusion_zone": "instant",
+    "left_behind": "short_term",
+    "memory_recall": "episodic",
+    "progress": "episodic",
+    "idle": "long_term",
+}
+"""The horizon each category belongs to; an alert's `horizon` must be its category's."""
+
+ALERT_ID_PATTERN = r"^[A-Za-z0-9][A-Za-z0-9._:-]{0,127}$"
+
+
+class Evidence(BaseModel):
+    """What an alert or decision rests on: clips, entities and media times."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    clip_ids: list[str] = Field(default_factory=list, description="Clips that show it")
+    entity_ids: list[str] = Field(default_factory=list, description="Entities (graph ids) involved")
+    times: list[float] = Field(default_factory=list, description="Media times (seconds) that matter")
+
+
+class Alert(Message):
+    """Something a supervisor must hear about. `t` = media time it refers to.
+
+    `alert_id` is the idempotency key end to end: the producer derives it from
+    what the alert is about (camera, category, clip or entity), so publishing the
+    same alert twice stores and delivers it once. `horizon` may be left out: it
+    then follows from `category` (`ALERT_HORIZONS`); given, it must match.
+    """
+
+    SCHEMA: ClassVar[str] = "spotter.alert/1"
+    alert_id: str = Field(pattern=ALERT_ID_PATTERN, description="Stable id: letters, digits, . _ : -")
+    category: AlertCategory
+    horizon: AlertHorizon
+    message: str = Field(min_length=1, max_length=2000, description="One or two sentences for a person")
+    evidence: Evidence = Field(default_factory=Evidence)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _default_horizon(cls, data: Any) -> Any:
+        if isinstance(data, dict) and data.get("horizon") is None and data.get("category") in ALERT_HORIZONS:
+            return {**data, "horizon": ALERT_HORIZONS[data["category"]]}
+        return data
+
+    @model_validator(mode="after")
+    def _horizon_matches(self) -> Alert:
+        expected = ALERT_HORIZONS[self.category]
+        if self.horizon != expected:
+            raise ValueError(f"{self.category} alerts have horizon {expected!r}, not {self.horizon!r}")
+        return self
+
+
+class Decision(Message):
+    """The reasoner's verdict on one clip: d=1 alert (with its category), d=0 nothing. `t` = clip end."""
+
+    SCHEMA: ClassVar[str] = "spotter.decision/1"
+    clip_id: str
+    d: Literal[0, 1] = Field(description="1: the clip warrants an alert")
+    category: AlertCategory | None = Field(default=None, description="Set exactly when d=1")
+    message: str = Field(default="", max_length=2000)
+    evidence: Evidence = Field(default_factory=Evidence)
+    alert_id: str | None = Field(default=None, description="The alert published for it, when d=1")
+    latency_ms: float = Field(ge=0.0, description="Wall milliseconds from the clip's end to the decision")
+
+    @model_validator(mode="after")
+    def _category_iff_alert(self) -> Decision:
+        if (self.d == 1) != (self.category is not None):
+            raise ValueError("a decision names a category exactly when d=1")
+        return self
+
+
 SCHEMAS: dict[str, type[BaseModel]] = {
     m.SCHEMA: m
     for m in (FlowFrame, ClipMark, Keyframe, Clip, StreamEvent, Pose, MotionSummary, Camera, DetectionFrame, Caption,
-              WorldEvent)
+              WorldEvent, Alert, Decision)
 }
 
 

@@ -24,6 +24,8 @@ DETECTIONS = f"{PREFIX}:detections"  # external or built-in detections, per fram
 DETECTIONS_MAXLEN = 200_000
 CAPTIONS = f"{PREFIX}:captions"
 WORLD_EVENTS = f"{PREFIX}:world_events"
+DECISIONS = f"{PREFIX}:decisions"  # one Decision per clip (the reasoner's record, for evaluation)
+ALERTS = f"{PREFIX}:alerts"  # Alerts for the notifier to store and deliver
 
 
 def frames_stream(camera_id: str) -> str:
@@ -43,6 +45,7 @@ GROUP_KNOWLEDGE_GRAPH = "knowledge-graph"
 GROUP_VISUAL_ARCHIVE = "visual-archive"
 GROUP_REASONER = "reasoner"
 GROUP_SUMMARIZER = "summarizer"
+GROUP_NOTIFIER = "notifier"
 
 # --- keys ------------------------------------------------------------------
 CAMERAS = f"{PREFIX}:cameras"  # hash camera_id -> Camera JSON
@@ -77,3 +80,20 @@ def failure_reasons_key(stream: str, group: str) -> str:
 def heading_track_key(camera_id: str) -> str:
     """Sorted set of heading samples (score = media time) for point-in-time lookups."""
     return f"{PREFIX}:heading:{camera_id}"
+
+
+# --- alerts and webhooks (spotter.alerts) ------------------------------------
+WEBHOOKS = f"{PREFIX}:webhooks"  # hash subscription id -> Subscription JSON (with its secret)
+ALERT_RECORDS = f"{PREFIX}:alert_records"  # hash alert_id -> Alert JSON, first copy wins
+ALERTS_BY_TIME = f"{PREFIX}:alerts_by_time"  # sorted set alert_id, score = the alert's wall time
+DELIVERY_SCHEDULE = f"{PREFIX}:delivery_schedule"  # sorted set "<alert_id>|<sub id>", score = due unix time
+
+
+def alerts_by_camera_key(camera_id: str) -> str:
+    """Sorted set of one camera's alert ids, score = media time `t`."""
+    return f"{PREFIX}:alerts_by_camera:{camera_id}"
+
+
+def deliveries_key(alert_id: str) -> str:
+    """Hash subscription id -> delivery record of one alert (status, attempts, last error)."""
+    return f"{PREFIX}:deliveries:{alert_id}"
