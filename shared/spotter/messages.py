@@ -279,7 +279,9 @@ class Alert(Message):
     SCHEMA: ClassVar[str] = "spotter.alert/1"
     alert_id: str = Field(pattern=ALERT_ID_PATTERN, description="Stable id: letters, digits, . _ : -")
     category: AlertCategory
-    horizon: AlertHorizon
+    horizon: AlertHorizon = Field(
+        default=None, validate_default=True, description="Left out (or null): the category's horizon"
+    )
     message: str = Field(min_length=1, max_length=2000, description="One or two sentences for a person")
     evidence: Evidence = Field(default_factory=Evidence)
 

@@ -21,6 +21,7 @@ from redis import Redis
 
 from spotter import streams
 from spotter.answer.base import Answer, Answerer, AnswerError
+from spotter.api.alerts import alerts_router
 from spotter.api.metrics import RequestMetrics
 from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
@@ -339,6 +340,7 @@ def create_app(
     app.include_router(_tool_router(), dependencies=secured)
     app.include_router(_camera_router(), dependencies=secured)
     app.include_router(_ask_router(), dependencies=secured)
+    app.include_router(alerts_router(), dependencies=secured)
 
     @app.middleware("http")
     async def count_requests(
