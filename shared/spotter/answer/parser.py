@@ -336,16 +336,21 @@ class QuestionParser:
     def _entities(self, camera_id: str, subject: Subject, at: float) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
         """Entities of the subject's label matching its attributes, with their observations up to `at`,
         best supported first."""
-        out = []
+        light = []
         for e in self.store.entities(camera_id, label=subject.label, t_max=at):
-            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)
+            # Without boxes and descriptors (most of a row's size): enough to match attributes and rank.
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)
             if not obs:
                 continue
             if subject.attributes and not all(_attr_matches(obs, k, v) for k, v in subject.attributes.items()):
                 continue
-            out.append((e, obs))
-        out.sort(key=lambda eo: (-sum(len(o.boxes) or 1 for o in eo[1]), eo[0].first_seen))
-        return out
+            light.append((e, obs))
+        light.sort(key=lambda eo: (-len(eo[1]), eo[0].first_seen))
+        # Full observations (per-frame boxes and states) of the best one only; the rest stay light.
+        return [
+            (e, self.store.observations(camera_id, entity_id=e.entity_id, t_max=at) if i == 0 else obs)
+            for i, (e, obs) in enumerate(light)
+        ]
 
     def _entity(self, camera_id: str, subject: Subject, at: float) -> tuple[EntityRecord, list[ObservationRecord]]:
         found = self._entities(camera_id, subject, at)
