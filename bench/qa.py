@@ -118,9 +118,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--out", type=Path, default=RESULTS / "qa.json")
+    parser.add_argument(
+        "--add", action="store_true",
+        help="keep the other (scenario, mode) runs already in --out and replace only the ones run now",
+    )
     args = parser.parse_args(argv)
 
-    runs = []
+    runs: list[dict[str, Any]] = []
+    if args.add and args.out.is_file():
+        now = {(n, m) for n in args.scenarios.split(",") for m in args.modes.split(",")}
+        runs = [r for r in json.loads(args.out.read_text())["runs"] if (r["scenario"], r["mode"]) not in now]
     for mode in args.modes.split(","):
         for name in args.scenarios.split(","):
             runs.append(run_one(name, mode, args.seed, args.progress))
@@ -128,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name} [{mode}]: {r['overall']['correct']}/{r['overall']['n']} "
                   f"(replay {r['replay_s']} s, memory {r['memory_s']} s)", flush=True)  # fmt: skip
     summary: dict[str, Any] = {}
-    for mode in args.modes.split(","):
+    for mode in sorted({r["mode"] for r in runs}, key=lambda m: (m != "gt", m)):
         mine = [r for r in runs if r["mode"] == mode]
         per = {}
         for k in KINDS:
