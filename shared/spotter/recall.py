@@ -29,7 +29,14 @@ from spotter import streams
 from spotter.answer.base import Answer, Answerer
 from spotter.blobstore import LocalBlobStore
 from spotter.graph.base import GraphStore
-from spotter.memory import ClipDetections, FileDetections, HeadingTrack, KeyframeDetections, MemoryBuilder
+from spotter.memory import (
+    ClipDetections,
+    ClipMemory,
+    FileDetections,
+    HeadingTrack,
+    KeyframeDetections,
+    MemoryBuilder,
+)
 from spotter.messages import Clip, Keyframe, decode
 from spotter.tools import GraphTools
 
@@ -101,6 +108,7 @@ def remember(
     questions: Sequence[dict[str, Any]] = (),
     answerer: Callable[[GraphTools], Answerer] | None = None,
     progress: Callable[[int, int], None] | None = None,
+    on_clip: Callable[[ClipMemory], None] | None = None,
 ) -> RecallResult:
     """Build the camera's memory from the replayed clips; answer `questions` at their `at` (see module doc)."""
     t0 = time.perf_counter()
@@ -121,6 +129,8 @@ def remember(
     for i, clip in enumerate(clips):
         mem = builder.add_clip(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes])
         result.observations += len(mem.caption.observations)
+        if on_clip is not None:  # e.g. the reasoner: decides on this clip before later clips exist
+            on_clip(mem)
         ask_until(clip.t_end)
         if progress is not None:
             progress(i + 1, len(clips))
