@@ -262,3 +262,41 @@ def test_bounded_reads_match_the_whole_memory(tmp_path: Path) -> None:
         assert (tools.summary(CAM).clip_count, tools.summary(CAM).t_last) == (40, 80.0)
     finally:
         store.close()
+
+
+def test_vista_scene_graph_behaviours(tmp_path: Path) -> None:
+    """VISTA's own checks, end to end through the world model and the tools.
+
+    A thing at the right edge of a 90-degree view (relative +40) after the wearer turns 180
+    degrees to the LEFT is at relative 40 - (-180) = 220 = -140 deg: behind, on the wearer's
+    left (DESIGN.md 5: relative = wrap(bearing - heading), positive = clockwise = right).
+    The issue text calls it "behind-right/behind"; under the contract's convention a half turn
+    either way puts a right-edge thing behind-LEFT and a left-edge thing behind-right, and both
+    are "behind" in the three-sector sense that "what's behind me?" uses.
+    """
+    store = SqliteGraphStore(tmp_path / "g.sqlite3")
+    store.init()
+    scene = ScriptedScene(camera_id=CAM).look(0.0, 0.0).look(4.0, 0.0).look(8.0, -180.0).look(20.0, -180.0)
+    model = WorldModel(store, scene.heading)
+    edge = scene.observation("c", "cone", 40.0, [0.5, 1.0, 1.5])  # right edge: hfov 90 -> +45 is the edge
+    other = scene.observation("p", "pallet", -40.0, [0.5, 1.0, 1.5])  # left edge
+    model.ingest(scene.caption(0, 0.0, 2.0, [edge, other]))
+    model.ingest(scene.caption(1, 2.0, 4.0))
+    model.ingest(scene.caption(2, 4.0, 6.0))
+    late = scene.observation("d", "drill", -180.0, [8.0, 8.5])
+    model.ingest(scene.caption(3, 6.0, 10.0, [late]))
+    tools = GraphTools(store, scene.heading)
+    try:
+        cone = ids_by_label(tools)["cone"]
+        info = tools.entity_info(CAM, cone, at=12.0).entity
+        assert info.relative_deg == pytest.approx(-140.0, abs=2.0) and info.direction == "behind-left"
+        pallet = tools.entity_info(CAM, ids_by_label(tools)["pallet"], at=12.0).entity
+        assert pallet.relative_deg == pytest.approx(140.0, abs=2.0) and pallet.direction == "behind-right"
+        behind = tools.entities_in_direction(CAM, at=12.0, from_deg=180.0 - 67.5, to_deg=-180.0 + 67.5)
+        assert {e.label for e in behind.entities} >= {"cone", "pallet"}
+        # The drill seen at t=8 s is absent from a query over 1-3 s, present at 8 s.
+        assert "drill" not in {e.label for e in tools.entities_at_time(CAM, 2.0, window_s=1.0).entities}
+        assert "drill" in {e.label for e in tools.entities_at_time(CAM, 8.2, window_s=0.5).entities}
+        assert "drill" not in tools.summary(CAM, at=3.0).counts_by_label
+    finally:
+        store.close()
