@@ -1,0 +1,442 @@
+"""The embedded vector index: exact cosine search in numpy, persisted in one SQLite file.
+
+Layout: one partition per (camera_id, level). A partition holds its L2-normalised vectors in a
+float32 matrix whose rows are kept sorted by `t_end`, so every time filter (`t_min <= t_end <=
+t_max`) is a contiguous row range found by binary search, and a filtered search is one
+matrix-vector product over that range plus `argpartition` for the top k: no per-point filter
+work. Points arrive in time order in practice (appending keeps the order for free); an
+out-of-order point marks the partition for one re-sort before its next read.
+
+Persistence: every write goes to SQLite (WAL, synchronous=NORMAL: durable across a process
+crash, the last transactions may be lost on power loss) before it is applied in memory; opening
+the file rebuilds the partitions. `path=None` keeps nothing on disk.
+
+Threads: writes hold the store's lock; a search holds it only to take a snapshot of the arrays
+(writers replace arrays instead of reordering them in place, and append beyond a snapshot's row
+count), so the matrix products of concurrent searches run in parallel (BLAS releases the GIL).
+The one race left is benign: a search concurrent with the re-upsert of an existing id may see
+that point's old or new vector and payload.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from spotter.vector.base import (
+    Float32Array,
+    QueryVector,
+    VectorHit,
+    VectorPayload,
+    VectorPoint,
+    VectorStoreError,
+    check_points,
+    check_query,
+)
+
+Key = tuple[str, str]  # (camera_id, level)
+F64 = npt.NDArray[np.float64]
+
+NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+_SCHEMA = (
+    "CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS points (id TEXT NOT NULL UNIQUE, camera_id TEXT NOT NULL, level TEXT NOT NULL, "
+    "t_start REAL NOT NULL, t_end REAL NOT NULL, text TEXT NOT NULL, ref TEXT NOT NULL, vector BLOB NOT NULL)",
+)
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """A consistent read-only view of one partition's rows [lo, hi)."""
+
+    mat: Float32Array
+    ids: list[str]
+    payloads: list[VectorPayload]
+    lo: int
+    hi: int
+
+
+class _Partition:
+    """The points of one (camera_id, level): rows 0..n-1 of the arrays, sorted by t_end when `ordered`."""
+
+    def __init__(self, dim: int, capacity: int = 64) -> None:
+        self.dim = dim
+        self.mat: Float32Array = np.empty((capacity, dim), np.float32)
+        self.t_end: F64 = np.empty(capacity, np.float64)
+        self.ids: list[str] = []
+        self.payloads: list[VectorPayload] = []
+        self.rows: dict[str, int] = {}
+        self.n = 0
+        self.ordered = True
+
+    def _reserve(self, m: int) -> None:
+        if self.n + m <= self.mat.shape[0]:
+            return
+        cap = max(2 * self.mat.shape[0], self.n + m)
+        mat = np.empty((cap, self.dim), np.float32)
+        mat[: self.n] = self.mat[: self.n]
+        t_end = np.empty(cap, np.float64)
+        t_end[: self.n] = self.t_end[: self.n]
+        self.mat, self.t_end = mat, t_end
+
+    def append(self, ids: list[str], vecs: Float32Array, t_end: F64, payloads: list[VectorPayload]) -> None:
+        """New ids (not in this partition), vectors normalised; the batch may be in any order."""
+        m = len(ids)
+        if m == 0:
+            return
+        order = np.argsort(t_end, kind="stable")
+        if np.any(order != np.arange(m)):
+            ids = [ids[i] for i in order]
+            payloads = [payloads[i] for i in order]
+            vecs, t_end = vecs[order], t_end[order]
+        self._reserve(m)
+        n = self.n
+        self.mat[n : n + m] = vecs
+        self.t_end[n : n + m] = t_end
+        self.ids.extend(ids)
+        self.payloads.extend(payloads)
+        for i, pid in enumerate(ids, start=n):
+            self.rows[pid] = i
+        if n > 0 and t_end[0] < self.t_end[n - 1]:
+            self.ordered = False
+        self.n = n + m  # last: a snapshot taken meanwhile never sees half-written rows
+
+    def replace(self, pid: str, vec: Float32Array, t_end: float, payload: VectorPayload) -> None:
+        """Overwrite an existing id's row in place (a search racing it may see either version)."""
+        row = self.rows[pid]
+        self.mat[row] = vec
+        self.t_end[row] = t_end
+        self.payloads[row] = payload
+        times = self.t_end
+        if (row > 0 and times[row - 1] > t_end) or (row + 1 < self.n and times[row + 1] < t_end):
+            self.ordered = False
+
+    def _take(self, index: npt.NDArray[np.intp]) -> None:
+        """Keep exactly rows `index` (in that order) in fresh arrays."""
+        self.mat = np.ascontiguousarray(self.mat[: self.n][index])
+        self.t_end = np.ascontiguousarray(self.t_end[: self.n][index])
+        self.ids = [self.ids[i] for i in index]
+        self.payloads = [self.payloads[i] for i in index]
+        self.rows = {pid: i for i, pid in enumerate(self.ids)}
+        self.n = len(self.ids)
+
+    def ensure_ordered(self) -> None:
+        if not self.ordered:
+            self._take(np.argsort(self.t_end[: self.n], kind="stable"))
+            self.ordered = True
+
+    def remove(self, ids: Iterable[str]) -> None:
+        drop = {self.rows[pid] for pid in ids if pid in self.rows}
+        if drop:
+            keep = np.ones(self.n, dtype=bool)
+            keep[list(drop)] = False
+            self._take(np.flatnonzero(keep))
+
+    def drop_first(self, count: int) -> list[str]:
+        """Remove the `count` oldest rows (partition ordered); returns their ids."""
+        gone = self.ids[:count]
+        if count > 0:
+            self._take(np.arange(count, self.n, dtype=np.intp))
+        return gone
+
+    def span(self, t_min: float | None, t_max: float | None) -> tuple[int, int]:
+        """Rows with t_min <= t_end <= t_max (partition ordered)."""
+        times = self.t_end[: self.n]
+        lo = 0 if t_min is None else int(np.searchsorted(times, t_min, side="left"))
+        hi = self.n if t_max is None else int(np.searchsorted(times, t_max, side="right"))
+        return lo, max(lo, hi)
+
+
+def _normalised(points: Sequence[VectorPoint]) -> Float32Array:
+    vecs = np.stack([p.vector for p in points]).astype(np.float32, copy=False)
+    norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+    out: Float32Array = (vecs / norms).astype(np.float32, copy=False)
+    return out
+
+
+class EmbeddedVectorStore:
+    """An in-process `VectorStore` (see the module docstring); `path=None` keeps it in memory only."""
+
+    def __init__(self, name: str, dim: int, path: str | Path | None = None) -> None:
+        if not NAME.match(name):
+            raise VectorStoreError(f"collection name {name!r}: letters, digits and _.- only")
+        if dim < 1:
+            raise VectorStoreError(f"dimension must be positive, got {dim}")
+        self.name = name
+        self.dim = dim
+        self.path = None if path is None or str(path) == ":memory:" else Path(path)
+        self._lock = threading.RLock()
+        self._parts: dict[Key, _Partition] = {}
+        self._where: dict[str, Key] = {}
+        self._db: sqlite3.Connection | None = None
+        self._closed = False
+        if self.path is not None:
+            self._open_db(self.path)
+
+    def __repr__(self) -> str:
+        return f"EmbeddedVectorStore(name={self.name!r}, dim={self.dim}, path={str(self.path)!r})"
+
+    # --- persistence --------------------------------------------------------------------
+
+    def _open_db(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(path, check_same_thread=False, isolation_level=None)
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            for stmt in _SCHEMA:
+                db.execute(stmt)
+            row = db.execute("SELECT value FROM meta WHERE key = 'dim'").fetchone()
+            if row is None:
+                db.execute("INSERT INTO meta (key, value) VALUES ('dim', ?)", (str(self.dim),))
+            elif int(row[0]) != self.dim:
+                raise VectorStoreError(f"{path} holds {row[0]}-dimensional vectors, not {self.dim}")
+            self._load(db)
+        except BaseException:
+            db.close()
+            raise
+        self._db = db
+
+    def _load(self, db: sqlite3.Connection) -> None:
+        groups: dict[Key, tuple[list[str], list[bytes], list[float], list[VectorPayload]]] = {}
+        query = "SELECT id, camera_id, level, t_start, t_end, text, ref, vector FROM points ORDER BY t_end"
+        for pid, cam, level, t_start, t_end, text, ref, blob in db.execute(query):
+            g = groups.setdefault((cam, level), ([], [], [], []))
+            g[0].append(pid)
+            g[1].append(blob)
+            g[2].append(t_end)
+            g[3].append(
+                VectorPayload.model_construct(
+                    camera_id=cam, level=level, t_start=t_start, t_end=t_end, text=text, ref=json.loads(ref)
+                )
+            )
+        for key, (ids, blobs, times, payloads) in groups.items():
+            vecs = np.frombuffer(b"".join(blobs), dtype=np.float32).reshape(len(ids), self.dim)
+            part = _Partition(self.dim, capacity=max(64, len(ids)))
+            part.append(ids, vecs, np.asarray(times, np.float64), payloads)
+            self._parts[key] = part
+            for pid in ids:
+                self._where[pid] = key
+
+    def _db_write(self, sql: str, rows: Iterable[tuple[object, ...]]) -> None:
+        if self._db is None:
+            return
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            db.executemany(sql, rows)
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise VectorStoreError(f"vector store {self.name!r} is closed")
+
+    # --- VectorStore --------------------------------------------------------------------
+
+    def upsert(self, points: Sequence[VectorPoint]) -> None:
+        if not points:
+            return
+        check_points(points, self.dim)
+        latest = list({p.id: p for p in points}.values())  # the last of repeated ids wins
+        vecs = _normalised(latest)
+        with self._lock:
+            self._check_open()
+            self._db_write(
+                "INSERT OR REPLACE INTO points (id, camera_id, level, t_start, t_end, text, ref, vector) "
+                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    (
+                        p.id,
+                        p.payload.camera_id,
+                        p.payload.level,
+                        p.payload.t_start,
+                        p.payload.t_end,
+                        p.payload.text,
+                        json.dumps(p.payload.ref),
+                        vecs[i].tobytes(),
+                    )  # fmt: skip
+                    for i, p in enumerate(latest)
+                ),
+            )
+            new: dict[Key, list[int]] = {}
+            moved: dict[Key, list[str]] = {}
+            for i, p in enumerate(latest):
+                key = (p.payload.camera_id, p.payload.level)
+                old = self._where.get(p.id)
+                if old == key:
+                    self._parts[key].replace(p.id, vecs[i], p.payload.t_end, p.payload)
+                    continue
+                if old is not None:
+                    moved.setdefault(old, []).append(p.id)
+                new.setdefault(key, []).append(i)
+                self._where[p.id] = key
+            for key, gone in moved.items():
+                self._parts[key].remove(gone)
+            for key, index in new.items():
+                part = self._parts.get(key)
+                if part is None:
+                    part = self._parts[key] = _Partition(self.dim)
+                part.append(
+                    [latest[i].id for i in index],
+                    vecs[index],
+                    np.array([latest[i].payload.t_end for i in index], np.float64),
+                    [latest[i].payload for i in index],
+                )
+
+    def _matching(self, camera_id: str | None, level: str | None) -> list[_Partition]:
+        return [
+            part
+            for (cam, lev), part in self._parts.items()
+            if (camera_id is None or cam == camera_id) and (level is None or lev == level)
+        ]
+
+    def search(
+        self,
+        vector: QueryVector,
+        k: int = 10,
+        *,
+        camera_id: str | None = None,
+        level: str | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+    ) -> list[VectorHit]:
+        q = check_query(vector, self.dim, k)
+        norm = float(np.linalg.norm(q))
+        if norm == 0.0:
+            raise VectorStoreError("the query is the zero vector")
+        q = (q / norm).astype(np.float32, copy=False)
+        snaps: list[_Snapshot] = []
+        with self._lock:
+            self._check_open()
+            for part in self._matching(camera_id, level):
+                part.ensure_ordered()
+                lo, hi = part.span(t_min, t_max)
+                if hi > lo:
+                    snaps.append(_Snapshot(part.mat, part.ids, part.payloads, lo, hi))
+        scores: list[npt.NDArray[np.float32]] = []
+        owners: list[npt.NDArray[np.intp]] = []
+        rows: list[npt.NDArray[np.intp]] = []
+        for j, s in enumerate(snaps):
+            sims = s.mat[s.lo : s.hi] @ q
+            if sims.shape[0] > k:
+                top = np.argpartition(-sims, k - 1)[:k]
+                sims = sims[top]
+            else:
+                top = np.arange(sims.shape[0], dtype=np.intp)
+            scores.append(sims)
+            rows.append(top + s.lo)
+            owners.append(np.full(top.shape[0], j, dtype=np.intp))
+        if not scores:
+            return []
+        all_scores = np.concatenate(scores)
+        all_rows = np.concatenate(rows)
+        all_owners = np.concatenate(owners)
+        best = np.argsort(-all_scores, kind="stable")[:k]
+        hits = []
+        for b in best:
+            s = snaps[int(all_owners[b])]
+            row = int(all_rows[b])
+            hits.append(
+                VectorHit.model_construct(id=s.ids[row], score=float(all_scores[b]), payload=s.payloads[row])
+            )
+        return hits
+
+    def delete(self, ids: Sequence[str]) -> None:
+        with self._lock:
+            self._check_open()
+            known = [pid for pid in dict.fromkeys(ids) if pid in self._where]
+            if not known:
+                return
+            self._db_write("DELETE FROM points WHERE id = ?", ((pid,) for pid in known))
+            groups: dict[Key, list[str]] = {}
+            for pid in known:
+                groups.setdefault(self._where.pop(pid), []).append(pid)
+            for key, gone in groups.items():
+                self._parts[key].remove(gone)
+
+    def _drop(self, counts: dict[Key, int]) -> int:
+        """Remove the `count` oldest points of each partition (partitions ordered)."""
+        victims = {key: self._parts[key].ids[:c] for key, c in counts.items() if c > 0}
+        gone = [pid for ids in victims.values() for pid in ids]
+        if not gone:
+            return 0
+        self._db_write("DELETE FROM points WHERE id = ?", ((pid,) for pid in gone))
+        for key, ids in victims.items():
+            self._parts[key].drop_first(len(ids))
+            for pid in ids:
+                del self._where[pid]
+        return len(gone)
+
+    def delete_before(self, t: float, *, camera_id: str | None = None, level: str | None = None) -> None:
+        with self._lock:
+            self._check_open()
+            counts: dict[Key, int] = {}
+            for key, part in self._parts.items():
+                if (camera_id is None or key[0] == camera_id) and (level is None or key[1] == level):
+                    part.ensure_ordered()
+                    counts[key] = int(np.searchsorted(part.t_end[: part.n], t, side="left"))
+            self._drop(counts)
+
+    def trim(self, keep: int, *, camera_id: str | None = None, level: str | None = None) -> int:
+        if keep < 0:
+            raise VectorStoreError(f"keep must be >= 0, got {keep}")
+        with self._lock:
+            self._check_open()
+            keys = [
+                key
+                for key in self._parts
+                if (camera_id is None or key[0] == camera_id) and (level is None or key[1] == level)
+            ]
+            for key in keys:
+                self._parts[key].ensure_ordered()
+            total = sum(self._parts[key].n for key in keys)
+            excess = total - keep
+            if excess <= 0:
+                return 0
+            times = np.concatenate([self._parts[key].t_end[: self._parts[key].n] for key in keys])
+            owner = np.concatenate(
+                [np.full(self._parts[key].n, j, dtype=np.intp) for j, key in enumerate(keys)]
+            )
+            oldest = np.argsort(times, kind="stable")[:excess]
+            per = np.bincount(owner[oldest], minlength=len(keys))
+            return self._drop({key: int(per[j]) for j, key in enumerate(keys)})
+
+    def count(
+        self,
+        *,
+        camera_id: str | None = None,
+        level: str | None = None,
+        t_min: float | None = None,
+        t_max: float | None = None,
+    ) -> int:
+        with self._lock:
+            self._check_open()
+            total = 0
+            for part in self._matching(camera_id, level):
+                part.ensure_ordered()
+                lo, hi = part.span(t_min, t_max)
+                total += hi - lo
+            return total
+
+    def close(self) -> None:
+        with self._lock:
+            if self._closed:
+                return
+            self._closed = True
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            self._parts.clear()
+            self._where.clear()
