@@ -189,7 +189,12 @@ def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = syst
     if allow_private:
         return url
     try:
-        addresses = list(resolve(host, port or (443 if parts.scheme == "https" else 80)))
+        ipaddress.ip_address(host)
+        addresses = [host]  # a literal: nothing to resolve
+    except ValueError:
+        addresses = []
+    try:
+        addresses = addresses or list(resolve(host, port or (443 if parts.scheme == "https" else 80)))
     except (OSError, UnicodeError) as exc:
         raise WebhookUrlRefused(f"the webhook host {host!r} does not resolve: {exc}") from exc
     if not addresses:

@@ -10,9 +10,12 @@ delivers; this module only reads alerts and edits subscriptions.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response, status
+from fastapi.exceptions import RequestValidationError
+from fastapi.routing import APIRoute
 from pydantic import BaseModel, ConfigDict, Field, SecretStr
 from redis import Redis
 
@@ -79,6 +82,22 @@ def _alert_out(stored: StoredAlert) -> AlertOut:
     return AlertOut.model_validate({**stored.alert.model_dump(), "deliveries": stored.deliveries})
 
 
+class _NoEchoRoute(APIRoute):
+    """422s without the `input` FastAPI echoes by default: a rejected webhook body holds its secret."""
+
+    def get_route_handler(self) -> Callable[[Request], Coroutine[Any, Any, Response]]:
+        handler = super().get_route_handler()
+
+        async def route(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except RequestValidationError as exc:
+                errors = [{k: v for k, v in e.items() if k != "input"} for e in exc.errors()]
+                raise RequestValidationError(errors) from None
+
+        return route
+
+
 def _redis(request: Request) -> Redis:
     return cast(Redis, request.app.state.redis)
 
@@ -91,7 +110,7 @@ NOT_FOUND: dict[int | str, dict[str, Any]] = {404: {"model": _Problem, "descript
 def alerts_router(settings: NotifySettings | None = None) -> APIRouter:
     """The /v1/webhooks and /v1/alerts routes; `settings` default to `NotifySettings()` from the environment."""
     notify = settings if settings is not None else NotifySettings()
-    r = APIRouter(prefix="/v1", responses={401: {"model": _Problem, "description": "Missing or wrong X-API-Key"}})
+    r = APIRouter(prefix="/v1", route_class=_NoEchoRoute, responses={401: {"model": _Problem, "description": "Missing or wrong X-API-Key"}})
 
     @r.post(
         "/webhooks",
