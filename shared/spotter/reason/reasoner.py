@@ -1,0 +1,220 @@
+"""The reasoner: one decision per clip (d = 0 or 1) and the alerts of d = 1 (EgoMemo's loop, offline).
+
+`Reasoner.on_clip(ClipMemory)` is the per-clip step, plugged into the embedded memory
+pass (`spotter.recall.remember(on_clip=...)`) and usable by a reasoner service:
+
+1. Current observation: the clip's world events and its observations, read back from
+   the graph store (entity ids, per-frame world bearings from the heading lookup and
+   per-frame states), become `ClipFacts`.
+2. Decision: the rule engine (`spotter.reason.rules`) fires what the current
+   observation and the per-camera short-term state warrant; cooldowns keep a condition
+   from alerting twice. Instant categories take this direct route only.
+3. Deeper context (extension point, EgoMemo's three parallel pathways): for the
+   categories in `DEEP_CATEGORIES`, each `Retriever` given to the reasoner (temporal
+   summaries, knowledge-graph one-hop expansion, visual archive; being built
+   elsewhere) is asked with a query built from the trigger, media time bounded by the
+   clip's end (never the future), and returns `RetrievedItem`s.
+4. Reconstruction (extension point): a `Narrator` turns the trigger, the world events
+   and entities involved and the retrieved items into the alert's message. The default
+   `TemplateNarrator` is a template narrative over the evidence; a VLM-backed narrator
+   can replace it without touching the rules.
+
+Alert ids are deterministic (camera, category, condition key, clip), so a restarted
+reasoner that sees the same clip again publishes the same ids and the notifier stores
+and delivers them once.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Protocol
+
+from spotter.graph.base import GraphStore, ObservationRecord
+from spotter.memory import ClipMemory
+from spotter.messages import Alert, Decision, Evidence, Observation
+from spotter.reason.rules import ClipFacts, ObsFact, RuleEngine, Trigger
+from spotter.reason.settings import ReasonerSettings
+from spotter.world.geometry import bearing_deg
+
+HeadingLookup = Callable[[str, float], float | None]
+
+DEEP_CATEGORIES = frozenset({"memory_recall", "idle", "progress"})
+"""Categories whose message may use retrieved history (episodic and long-term horizons)."""
+
+
+@dataclass(frozen=True)
+class RetrievedItem:
+    """One piece of retrieved memory: where it came from, what it says, what it rests on."""
+
+    pathway: str
+    text: str
+    clip_ids: tuple[str, ...] = ()
+    entity_ids: tuple[str, ...] = ()
+    t: float | None = None
+
+
+class Retriever(Protocol):
+    """A retrieval pathway (temporal summaries, graph PPR / one-hop, visual archive)."""
+
+    name: str
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        """Items relevant to `query` observed at or before `t_max`."""
+        ...
+
+
+class Narrator(Protocol):
+    """Reconstruction: the trigger and its evidence into one message for a person."""
+
+    def narrate(self, trigger: Trigger, facts: ClipFacts, retrieved: Sequence[RetrievedItem]) -> str: ...
+
+
+class TemplateNarrator:
+    """The offline narrative: the rule's message, then what was retrieved, one short clause each."""
+
+    max_items: int = 2
+
+    def narrate(self, trigger: Trigger, facts: ClipFacts, retrieved: Sequence[RetrievedItem]) -> str:
+        parts = [trigger.message]
+        for item in list(retrieved)[: self.max_items]:
+            when = f" (at {item.t:.0f} s)" if item.t is not None else ""
+            parts.append(f"Earlier{when}: {item.text.strip()}")
+        return " ".join(parts)[:2000]
+
+
+def alert_id_for(camera_id: str, category: str, key: str, clip_id: str) -> str:
+    """Stable alert id from what the alert is about (a restart yields the same id)."""
+    digest = hashlib.sha256(f"{camera_id}|{category}|{key}|{clip_id}".encode()).hexdigest()[:24]
+    return f"{category}:{digest}"
+
+
+class Reasoner:
+    """Rules + (optional) retrieval + narration, clip by clip; see the module docstring."""
+
+    def __init__(
+        self,
+        store: GraphStore | None = None,
+        heading: HeadingLookup | None = None,
+        settings: ReasonerSettings | None = None,
+        *,
+        retrievers: Sequence[Retriever] = (),
+        narrator: Narrator | None = None,
+        publish: Callable[[Decision, list[Alert]], None] | None = None,
+    ) -> None:
+        self.settings = settings or ReasonerSettings()
+        self.rules = RuleEngine(self.settings)
+        self.store = store
+        self.heading = heading
+        self.retrievers = list(retrievers)
+        self.narrator: Narrator = narrator or TemplateNarrator()
+        self.publish = publish
+        self.decisions: list[Decision] = []
+        self.alerts: list[Alert] = []
+        self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
+
+    # --- the step ---------------------------------------------------------------------
+
+    def on_clip(self, mem: ClipMemory) -> tuple[Decision, list[Alert]]:
+        started = time.perf_counter()
+        facts = self.facts(mem)
+        decision, alerts = self.decide(facts, started)
+        self.decisions.append(decision)
+        self.alerts.extend(alerts)
+        if self.publish is not None:
+            self.publish(decision, alerts)
+        return decision, alerts
+
+    def decide(self, facts: ClipFacts, started: float | None = None) -> tuple[Decision, list[Alert]]:
+        started = time.perf_counter() if started is None else started
+        triggers = self.rules.step(facts)
+        self.recent.append(facts)
+        alerts = []
+        for tr in triggers:
+            retrieved = self.retrieve(tr, facts) if tr.category in DEEP_CATEGORIES else []
+            message = self.narrator.narrate(tr, facts, retrieved)
+            clip_ids = sorted({facts.clip_id, *(c for r in retrieved for c in r.clip_ids)})
+            alerts.append(Alert(
+                alert_id=alert_id_for(facts.camera_id, tr.category, tr.key, facts.clip_id),
+                camera_id=facts.camera_id, t=facts.t_end, category=tr.category,  # type: ignore[arg-type]
+                message=message,
+                evidence=Evidence(clip_ids=clip_ids, entity_ids=list(tr.entity_ids), times=list(tr.times)),
+            ))  # fmt: skip
+        latency_ms = (time.perf_counter() - started) * 1000.0
+        if alerts:
+            first = alerts[0]
+            decision = Decision(
+                camera_id=facts.camera_id, t=facts.t_end, clip_id=facts.clip_id, d=1, category=first.category,
+                message=" ".join(a.message for a in alerts)[:2000],
+                evidence=Evidence(
+                    clip_ids=[facts.clip_id],
+                    entity_ids=sorted({e for a in alerts for e in a.evidence.entity_ids}),
+                    times=sorted({x for a in alerts for x in a.evidence.times}),
+                ),
+                alert_id=first.alert_id, latency_ms=latency_ms,
+            )  # fmt: skip
+        else:
+            decision = Decision(camera_id=facts.camera_id, t=facts.t_end, clip_id=facts.clip_id, d=0,
+                                latency_ms=latency_ms)  # fmt: skip
+        return decision, alerts
+
+    def retrieve(self, trigger: Trigger, facts: ClipFacts) -> list[RetrievedItem]:
+        """Extension point: ask every retrieval pathway about the trigger (bounded by the clip's end)."""
+        if not self.retrievers:
+            return []
+        query = f"{trigger.category}: {' '.join(trigger.labels)} {trigger.message}"
+        out: list[RetrievedItem] = []
+        for r in self.retrievers:
+            out += r.retrieve(query, facts.camera_id, facts.t_end, trigger.entity_ids)
+        return [i for i in out if i.t is None or i.t <= facts.t_end]
+
+    def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
+        """A question named these entities: recall them when they come back (memory_recall)."""
+        self.rules.watch_for(camera_id, entity_ids, t)
+
+    # --- facts ------------------------------------------------------------------------
+
+    def facts(self, mem: ClipMemory) -> ClipFacts:
+        """The clip's events and observations, with entity ids and per-frame world bearings."""
+        clip, cap = mem.clip, mem.caption
+        records: dict[str, ObservationRecord] = {}
+        if self.store is not None:
+            for r in self.store.observations(clip.camera_id, t_min=clip.t_start, t_max=clip.t_end):
+                if r.clip_id == clip.clip_id:
+                    records[r.observation_id] = r
+        obs = []
+        for o in cap.observations:
+            rec = records.get(f"{cap.clip_id}/{o.track}")
+            obs.append(self._obs_fact(clip.camera_id, cap.width, cap.hfov_deg, o, rec))
+        heading = self.heading(clip.camera_id, clip.t_end) if self.heading is not None else None
+        return ClipFacts(
+            camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
+            events=tuple(sorted(mem.events, key=lambda e: (e.t, e.entity_id, e.kind))),
+            observations=tuple(obs), heading_deg=heading,
+        )  # fmt: skip
+
+    def _obs_fact(
+        self, camera: str, width: int, hfov: float, o: Observation, rec: ObservationRecord | None
+    ) -> ObsFact:
+        fallback = rec.bearing_deg if rec is not None else None
+        samples = []
+        for b in o.boxes:
+            yaw = self.heading(camera, b.t) if self.heading is not None else None
+            if yaw is not None:
+                bearing: float | None = bearing_deg(yaw, b.bbox, width, hfov)
+            else:
+                bearing = fallback
+            if bearing is None:
+                continue
+            samples.append((b.t, bearing, b.state))
+        rep = fallback if fallback is not None else (samples[-1][1] if samples else 0.0)
+        return ObsFact(
+            entity_id=rec.entity_id if rec is not None else f"{camera}/obs/{o.track}",
+            label=rec.label if rec is not None else o.label, bearing_deg=rep, samples=tuple(samples),
+            attributes=dict(o.attributes), state=o.state,
+        )  # fmt: skip
