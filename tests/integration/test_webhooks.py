@@ -7,6 +7,11 @@ them. Subscriptions go through the REST API where the test is about the contract
 
 from __future__ import annotations
 
+import os
+import signal
+import socket
+import subprocess
+import sys
 import threading
 import time
 from collections import Counter
@@ -360,8 +365,6 @@ def test_client_errors_are_not_retried_and_throttling_is(redis: Redis, redis_url
 
 def test_transport_errors_are_retried(redis: Redis, redis_url: str) -> None:
     """Nothing listens on the port: connection refused, retried, then failed with the error kept."""
-    import socket
-
     with socket.socket() as s:  # a free port, closed again: connections to it are refused
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -557,3 +560,45 @@ def test_alert_listing_filters(redis: Redis, api: TestClient) -> None:
     one = api.get(f"/v1/alerts/{a[3]}", headers=H).json()
     assert Alert.model_validate({k: v for k, v in one.items() if k != "deliveries"}) == alerts[3]
     assert one["deliveries"] == []
+
+
+# --- the service process ---------------------------------------------------------------------
+
+
+def test_service_process_delivers_checks_healthy_and_stops_on_sigterm(
+    redis: Redis, redis_url: str, receiver: Receiver, tmp_path: Path
+) -> None:
+    root = Path(__file__).resolve().parents[2]
+    receiver.fail_first = 1
+    WebhookStore(redis).create(receiver.url + "/hook", SECRET)
+    alerts = [make_alert(i, "left_behind") for i in range(3)]
+    publish(redis, alerts)
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith("SPOTTER_")},
+        "REDIS_URL": redis_url,
+        "SPOTTER_BLOCK_MS": "50",
+        "SPOTTER_HEARTBEAT_S": "0.2",
+        "SPOTTER_CONSUMER_NAME": "notifier-proc",
+        "SPOTTER_NOTIFY_ALLOW_PRIVATE": "true",
+        "SPOTTER_NOTIFY_BACKOFF_BASE_S": "0.05",
+        "SPOTTER_NOTIFY_POLL_S": "0.05",
+    }
+    check = [sys.executable, "-m", "services.notifier", "--check"]
+    assert subprocess.run(check, cwd=root, env=env, capture_output=True, timeout=60).returncode == 1
+    log_path = tmp_path / "notifier.log"
+    with open(log_path, "wb") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "services.notifier"], cwd=root, env=env, stdout=log, stderr=subprocess.STDOUT
+        )
+    try:
+        wait_for(all_ended(redis, alerts), what="deliveries by the service process")
+        assert subprocess.run(check, cwd=root, env=env, capture_output=True, timeout=60).returncode == 0
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(15) == 0, log_path.read_text()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(10)
+    assert receiver.accepted() == Counter({a.alert_id: 1 for a in alerts})
+    assert SECRET not in log_path.read_text(), "no secrets in logs"
+    assert statuses(redis, alerts) == ["delivered"] * 3

@@ -27,7 +27,7 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from typing import Any, cast
 from urllib.parse import urlsplit
 
@@ -292,31 +292,55 @@ class Notifier:
         )
 
     def run_deliveries(self, stop: threading.Event) -> None:
-        """Deliver due entries until `stop` is set; attempts in flight finish first."""
+        """Deliver due entries until `stop` is set; attempts in flight finish first.
+
+        Up to `workers` attempts run at once; a slot that frees up is refilled at once, so
+        one slow receiver holds one slot, not the whole loop.
+        """
         workers = self.settings.workers
         failures = 0
+        inflight: set[Future[None]] = set()
         with self.make_client() as client, ThreadPoolExecutor(workers, thread_name_prefix="notify") as pool:
-            while not stop.is_set():
-                try:
-                    due = self.claim_due(workers)
-                    idle = 0.0 if due else self._idle_s()
-                    failures = 0
-                except TRANSIENT_ERRORS as exc:
-                    failures += 1
-                    delay = min(5.0, 0.1 * 2**failures)
-                    log.warning("delivery loop: redis unavailable (%s); retrying in %.2fs", exc, delay)
-                    stop.wait(delay)
-                    continue
-                if due:
-                    wait([pool.submit(self._attempt_safely, m, client) for m in due])
-                    continue
-                if idle > 0:
-                    self._wake.wait(idle)
-                    self._wake.clear()
+            try:
+                while not stop.is_set():
+                    if len(inflight) >= workers:  # every slot busy: wait for one to free up
+                        inflight = wait(inflight, return_when=FIRST_COMPLETED).not_done
+                        continue
+                    try:
+                        due = self.claim_due(workers - len(inflight))
+                        idle = 0.0 if due else self._idle_s()
+                        failures = 0
+                    except TRANSIENT_ERRORS as exc:
+                        due, failures = [], failures + 1
+                        idle = min(5.0, 0.1 * 2**failures)
+                        log.warning("delivery loop: redis unavailable (%s); retrying in %.2fs", exc, idle)
+                    inflight |= {pool.submit(self._attempt_safely, m, client) for m in due}
+                    if idle <= 0:
+                        continue
+                    if inflight:  # wake when an attempt ends or the next entry is due
+                        inflight = wait(inflight, timeout=idle, return_when=FIRST_COMPLETED).not_done
+                    else:  # wake when the next entry is due or a new alert was scheduled
+                        self._wake.wait(idle)
+                        self._wake.clear()
+            finally:
+                wait(inflight)
 
     def run(self, consumer: StreamConsumer[Alert], stop: threading.Event) -> None:
-        """Both loops until `stop` is set (the alert loop in a thread); returns once both have."""
-        alerts = threading.Thread(target=consumer.run, args=(self.handle, stop), name="notifier-alerts", daemon=True)
+        """Both loops until `stop` is set (the alert loop in a thread); returns once both have.
+
+        If either loop fails, the other is stopped and the error is raised.
+        """
+        crashed: list[BaseException] = []
+
+        def consume() -> None:
+            try:
+                consumer.run(self.handle, stop)
+            except BaseException as exc:
+                crashed.append(exc)
+                stop.set()
+                self._wake.set()
+
+        alerts = threading.Thread(target=consume, name="notifier-alerts", daemon=True)
         alerts.start()
         try:
             self.run_deliveries(stop)
@@ -324,6 +348,8 @@ class Notifier:
             stop.set()
             self._wake.set()
             alerts.join()
+        if crashed:
+            raise crashed[0]
 
 
 __all__ = ["SERVICE", "Notifier"]
