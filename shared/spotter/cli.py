@@ -201,13 +201,26 @@ def _run_replay(options: Any, then: Callable[[Any, Any], Any] | None = None) -> 
 
 
 def _memory_pass(
-    options: Any, store: Any, detect_fps: float, questions: Sequence[dict[str, Any]] = ()
+    options: Any,
+    store: Any,
+    detect_fps: float,
+    questions: Sequence[dict[str, Any]] = (),
+    alerts: list[Any] | None = None,
 ) -> Callable[[Any, Any], Any]:
-    """The `then` of _run_replay that builds the world memory (and answers questions)."""
+    """The `then` of _run_replay that builds the world memory (and answers questions).
+
+    With `alerts` (a list), the proactive reasoner decides on every clip and its alerts go there.
+    """
     from spotter.recall import detection_source, heading_track_from, remember
 
     def run(redis: Any, result: Any) -> Any:
         source = detection_source(options.detections, options.blob_dir, detect_fps)
+        heading = heading_track_from(result.heading)
+        on_clip = None
+        if alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
+            from spotter.reason import Reasoner
+
+            on_clip = Reasoner(store, heading.lookup(options.camera_id), publish=lambda _d, new: alerts.extend(new))
         bar = None
         if options.progress:
             from tqdm import tqdm
@@ -221,8 +234,8 @@ def _memory_pass(
 
         try:
             return remember(
-                redis, options.camera_id, heading_track_from(result.heading), store, source,
-                hfov_deg=options.hfov_deg, questions=questions, progress=tick,
+                redis, options.camera_id, heading, store, source,
+                hfov_deg=options.hfov_deg, questions=questions, progress=tick, on_clip=on_clip,
             )  # fmt: skip
         finally:
             if bar is not None:
@@ -351,22 +364,23 @@ def cmd_eval(args: argparse.Namespace) -> int:
 
     store = SqliteGraphStore(args.graph or ":memory:")
     store.init()
+    alerts: list[Any] = []
     try:
-        result = _run_replay(options, _memory_pass(options, store, args.detect_fps, questions))
+        result = _run_replay(options, _memory_pass(options, store, args.detect_fps, questions, alerts))
     finally:
         store.close()
     answers = result.memory.answers if result.memory is not None else []
     run = {
         "heading": [[round(t, 4), round(y, 3)] for t, y in result.heading],
         "answers": answers,
-        "alerts": [],
+        "alerts": [{"t": round(a.t, 3), "category": a.category, "message": a.message} for a in alerts],
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     tmp = args.out.with_name(args.out.name + ".tmp")
     tmp.write_text(json.dumps(run))
     tmp.replace(args.out)
     print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
-    print(f"wrote {args.out}: {len(run['heading'])} heading samples, {len(answers)} answers, 0 alerts")
+    print(f"wrote {args.out}: {len(run['heading'])} heading samples, {len(answers)} answers, {len(alerts)} alerts")
     return _exit_code(result)
 
 

@@ -120,6 +120,10 @@ class Reasoner:
 
     # --- the step ---------------------------------------------------------------------
 
+    def __call__(self, mem: ClipMemory) -> None:
+        """`on_clip` as a `remember(on_clip=...)` hook (the decision and alerts stay in `decisions`/`alerts`)."""
+        self.on_clip(mem)
+
     def on_clip(self, mem: ClipMemory) -> tuple[Decision, list[Alert]]:
         started = time.perf_counter()
         facts = self.facts(mem)
