@@ -187,11 +187,14 @@ def check_query(vector: QueryVector, dim: int, k: int) -> Float32Array:
 
 
 def check_points(points: Sequence[VectorPoint], dim: int) -> None:
+    """Every point has the store's dimension (the zero vector is the backends' check)."""
     for p in points:
         if p.vector.shape[0] != dim:
             raise VectorStoreError(f"point {p.id!r} has dimension {p.vector.shape[0]}, the store {dim}")
-        if not np.any(p.vector):
-            raise VectorStoreError(f"point {p.id!r} is the zero vector (no cosine similarity)")
+
+
+def zero_vector_error(point_id: str) -> VectorStoreError:
+    return VectorStoreError(f"point {point_id!r} is the zero vector (no cosine similarity)")
 
 
 class VectorSettings(BaseSettings):

@@ -27,6 +27,7 @@ from spotter.vector.base import (
     VectorStoreError,
     check_points,
     check_query,
+    zero_vector_error,
 )
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "spotter:vector")
@@ -135,6 +136,9 @@ class QdrantVectorStore:
         if not points:
             return
         check_points(points, self.dim)
+        for p in points:
+            if not np.any(p.vector):
+                raise zero_vector_error(p.id)
         latest = list({p.id: p for p in points}.values())
         structs = [
             models.PointStruct(
