@@ -15,8 +15,8 @@ parameters: exclusion zone, idle threshold, left-behind timeout) decides clip by
 
 ``--heading truth`` (gt only) takes the generator's heading and skips the video (about a
 minute); ``--heading video`` replays the cached rendered video through ingest and the
-flow tracker as `spotter eval` does (the built-in detector always needs it; tens of
-minutes per scenario). Scoring: `spotter.synth.proactive.score_alerts` (delta 10 s),
+flow tracker as `spotter eval` does, once per scenario for all video modes (the
+built-in detector always needs it; tens of minutes per scenario). Scoring: `spotter.synth.proactive.score_alerts` (delta 10 s),
 next to the silent baseline (never alerts: F1 0). Results: bench/results/proactive.json.
 """
 
@@ -83,9 +83,11 @@ def alerts_fast(
 
 
 def alerts_video(
-    name: str, seed: int, mode: str, params: SuiteParams, progress: bool
-) -> tuple[list[Alert], list[TrueService], float, float]:
-    """The cached rendered video replayed as `spotter eval` does; detections from the file or the detector."""
+    name: str, seed: int, modes: list[str], params: SuiteParams, progress: bool
+) -> tuple[dict[str, tuple[list[Alert], float, float]], list[TrueService], float]:
+    """The cached rendered video replayed once as `spotter eval` does (heading from the flow tracker),
+    then one memory pass + reasoner per mode: detections from the file (gt) or the detector (builtin).
+    Returns {mode: (alerts, memory wall s, median decision ms)}, the true services and the replay's wall s."""
     from spotter.embedded import EmbeddedBus, ReplayOptions, replay
     from spotter.recall import detection_source, remember
     from spotter.settings import BusSettings
@@ -95,34 +97,36 @@ def alerts_video(
     blob_dir = CACHE / "bench-proactive-blobs" / f"{name}-{seed}"
     options = ReplayOptions(
         video=run.video_path, camera_id=run.camera, hfov_deg=run.hfov_deg, fast=True, blob_dir=blob_dir,
-        progress=progress, detections=run.detections_path if mode == "gt" else None,
+        progress=progress,
     )  # fmt: skip
     scn = build_scenario(name, seed, run.duration_s)
-    store = SqliteGraphStore(":memory:")
-    store.init()
+    out: dict[str, tuple[list[Alert], float, float]] = {}
     t0 = time.perf_counter()
     with EmbeddedBus(BusSettings(redis_url=None)) as bus:
         r = replay(bus, options)
+        replay_s = time.perf_counter() - t0
         track = HeadingTrack(r.heading)
-        reasoner = Reasoner(
-            store, track.lookup(run.camera), ReasonerSettings(**reasoner_overrides(scn, params))
-        )
-        source = detection_source(options.detections, blob_dir)
-        remember(bus.redis, run.camera, track, store, source, hfov_deg=run.hfov_deg, on_clip=reasoner)
-    wall = time.perf_counter() - t0
-    store.close()
+        for mode in modes:
+            t1 = time.perf_counter()
+            store = SqliteGraphStore(":memory:")
+            store.init()
+            settings = ReasonerSettings(**reasoner_overrides(scn, params))
+            reasoner = Reasoner(store, track.lookup(run.camera), settings)
+            source = detection_source(run.detections_path if mode == "gt" else None, blob_dir)
+            remember(bus.redis, run.camera, track, store, source, hfov_deg=run.hfov_deg, on_clip=reasoner)
+            store.close()
+            lat = sorted(d.latency_ms for d in reasoner.decisions)
+            out[mode] = (reasoner.alerts, time.perf_counter() - t1, lat[len(lat) // 2] if lat else 0.0)
     yaw = [float(y) for y in load_truth(run.truth_path)["yaw_deg"]]
     truth = true_services(scn, params, yaw=yaw, fps=run.fps, hfov_deg=run.hfov_deg)
-    lat = sorted(d.latency_ms for d in reasoner.decisions)
-    return reasoner.alerts, truth, wall, lat[len(lat) // 2] if lat else 0.0
+    return out, truth, replay_s
 
 
-def run_one(name: str, mode: str, heading: str, seed: int, progress: bool) -> dict[str, Any]:
+def record(
+    name: str, mode: str, heading: str, seed: int, alerts: list[Alert], truth: list[TrueService], wall: float,
+    lat: float,
+) -> dict[str, Any]:  # fmt: skip
     params = SuiteParams()
-    if mode == "gt" and heading == "truth":
-        alerts, truth, wall, lat = alerts_fast(name, seed, params)
-    else:
-        alerts, truth, wall, lat = alerts_video(name, seed, mode, params, progress)
     dur = build_scenario(name, seed).duration_s
     score = score_alerts(alerts, truth, params.delta_s, dur)
     silent = score_alerts(silent_baseline(truth), truth, params.delta_s, dur)
@@ -188,11 +192,22 @@ def main(argv: list[str] | None = None) -> int:
     if args.add and args.out.is_file():
         runs = [r for r in json.loads(args.out.read_text())["runs"]
                 if (r["scenario"], r["mode"], r["heading"]) not in set(todo)]  # fmt: skip
-    for name, mode, heading in todo:
-        r = run_one(name, mode, heading, args.seed, args.progress)
-        runs.append(r)
-        print(f"{name} [{mode}, heading {heading}]: macro F1 {r['macro_f1']:.3f}, "
+    new: list[dict[str, Any]] = []
+    for name in args.scenarios.split(","):
+        if ("gt", "truth") in {(m, h) for n, m, h in todo if n == name}:
+            alerts, truth, wall, lat = alerts_fast(name, args.seed, SuiteParams())
+            new.append(record(name, "gt", "truth", args.seed, alerts, truth, wall, lat))
+        video_modes = [m for n, m, h in todo if n == name and h == "video"]
+        if video_modes:
+            per_mode, truth, replay_s = alerts_video(
+                name, args.seed, video_modes, SuiteParams(), args.progress
+            )
+            for mode, (alerts, wall, lat) in per_mode.items():
+                new.append(record(name, mode, "video", args.seed, alerts, truth, wall + replay_s, lat))
+    for r in new:
+        print(f"{r['scenario']} [{r['mode']}, heading {r['heading']}]: macro F1 {r['macro_f1']:.3f}, "
               f"{r['false_alerts_per_min']:.3f} false alerts/min ({r['wall_s']} s)", flush=True)  # fmt: skip
+    runs += new
     runs.sort(key=lambda r: (r["mode"] != "gt", r["mode"], r["heading"], r["scenario"]))
     result: dict[str, Any] = {
         "meta": {
