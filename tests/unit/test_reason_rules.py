@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from spotter.memory import ClipMemory
 from spotter.messages import AttributeValue, Caption, Clip, WorldEvent, WorldEventKind
-from spotter.reason import ClipFacts, ObsFact, Reasoner, ReasonerSettings, RuleEngine, alert_id_for
+from spotter.reason import (
+    ClipFacts,
+    ObsFact,
+    Reasoner,
+    ReasonerSettings,
+    RetrievedItem,
+    RuleEngine,
+    alert_id_for,
+)
 from spotter.reason.settings import ExclusionZone
 
 CAM = "cam1"
@@ -155,3 +164,33 @@ def test_reasoner_emits_one_decision_per_clip_and_stable_alert_ids() -> None:
     again = Reasoner()  # a restarted reasoner, same clip: same id
     _, a2 = again.on_clip(memory(1, [ev("ppe_off", "w2", "worker", 12.0, 30.0)]))
     assert a2[0].alert_id == a1[0].alert_id
+
+
+class FakeArchive:
+    """A retrieval pathway with two remembered items, one of them from the future."""
+
+    name = "summaries"
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, float]] = []
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        self.asked.append((query, t_max))
+        return [RetrievedItem("summaries", "the toolbox stood by the wall", ("c-0001",), ("t2",), 12.0),
+                RetrievedItem("summaries", "a later clip", ("c-0099",), ("t2",), 990.0)]  # fmt: skip
+
+
+def test_deep_categories_ask_the_retrieval_pathways_and_narrate_what_came_back() -> None:
+    archive = FakeArchive()
+    r = Reasoner(retrievers=[archive], settings=ReasonerSettings(long_absence_s=100.0))
+    r.on_clip(memory(1, [ev("left_view", "t2", "toolbox", 15.0, reason="not_seen")]))
+    _, alerts = r.on_clip(memory(30, [ev("returned", "t2", "toolbox", 301.0)]))
+    (a,) = alerts
+    assert a.category == "memory_recall" and a.horizon == "episodic"
+    assert "Earlier (at 12 s): the toolbox stood by the wall" in a.message and "later clip" not in a.message
+    assert "c-0001" in a.evidence.clip_ids and "c-0099" not in a.evidence.clip_ids
+    assert archive.asked and archive.asked[0][1] == 310.0
+    _, instant = r.on_clip(memory(31, [ev("ppe_off", "w9", "worker", 311.0)]))
+    assert instant[0].category == "ppe_violation" and len(archive.asked) == 1  # instant: no retrieval

@@ -201,11 +201,12 @@ class RuleEngine:
             for o in f.observations:
                 if o.label not in z.labels:
                     continue
-                inside = [t for t, b, _ in o.samples if z.contains(b)]
+                inside = [(t, b) for t, b, _ in o.samples if z.contains(b)]
                 if len(inside) >= self.s.zone_min_frames:
                     name = z.name or f"{z.from_deg:.0f}..{z.to_deg:.0f} deg"
-                    msg = f"Exclusion zone {name}: a {o.label} entered it at {inside[0]:.0f} s{_where(o.bearing_deg, f.heading_deg)}."
-                    out.append(Trigger("exclusion_zone", f"zone{i}", msg, inside[0], (o.entity_id,), (inside[0],), (o.label,)))  # fmt: skip
+                    (t_in, b_in) = inside[0]
+                    msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
+                    out.append(Trigger("exclusion_zone", f"zone{i}", msg, t_in, (o.entity_id,), (t_in,), (o.label,)))  # fmt: skip
                     break
         return out
 
