@@ -71,3 +71,11 @@ class ReasonerSettings(BaseSettings):
         description="JSON {category: seconds}: the same condition does not alert again within this",
     )
     max_recent_clips: int = Field(default=30, ge=1, description="Clips of short-term context kept per camera")
+    clip_wait_s: float = Field(
+        default=10.0,
+        ge=0.0,
+        description="Service: wait this long for the knowledge graph to store a caption's clip",
+    )
+    heading_max_age_s: float = Field(
+        default=2.0, gt=0.0, description="Service: a heading sample older than this (s) counts as unknown"
+    )
