@@ -15,30 +15,39 @@ Vectors are random unit vectors: both backends search exactly (the embedded inde
 product; Qdrant local mode by brute force too), so the data's structure does not change the cost.
 
 Ingest: upserts in batches of 256 (the points are built before each timed call) and one point per
-call, on the persisted store (embedded: SQLite file; Qdrant local mode: in memory, its fastest).
+call, on the persisted store (embedded: vector file + SQLite; Qdrant local mode: in memory, its
+fastest).
 Retrieval: every pathway is one `search(k=10)` with the filters the summarizer uses: camera +
 level + t_max (t_max uniform over the day, 10% "now"), and across cameras (level + t_max) on the
-10-camera memory; single-threaded, after warm-up calls. Qdrant local mode is pure Python and slow
+10-camera memory; single-threaded (BLAS too: SPOTTER_BENCH_BLAS_THREADS, default 1), after
+warm-up calls; wall time and process CPU time per call. Qdrant local mode is pure Python and slow
 (issue 4's numbers), so it runs with fewer calls (`--qdrant-repeat`) and without the 10-camera
 keyframe archive (288,000 points). Results: bench/results/vector_store.json and markdown on stdout.
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
-import platform
-import statistics
-import tempfile
-import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
-from typing import Any
 
-import numpy as np
+# One BLAS thread (set before numpy loads; override with the environment): on a shared 2-vCPU
+# VM a two-thread matrix-vector product waits for both threads to be scheduled, which dominated
+# the tail latency; a server runs concurrent searches on its own threads instead.
+for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_var, os.environ.get("SPOTTER_BENCH_BLAS_THREADS", "1"))
 
-from spotter.vector import EmbeddedVectorStore, VectorPayload, VectorPoint, VectorStore
+import argparse  # noqa: E402
+import json  # noqa: E402
+import platform  # noqa: E402
+import statistics  # noqa: E402
+import tempfile  # noqa: E402
+import time  # noqa: E402
+from collections.abc import Callable, Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+from typing import Any  # noqa: E402
+
+import numpy as np  # noqa: E402
+
+from spotter.vector import EmbeddedVectorStore, VectorPayload, VectorPoint, VectorStore  # noqa: E402
 
 RESULTS = Path(__file__).resolve().parent / "results"
 DAY_S = 8 * 3600.0
@@ -152,17 +161,23 @@ def time_searches(
     rng = np.random.default_rng(seed)
     qs = _unit(rng, repeat + warmup, dim)
     samples = []
+    cpu = []
     hits = []
     for i in range(repeat + warmup):
         f = filters(rng)
+        c0 = time.process_time()
         t0 = time.perf_counter()
         res = store.search(qs[i], 10, **f)
         dt = time.perf_counter() - t0
+        dc = time.process_time() - c0
         if i >= warmup:
             samples.append(dt)
+            cpu.append(dc)
             hits.append(len(res))
             assert all(h.payload.t_end <= f.get("t_max", float("inf")) for h in res)
-    return {**_summary(samples), "mean_hits": round(statistics.fmean(hits), 2)}
+    c = _summary(cpu)
+    return {**_summary(samples), "cpu_p50_ms": c["p50_ms"], "cpu_p95_ms": c["p95_ms"],
+            "mean_hits": round(statistics.fmean(hits), 2)}  # fmt: skip
 
 
 def _t_max(rng: np.random.Generator, day: float) -> float:
@@ -261,6 +276,7 @@ def main(argv: list[str] | None = None) -> int:
         "qdrant_client": getattr(qdrant_client, "__version__", "?"), "hours": args.hours,
         "repeat": args.repeat, "qdrant_repeat": args.qdrant_repeat, "k": 10,
         "load_avg_start": [round(x, 2) for x in os.getloadavg()],
+        "blas_threads": os.environ["OPENBLAS_NUM_THREADS"],
     }  # fmt: skip
     wanted = {c.strip() for c in args.cases.split(",") if c.strip()}
     q_cases = {c.strip() for c in args.qdrant_cases.split(",") if c.strip()}
