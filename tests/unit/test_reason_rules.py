@@ -124,12 +124,14 @@ def test_progress_first_sighting_and_each_new_course() -> None:
 
 
 def test_memory_recall_for_things_really_gone_or_asked_about() -> None:
-    rules = RuleEngine(ReasonerSettings(long_absence_s=180.0))
+    rules = RuleEngine(ReasonerSettings(long_absence_s=180.0, recall_min_checks=3))
     rules.step(clip(1, (ev("left_view", "t1", "toolbox", 10.0, reason="out_of_view"),
-                        ev("left_view", "t2", "toolbox", 10.0, reason="not_seen"))))  # fmt: skip
-    got = rules.step(
-        clip(30, (ev("returned", "t1", "toolbox", 300.0), ev("returned", "t2", "toolbox", 300.0)))
-    )
+                        ev("left_view", "t2", "toolbox", 10.0, 5.0, reason="not_seen"),
+                        ev("left_view", "t3", "toolbox", 10.0, 170.0, reason="not_seen"))))  # fmt: skip
+    for k in (5, 10, 15):  # facing 0: t2's place is in view and empty; t3's (behind) never checked
+        rules.step(clip(k))
+    back = tuple(ev("returned", e, "toolbox", 300.0) for e in ("t1", "t2", "t3"))
+    got = rules.step(clip(30, back))
     assert [t.entity_ids for t in got] == [("t2",)] and cats(got) == ["memory_recall"]
     rules.watch_for(CAM, ["h1"], 320.0)
     got = rules.step(clip(33, (ev("returned", "h1", "hammer", 335.0),)))
@@ -184,7 +186,7 @@ class FakeArchive:
 
 def test_deep_categories_ask_the_retrieval_pathways_and_narrate_what_came_back() -> None:
     archive = FakeArchive()
-    r = Reasoner(retrievers=[archive], settings=ReasonerSettings(long_absence_s=100.0))
+    r = Reasoner(retrievers=[archive], settings=ReasonerSettings(long_absence_s=100.0, recall_min_checks=0))
     r.on_clip(memory(1, [ev("left_view", "t2", "toolbox", 15.0, reason="not_seen")]))
     _, alerts = r.on_clip(memory(30, [ev("returned", "t2", "toolbox", 301.0)]))
     (a,) = alerts

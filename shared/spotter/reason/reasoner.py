@@ -199,7 +199,7 @@ class Reasoner:
         return ClipFacts(
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
             events=tuple(sorted(mem.events, key=lambda e: (e.t, e.entity_id, e.kind))),
-            observations=tuple(obs), heading_deg=heading,
+            observations=tuple(obs), heading_deg=heading, hfov_deg=cap.hfov_deg,
         )  # fmt: skip
 
     def _obs_fact(

@@ -15,12 +15,15 @@ cooldowns. The rules (thresholds in `ReasonerSettings`):
   ``near_deg`` of the tool (its carrier walked off). Once per drop.
 * ``idle`` (long term): a person whose per-frame states (or, without them, the
   ``idle``/``active`` world events) say idle for ``idle_threshold_s`` without a break,
-  observed within that time. Once per idle run (key: the entity).
+  observed within that time (a gap in sightings longer than the threshold restarts the
+  run: not seeing someone is no evidence of idleness). Once per idle run (key: the entity).
 * ``progress`` (episodic): the first sighting of a progress label (first brick) and each
   growth of its ``courses`` attribute (a new course begun). Once per course.
 * ``memory_recall`` (episodic): a ``returned`` event of a thing that had left while its
   place was in view (``left_view`` reason ``not_seen``: really gone) at least
-  ``long_absence_s`` before; or of a thing someone asked about (`RuleEngine.watch_for`).
+  ``long_absence_s`` before, and whose place was in view again, empty, at the end of at
+  least ``recall_min_checks`` clips while it was away (a missed detection is not a thing
+  gone); or of a thing someone asked about (`RuleEngine.watch_for`).
 * ``safety_alert`` (instant): a hazard label (fire, smoke, spill) observed. Key: label.
 
 Cooldowns: a trigger whose (category, key) alerted less than ``cooldowns[category]``
@@ -34,7 +37,7 @@ from dataclasses import dataclass, field
 
 from spotter.messages import AttributeValue, WorldEvent
 from spotter.reason.settings import DEFAULT_COOLDOWNS, ReasonerSettings
-from spotter.world.geometry import angular_distance, direction
+from spotter.world.geometry import angular_distance, direction, in_view
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -66,6 +69,7 @@ class ClipFacts:
     events: tuple[WorldEvent, ...] = ()
     observations: tuple[ObsFact, ...] = ()
     heading_deg: float | None = None
+    hfov_deg: float = 90.0
     """The wearer's heading at the clip's end (for 'behind you' in messages), when known."""
 
 
@@ -91,6 +95,13 @@ class _Drop:
 
 
 @dataclass
+class _Gone:
+    t: float
+    bearing: float | None
+    checks: int = 0
+
+
+@dataclass
 class CameraState:
     """What the rules remember of one camera between clips."""
 
@@ -100,7 +111,7 @@ class CameraState:
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
     courses: dict[str, int] = field(default_factory=dict)
-    gone: dict[str, float] = field(default_factory=dict)
+    gone: dict[str, _Gone] = field(default_factory=dict)
     asked: dict[str, float] = field(default_factory=dict)
     last_alert: dict[tuple[str, str], float] = field(default_factory=dict)
     last_t: float = -1.0
@@ -241,13 +252,23 @@ class RuleEngine:
         return False
 
     def _recall(self, f: ClipFacts, st: CameraState) -> list[Trigger]:
+        seen = {o.entity_id for o in f.observations}
+        if f.heading_deg is not None:  # its place in view at the clip's end, and it is not there
+            for eid, g in st.gone.items():
+                if (
+                    eid not in seen
+                    and g.bearing is not None
+                    and in_view(g.bearing, f.heading_deg, f.hfov_deg, 5.0)
+                ):
+                    g.checks += 1
         out = []
         for e in f.events:
             if e.kind == "left_view" and e.detail.get("reason") == "not_seen":
-                st.gone[e.entity_id] = e.t
+                st.gone[e.entity_id] = _Gone(e.t, e.bearing_deg)
             elif e.kind == "returned":
                 asked = st.asked.pop(e.entity_id, None)
-                gone = st.gone.pop(e.entity_id, None)
+                left = st.gone.pop(e.entity_id, None)
+                gone = left.t if left is not None and left.checks >= self.s.recall_min_checks else None
                 if asked is not None and asked <= e.t:
                     msg = f"Memory: the {e.label} asked about at {asked:.0f} s is back in view{_where(e.bearing_deg, f.heading_deg)}."
                     out.append(Trigger("memory_recall", e.entity_id, msg, e.t, (e.entity_id,), (asked, e.t), (e.label,), (e,)))  # fmt: skip
@@ -291,6 +312,10 @@ class RuleEngine:
                 continue
             eid = o.entity_id
             for t, _b, state in o.samples:
+                last = st.last_sample.get(eid)
+                if last is not None and t - last > self.s.idle_threshold_s:  # unseen meanwhile: no evidence
+                    st.idle_since.pop(eid, None)
+                    st.idle_alerted.discard(eid)
                 st.last_sample[eid] = t
                 if state is None:
                     continue

@@ -66,6 +66,11 @@ class ReasonerSettings(BaseSettings):
     long_absence_s: float = Field(
         default=180.0, ge=0.0, description="Gone (not only out of view) this long, then back: memory_recall"
     )
+    recall_min_checks: int = Field(
+        default=3,
+        ge=0,
+        description="Clips that showed a gone thing's place empty before its return is recalled",
+    )
     cooldowns: dict[str, float] = Field(
         default_factory=lambda: dict(DEFAULT_COOLDOWNS),
         description="JSON {category: seconds}: the same condition does not alert again within this",
