@@ -243,6 +243,49 @@ def run_case(
     return result
 
 
+def kernels(repeat: int = 50) -> dict[str, Any]:
+    """Exact top-10 kernels on one partition-sized matrix: numpy (the embedded index) vs FAISS flat.
+
+    FAISS (faiss-cpu, not a dependency: installed by hand for this comparison) with one OpenMP
+    thread; `faiss-range` restricts the search to a row range with IDSelectorRange, which is how a
+    FAISS index with time-ordered ids would apply t_max. Half the queries search the first half
+    of the rows (numpy: a slice; faiss-range: the selector), half all rows; plain `faiss` always
+    searches all rows.
+    """
+    import faiss
+
+    faiss.omp_set_num_threads(1)
+    rng = np.random.default_rng(0)
+    out: dict[str, Any] = {"faiss": getattr(faiss, "__version__", "?")}
+    for n, d in [(2880, 384), (28800, 384), (28800, 512), (288000, 512)]:
+        m = _unit(rng, n, d)
+        qs = _unit(rng, repeat + 10, d)
+        index = faiss.IndexFlatIP(d)
+        index.add(m)
+        row: dict[str, Any] = {}
+        for name in ("numpy", "faiss", "faiss-range"):
+            samples = []
+            for i, q in enumerate(qs):
+                hi = n // 2 if i % 2 else n
+                t0 = time.perf_counter()
+                if name == "numpy":
+                    sims = m[:hi] @ q
+                    top = np.argpartition(-sims, 9)[:10]
+                    top = top[np.argsort(-sims[top])]
+                elif name == "faiss":
+                    index.search(q[None, :], 10)
+                else:
+                    params = faiss.SearchParameters(sel=faiss.IDSelectorRange(0, hi))
+                    index.search(q[None, :], 10, params=params)
+                if i >= 10:
+                    samples.append(time.perf_counter() - t0)
+            row[name] = _summary(samples)
+        out[f"{n}x{d}"] = row
+        print(f"kernels {n}x{d}: " + ", ".join(f"{k} {v['p50_ms']:.2f}/{v['p95_ms']:.2f} ms" for k, v in row.items()),
+              flush=True)  # fmt: skip
+    return out
+
+
 CASES = [  # (case, cameras, collection)
     ("captions-1cam", 1, "captions"),
     ("captions-10cam", 10, "captions"),
@@ -265,15 +308,24 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--qdrant-cases", default="captions-1cam,captions-10cam,keyframes-1cam",
                     help="cases run on Qdrant local mode")  # fmt: skip
     ap.add_argument("--out", type=Path, default=RESULTS / "vector_store.json")
+    ap.add_argument("--kernels-only", action="store_true",
+                    help="only compare the numpy and FAISS flat kernels (needs faiss-cpu); adds them to --out")  # fmt: skip
     args = ap.parse_args(argv)
 
-    import qdrant_client
+    if args.kernels_only:
+        data = json.loads(args.out.read_text()) if args.out.exists() else {}
+        data["kernels"] = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                           "load_avg": [round(x, 2) for x in os.getloadavg()], **kernels()}  # fmt: skip
+        args.out.write_text(json.dumps(data, indent=1) + "\n")
+        return 0
+
+    from importlib.metadata import version
 
     meta: dict[str, Any] = {
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "machine": f"{platform.node()} {platform.processor() or platform.machine()} {os.cpu_count()} cpus",
         "python": platform.python_version(), "numpy": np.__version__,
-        "qdrant_client": getattr(qdrant_client, "__version__", "?"), "hours": args.hours,
+        "qdrant_client": version("qdrant-client"), "hours": args.hours,
         "repeat": args.repeat, "qdrant_repeat": args.qdrant_repeat, "k": 10,
         "load_avg_start": [round(x, 2) for x in os.getloadavg()],
         "blas_threads": os.environ["OPENBLAS_NUM_THREADS"],
