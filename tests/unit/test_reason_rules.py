@@ -196,3 +196,15 @@ def test_deep_categories_ask_the_retrieval_pathways_and_narrate_what_came_back()
     assert archive.asked and archive.asked[0][1] == 310.0
     _, instant = r.on_clip(memory(31, [ev("ppe_off", "w9", "worker", 311.0)]))
     assert instant[0].category == "ppe_violation" and len(archive.asked) == 1  # instant: no retrieval
+
+
+def test_a_redelivered_clip_gets_the_same_decision_and_alerts() -> None:
+    published: list[tuple[Any, Any]] = []
+    r = Reasoner(publish=lambda d, a: published.append((d, a)))
+    first = r.on_clip(memory(1, [ev("ppe_off", "w2", "worker", 12.0, 30.0)]))
+    r.on_clip(memory(2, []))
+    again = r.on_clip(memory(1, [ev("ppe_off", "w2", "worker", 12.0, 30.0)]))
+    assert again == first and again[0].d == 1
+    assert (
+        len(r.decisions) == 2 and len(r.alerts) == 1 and len(published) == 3
+    )  # published again, recorded once

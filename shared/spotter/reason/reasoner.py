@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import hashlib
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -41,6 +41,9 @@ from spotter.reason.settings import ReasonerSettings
 from spotter.world.geometry import bearing_deg
 
 HeadingLookup = Callable[[str, float], float | None]
+
+DECIDED_KEPT = 1000
+"""Recent decisions kept (per reasoner) so that a redelivered clip gets the same answer."""
 
 DEEP_CATEGORIES = frozenset({"memory_recall", "idle", "progress"})
 """Categories whose message may use retrieved history (episodic and long-term horizons)."""
@@ -117,6 +120,7 @@ class Reasoner:
         self.decisions: list[Decision] = []
         self.alerts: list[Alert] = []
         self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
+        self._decided: OrderedDict[tuple[str, str], tuple[Decision, list[Alert]]] = OrderedDict()
 
     # --- the step ---------------------------------------------------------------------
 
@@ -125,14 +129,21 @@ class Reasoner:
         self.on_clip(mem)
 
     def on_clip(self, mem: ClipMemory) -> tuple[Decision, list[Alert]]:
-        started = time.perf_counter()
-        facts = self.facts(mem)
-        decision, alerts = self.decide(facts, started)
-        self.decisions.append(decision)
-        self.alerts.extend(alerts)
+        """Decide on one clip (clips of a camera in time order). A clip decided before (a redelivery)
+        gets the same decision and alerts back, published again (consumers dedupe by clip / alert id)."""
+        key = (mem.clip.camera_id, mem.clip.clip_id)
+        done = self._decided.get(key)
+        if done is None:
+            started = time.perf_counter()
+            done = self.decide(self.facts(mem), started)
+            self._decided[key] = done
+            while len(self._decided) > DECIDED_KEPT:
+                self._decided.popitem(last=False)
+            self.decisions.append(done[0])
+            self.alerts.extend(done[1])
         if self.publish is not None:
-            self.publish(decision, alerts)
-        return decision, alerts
+            self.publish(*done)
+        return done
 
     def decide(self, facts: ClipFacts, started: float | None = None) -> tuple[Decision, list[Alert]]:
         started = time.perf_counter() if started is None else started
