@@ -49,6 +49,9 @@ from spotter.vector.base import (
 )
 
 Key = tuple[str, str]  # (camera_id, level)
+# A payload read back from disk stays a row tuple until a search returns it (reopening is 3x faster).
+RawPayload = tuple[str, str, float, float, str, str]  # camera_id, level, t_start, t_end, text, ref JSON
+Payload = VectorPayload | RawPayload
 F64 = npt.NDArray[np.float64]
 
 NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
@@ -66,7 +69,7 @@ class _Snapshot:
 
     mat: Float32Array
     ids: list[str]
-    payloads: list[VectorPayload]
+    payloads: list[Payload]
     lo: int
     hi: int
 
@@ -79,7 +82,7 @@ class _Partition:
         self.mat: Float32Array = np.empty((capacity, dim), np.float32)
         self.t_end: F64 = np.empty(capacity, np.float64)
         self.ids: list[str] = []
-        self.payloads: list[VectorPayload] = []
+        self.payloads: list[Payload] = []
         self.rows: dict[str, int] = {}
         self.n = 0
         self.ordered = True
@@ -94,7 +97,7 @@ class _Partition:
         t_end[: self.n] = self.t_end[: self.n]
         self.mat, self.t_end = mat, t_end
 
-    def append(self, ids: list[str], vecs: Float32Array, t_end: F64, payloads: list[VectorPayload]) -> None:
+    def append(self, ids: list[str], vecs: Float32Array, t_end: F64, payloads: Sequence[Payload]) -> None:
         """New ids (not in this partition), vectors normalised; the batch may be in any order."""
         m = len(ids)
         if m == 0:
@@ -160,6 +163,20 @@ class _Partition:
         lo = 0 if t_min is None else int(np.searchsorted(times, t_min, side="left"))
         hi = self.n if t_max is None else int(np.searchsorted(times, t_max, side="right"))
         return lo, max(lo, hi)
+
+
+def _payload(p: Payload) -> VectorPayload:
+    if isinstance(p, VectorPayload):
+        return p
+    cam, level, t_start, t_end, text, ref = p
+    return VectorPayload.model_construct(
+        camera_id=cam,
+        level=level,
+        t_start=t_start,
+        t_end=t_end,
+        text=text,
+        ref=json.loads(ref) if ref != "{}" else {},
+    )
 
 
 def _normalised(points: Sequence[VectorPoint]) -> Float32Array:
@@ -250,7 +267,7 @@ class EmbeddedVectorStore:
             if self._slots
             else np.empty((0, self.dim), np.float32)
         )
-        groups: dict[Key, tuple[list[str], list[int], list[float], list[VectorPayload]]] = {}
+        groups: dict[Key, tuple[list[str], list[int], list[float], list[Payload]]] = {}
         query = "SELECT id, camera_id, level, t_start, t_end, text, ref, slot FROM points ORDER BY t_end"
         for pid, cam, level, t_start, t_end, text, ref, slot in db.execute(query):
             if slot >= self._slots:  # its vector never reached the disk (power loss)
@@ -259,11 +276,7 @@ class EmbeddedVectorStore:
             g[0].append(pid)
             g[1].append(slot)
             g[2].append(t_end)
-            g[3].append(
-                VectorPayload.model_construct(
-                    camera_id=cam, level=level, t_start=t_start, t_end=t_end, text=text, ref=json.loads(ref)
-                )
-            )
+            g[3].append((cam, level, t_start, t_end, text, ref))
         for key, (ids, slots, times, payloads) in groups.items():
             part = _Partition(self.dim, capacity=max(64, len(ids)))
             part.append(ids, file_vecs[np.asarray(slots, np.intp)], np.asarray(times, np.float64), payloads)
@@ -435,7 +448,9 @@ class EmbeddedVectorStore:
             s = snaps[int(all_owners[b])]
             row = int(all_rows[b])
             hits.append(
-                VectorHit.model_construct(id=s.ids[row], score=float(all_scores[b]), payload=s.payloads[row])
+                VectorHit.model_construct(
+                    id=s.ids[row], score=float(all_scores[b]), payload=_payload(s.payloads[row])
+                )
             )
         return hits
 
