@@ -78,3 +78,10 @@ def test_qdrant_settings_keep_the_api_key_secret(monkeypatch: pytest.MonkeyPatch
     settings = VectorSettings()
     assert settings.backend == "qdrant" and "hunter2" not in repr(settings)
     assert settings.qdrant_collection_prefix == "spotter_"
+
+
+def test_an_unreachable_qdrant_server_is_a_vector_store_error() -> None:
+    from spotter.vector.qdrant import QdrantVectorStore
+
+    with pytest.raises(VectorStoreError, match="Qdrant opening collection"):
+        QdrantVectorStore("x", 4, url="http://127.0.0.1:1", timeout_s=2)

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import threading
 import uuid
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 from qdrant_client import QdrantClient, models
+from qdrant_client.http.exceptions import ApiException
 
 from spotter.vector.base import (
     QueryVector,
@@ -32,6 +34,15 @@ from spotter.vector.base import (
 
 NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "spotter:vector")
 _SCROLL_PAGE = 1024
+
+
+@contextmanager
+def _backend(what: str) -> Iterator[None]:
+    """Qdrant's transport and API errors as VectorStoreError."""
+    try:
+        yield
+    except ApiException as exc:
+        raise VectorStoreError(f"Qdrant {what} failed: {exc}") from exc
 
 
 def point_uuid(point_id: str) -> str:
@@ -98,13 +109,17 @@ class QdrantVectorStore:
         self._where = url if url is not None else str(path) if path is not None else str(location)
         self._lock = threading.Lock()  # local mode is not thread-safe; a server client is, but cheap
         if url is not None:
-            self._client = QdrantClient(url=url, api_key=api_key, timeout=timeout_s)
+            # No background version check: it only warns, from a thread, when the server is down.
+            self._client = QdrantClient(
+                url=url, api_key=api_key, timeout=timeout_s, check_compatibility=False
+            )
         elif path is not None:
             self._client = QdrantClient(path=str(path))
         else:
             self._client = QdrantClient(location=location)
         try:
-            self._ensure_collection()
+            with _backend(f"opening collection {name!r} at {self._where}"):
+                self._ensure_collection()
         except BaseException:
             self._client.close()
             raise
@@ -148,7 +163,7 @@ class QdrantVectorStore:
             )
             for p in latest
         ]
-        with self._lock:
+        with self._lock, _backend("upsert"):
             self._client.upsert(self.name, points=structs, wait=True)
 
     def search(
@@ -164,7 +179,7 @@ class QdrantVectorStore:
         q = check_query(vector, self.dim, k)
         if not np.any(q):
             raise VectorStoreError("the query is the zero vector")
-        with self._lock:
+        with self._lock, _backend("search"):
             result = self._client.query_points(
                 self.name,
                 query=q.tolist(),
@@ -182,20 +197,20 @@ class QdrantVectorStore:
         if not ids:
             return
         selector = models.PointIdsList(points=[point_uuid(pid) for pid in dict.fromkeys(ids)])
-        with self._lock:
+        with self._lock, _backend("delete"):
             self._client.delete(self.name, points_selector=selector, wait=True)
 
     def delete_before(self, t: float, *, camera_id: str | None = None, level: str | None = None) -> None:
         flt = _filter(camera_id, level, None, None, t_lt=t)
         assert flt is not None
-        with self._lock:
+        with self._lock, _backend("delete_before"):
             self._client.delete(self.name, points_selector=models.FilterSelector(filter=flt), wait=True)
 
     def trim(self, keep: int, *, camera_id: str | None = None, level: str | None = None) -> int:
         if keep < 0:
             raise VectorStoreError(f"keep must be >= 0, got {keep}")
         flt = _filter(camera_id, level, None, None)
-        with self._lock:
+        with self._lock, _backend("trim"):
             total = self._client.count(self.name, count_filter=flt, exact=True).count
             excess = total - keep
             if excess <= 0:
@@ -227,7 +242,7 @@ class QdrantVectorStore:
         t_min: float | None = None,
         t_max: float | None = None,
     ) -> int:
-        with self._lock:
+        with self._lock, _backend("count"):
             return int(
                 self._client.count(
                     self.name, count_filter=_filter(camera_id, level, t_min, t_max), exact=True
