@@ -21,6 +21,7 @@ import logging
 import math
 import os
 import resource
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -53,6 +54,8 @@ log = logging.getLogger(__name__)
 # heading method's working width (`flow_width_for`): wider frames only cost
 # bytes on the bus and a resize in the tracker, narrower ones cost accuracy.
 EMBEDDED_INGEST_DEFAULTS: dict[str, object] = {"decode_threads": 2}
+EMBEDDED_SWITCH_INTERVAL_S = 0.0005
+"""Python's thread switch interval while a replay runs (see `replay`); measured by bench.replay."""
 
 
 def flow_width_for(method: str) -> int:
@@ -307,6 +310,11 @@ def replay(
     # top only adds fork-join overhead to each small call (~10% more CPU per frame, bench.replay).
     cv_threads = cv2.getNumThreads()
     cv2.setNumThreads(1)
+    # The decoder and OpenCV release the GIL for their C work and take it back after; with the
+    # default 5 ms switch interval each take-back can wait out the other thread's Python time
+    # slice (the convoy effect: PyAV decoding next to a busy Python thread ran 2-7x slower).
+    switch_interval = sys.getswitchinterval()
+    sys.setswitchinterval(EMBEDDED_SWITCH_INTERVAL_S)
     flow_thread.start()
     ingest_thread.start()
     try:
@@ -319,6 +327,7 @@ def replay(
         flow_stop.set()
         flow_thread.join(timeout=30)
         cv2.setNumThreads(cv_threads)
+        sys.setswitchinterval(switch_interval)
         if bar is not None:
             _update_bar(bar, worker, camera_id, collector)
             bar.close()
