@@ -8,11 +8,9 @@ the requests the server got (so it can check what the tools returned to the mode
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +24,7 @@ from spotter.graph.sqlite import SqliteGraphStore
 from spotter.tools import TOOL_ARGS, GraphTools
 from spotter.world.model import WorldModel
 from spotter.world.scripted import ScriptedScene
+from tests.scripted_http import ScriptedServer as _Server
 
 pytestmark = pytest.mark.integration
 
@@ -103,49 +102,12 @@ def completion(message: dict[str, Any]) -> bytes:
     }).encode()
 
 
-class ScriptedServer:
+class ScriptedServer(_Server):
     def __init__(self) -> None:
-        self.script: list[Reply] = []
-        self.requests: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                body = self.rfile.read(int(self.headers.get("content-length", 0)))
-                with outer.lock:
-                    outer.requests.append({"path": self.path, "body": json.loads(body)})
-                    reply = outer.script.pop(0) if outer.script else Reply(status=500)
-                time.sleep(reply.sleep_s)
-                if reply.status == 200:
-                    data = completion(reply.message or {"role": "assistant", "content": ""})
-                else:
-                    data = json.dumps({"error": {"message": f"scripted {reply.status}"}}).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in reply.headers.items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up (timeout test)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.block_on_close = False
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
+        super().__init__(
+            lambda reply, _body: completion(reply.message or {"role": "assistant", "content": ""}),
+            lambda: Reply(status=500),
+        )
 
     def tool_messages(self, request: int) -> list[dict[str, Any]]:
         """The tool results (parsed) in the messages of request number `request` (0-based)."""

@@ -6,11 +6,9 @@ Each test scripts the server's replies in order and counts the requests it got.
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
@@ -18,6 +16,7 @@ import pytest
 from spotter.caption import FALLBACK_BACKEND, CaptionerSettings, ClipMeta, caption_clip
 from spotter.caption.vlm import KeyframeImage, VlmCaptioner
 from spotter.messages import Observation, TimedBox
+from tests.scripted_http import ScriptedServer as _Server
 
 pytestmark = pytest.mark.integration
 
@@ -51,49 +50,9 @@ def completion(content: str) -> bytes:
     }).encode()
 
 
-class ScriptedServer:
+class ScriptedServer(_Server):
     def __init__(self) -> None:
-        self.script: list[Reply] = []
-        self.requests: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        outer = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                body = self.rfile.read(int(self.headers.get("content-length", 0)))
-                with outer.lock:
-                    outer.requests.append({"path": self.path, "body": json.loads(body)})
-                    reply = outer.script.pop(0) if outer.script else Reply(status=500)
-                time.sleep(reply.sleep_s)
-                if reply.status == 200:
-                    data = completion(reply.content or "")
-                else:
-                    data = json.dumps({"error": {"message": f"scripted {reply.status}"}}).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in reply.headers.items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up (timeout test)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.block_on_close = False
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
+        super().__init__(lambda reply, _body: completion(reply.content or ""), lambda: Reply(status=500))
 
 
 @pytest.fixture

@@ -6,11 +6,9 @@ Each test scripts the server's replies in order; the server records the requests
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import numpy as np
@@ -18,6 +16,7 @@ import pytest
 
 from spotter.embed import EmbedError, EmbedSettings, TextEmbedder, make_embedder
 from spotter.embed.remote import OpenAIEmbedder
+from tests.scripted_http import ScriptedServer as _Server
 
 DIM = 4
 
@@ -36,57 +35,19 @@ def vector_for(text: str) -> list[float]:
     return [float(len(text)), float(sum(map(ord, text)) % 7), 1.0, 2.0]
 
 
-class EmbeddingsServer:
+class EmbeddingsServer(_Server):
     def __init__(self) -> None:
-        self.script: list[Reply] = []
-        self.requests: list[dict[str, Any]] = []
-        self.lock = threading.Lock()
-        outer = self
+        super().__init__(self.render, Reply)
 
-        class Handler(BaseHTTPRequestHandler):
-            def do_POST(self) -> None:  # noqa: N802
-                body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))))
-                with outer.lock:
-                    outer.requests.append(
-                        {"path": self.path, "body": body, "authorization": self.headers.get("authorization")}
-                    )
-                    reply = outer.script.pop(0) if outer.script else Reply()
-                time.sleep(reply.sleep_s)
-                if reply.status == 200:
-                    inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
-                    vectors = reply.vectors if reply.vectors is not None else [vector_for(t) for t in inputs]
-                    items = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
-                    if reply.shuffle:
-                        items.reverse()
-                    data = json.dumps({"object": "list", "data": items, "model": body["model"],
-                                       "usage": {"prompt_tokens": 1, "total_tokens": 1}}).encode()
-                else:
-                    data = json.dumps({"error": {"message": f"scripted {reply.status}"}}).encode()
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("content-length", str(len(data)))
-                    for k, v in reply.headers.items():
-                        self.send_header(k, v)
-                    self.end_headers()
-                    self.wfile.write(data)
-                except OSError:
-                    pass  # the client gave up (timeout test)
-
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.httpd.daemon_threads = True
-        self.httpd.block_on_close = False
-        self.url = f"http://127.0.0.1:{self.httpd.server_address[1]}/v1"
-        self.thread = threading.Thread(target=self.httpd.serve_forever, args=(0.05,), daemon=True)
-        self.thread.start()
-
-    def close(self) -> None:
-        self.httpd.shutdown()
-        self.httpd.server_close()
-        self.thread.join(5)
+    @staticmethod
+    def render(reply: Reply, body: dict[str, Any]) -> bytes:
+        inputs = body["input"] if isinstance(body["input"], list) else [body["input"]]
+        vectors = reply.vectors if reply.vectors is not None else [vector_for(t) for t in inputs]
+        items = [{"object": "embedding", "index": i, "embedding": v} for i, v in enumerate(vectors)]
+        if reply.shuffle:
+            items.reverse()
+        return json.dumps({"object": "list", "data": items, "model": body["model"],
+                           "usage": {"prompt_tokens": 1, "total_tokens": 1}}).encode()
 
 
 @pytest.fixture
