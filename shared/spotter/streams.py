@@ -97,3 +97,27 @@ def alerts_by_camera_key(camera_id: str) -> str:
 def deliveries_key(alert_id: str) -> str:
     """Hash subscription id -> delivery record of one alert (status, attempts, last error)."""
     return f"{PREFIX}:deliveries:{alert_id}"
+
+
+# --- visual archive (spotter.archive) --------------------------------------------
+ARCHIVE_CAMERAS = f"{PREFIX}:archive:cameras"  # set of camera ids with archived keyframes
+
+
+def archive_index_key(camera_id: str) -> str:
+    """Sorted set: blob keys of the camera's archived keyframes, scored by media time."""
+    return f"{PREFIX}:archive:index:{camera_id}"
+
+
+def archive_meta_key(camera_id: str) -> str:
+    """Hash blob_key -> JSON {t, clip_id, bytes} of each archived keyframe of the camera."""
+    return f"{PREFIX}:archive:meta:{camera_id}"
+
+
+def archive_bytes_key(camera_id: str) -> str:
+    """Total JPEG bytes of the camera's archived keyframes (integer counter)."""
+    return f"{PREFIX}:archive:bytes:{camera_id}"
+
+
+def archive_newest_clip_key(camera_id: str) -> str:
+    """Hash {clip_id, t} of the camera's newest archived keyframe: retention never touches that clip."""
+    return f"{PREFIX}:archive:newest:{camera_id}"
