@@ -219,8 +219,12 @@ def _memory_pass(
         on_clip = None
         if alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
             from spotter.reason import Reasoner
+            from spotter.reason.retrieval import GraphRetriever
 
-            on_clip = Reasoner(store, heading.lookup(options.camera_id), publish=lambda _d, new: alerts.extend(new))
+            on_clip = Reasoner(
+                store, heading.lookup(options.camera_id), retrievers=[GraphRetriever(store)],
+                publish=lambda _d, new: alerts.extend(new),
+            )  # fmt: skip
         bar = None
         if options.progress:
             from tqdm import tqdm

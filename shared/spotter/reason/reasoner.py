@@ -30,8 +30,9 @@ import hashlib
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from spotter.graph.base import GraphStore, ObservationRecord
 from spotter.memory import ClipMemory
@@ -78,6 +79,13 @@ class Narrator(Protocol):
     def narrate(self, trigger: Trigger, facts: ClipFacts, retrieved: Sequence[RetrievedItem]) -> str: ...
 
 
+class RuleMessageNarrator:
+    """No reconstruction: the rule's own message, whatever was retrieved (the ablation baseline)."""
+
+    def narrate(self, trigger: Trigger, facts: ClipFacts, retrieved: Sequence[RetrievedItem]) -> str:
+        return trigger.message
+
+
 class TemplateNarrator:
     """The offline narrative: the rule's message, then what was retrieved, one short clause each."""
 
@@ -121,6 +129,9 @@ class Reasoner:
         self.alerts: list[Alert] = []
         self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
         self._decided: OrderedDict[tuple[str, str], tuple[Decision, list[Alert]]] = OrderedDict()
+        self._pool: ThreadPoolExecutor | None = None
+        self.pathway_stats: dict[str, Any] = {}
+        """Per pathway name: `spotter.reason.retrieval.PathwayStats` (calls, items, timeouts, latencies)."""
 
     # --- the step ---------------------------------------------------------------------
 
@@ -179,14 +190,19 @@ class Reasoner:
         return decision, alerts
 
     def retrieve(self, trigger: Trigger, facts: ClipFacts) -> list[RetrievedItem]:
-        """Extension point: ask every retrieval pathway about the trigger (bounded by the clip's end)."""
+        """Ask every retrieval pathway about the trigger, in parallel, each within the timeout,
+        bounded by the clip's end (`spotter.reason.retrieval.retrieve_all`)."""
         if not self.retrievers:
             return []
+        from spotter.reason.retrieval import retrieve_all
+
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=len(self.retrievers), thread_name_prefix="retrieve")
         query = f"{trigger.category}: {' '.join(trigger.labels)} {trigger.message}"
-        out: list[RetrievedItem] = []
-        for r in self.retrievers:
-            out += r.retrieve(query, facts.camera_id, facts.t_end, trigger.entity_ids)
-        return [i for i in out if i.t is None or i.t <= facts.t_end]
+        return retrieve_all(
+            self.retrievers, query, facts.camera_id, facts.t_end, trigger.entity_ids,
+            timeout_s=self.settings.retrieval_timeout_s, executor=self._pool, stats=self.pathway_stats,
+        )  # fmt: skip
 
     def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
         """A question named these entities: recall them when they come back (memory_recall)."""

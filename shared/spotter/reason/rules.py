@@ -122,7 +122,14 @@ def _where(bearing: float | None, heading: float | None) -> str:
         return ""
     if heading is None:
         return f" at bearing {bearing:.0f} deg"
-    return f" {direction(bearing, heading)} of you (bearing {bearing:.0f} deg)"
+    return f" {_PHRASE[direction(bearing, heading)]} (bearing {bearing:.0f} deg)"
+
+
+_PHRASE = {
+    "front": "in front of you", "front-right": "to your front-right", "right": "on your right",
+    "behind-right": "behind you to the right", "behind": "behind you", "behind-left": "behind you to the left",
+    "left": "on your left", "front-left": "to your front-left",
+}  # fmt: skip
 
 
 def _int(value: AttributeValue | None) -> int | None:

@@ -76,6 +76,9 @@ class ReasonerSettings(BaseSettings):
         description="JSON {category: seconds}: the same condition does not alert again within this",
     )
     max_recent_clips: int = Field(default=30, ge=1, description="Clips of short-term context kept per camera")
+    retrieval_timeout_s: float = Field(
+        default=0.5, gt=0.0, description="Each retrieval pathway's answer is used only if it arrives within this"
+    )
     clip_wait_s: float = Field(
         default=10.0,
         ge=0.0,

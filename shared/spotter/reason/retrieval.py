@@ -1,0 +1,140 @@
+"""The reasoner's retrieval pathways (EgoMemo): run in parallel, each bounded by a timeout.
+
+A pathway answers "what in memory, up to `t_max`, bears on this trigger?" with
+`RetrievedItem`s. Three kinds, after EgoMemo: temporal summaries (`SummaryRetriever`,
+over the summarizer's multi-scale index), the knowledge graph (`GraphRetriever`,
+Personalized PageRank from the trigger's entities, GEB's per-entity caps) and the visual
+archive (`VisualRetriever`, keyframes that look like the trigger's clip). `retrieve_all`
+asks them concurrently and keeps what arrives within the timeout: a slow pathway costs
+its evidence, never the decision.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from spotter.graph.base import GraphStore
+from spotter.graph.ppr import personalized_pagerank
+from spotter.reason.reasoner import RetrievedItem, Retriever
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class PathwayStats:
+    """Per pathway: calls, items returned, timeouts and errors, total seconds (for ablations)."""
+
+    calls: int = 0
+    items: int = 0
+    timeouts: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    latencies_ms: list[float] = field(default_factory=list)
+
+
+class GraphRetriever:
+    """Knowledge-graph pathway: PPR from the trigger's entities over memory up to `t_max`."""
+
+    name = "graph"
+
+    def __init__(self, store: GraphStore, top_k: int = 8, per_entity_cap: int = 3) -> None:
+        self.store = store
+        self.top_k = top_k
+        self.per_entity_cap = per_entity_cap
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        seeds = {e: 1.0 for e in entity_ids}
+        if not seeds:
+            return []
+        nodes = personalized_pagerank(
+            self.store, camera_id, seeds, t_max=t_max, top_k=self.top_k * 3, per_entity_cap=self.per_entity_cap
+        )
+        obs_ids = [n.node_id for n in nodes if n.kind == "observation"]
+        if not obs_ids:
+            return []
+        wanted = set(obs_ids)
+        # The seeds' own observations are the bulk of what PPR ranks; read them bounded, by entity.
+        records = {
+            o.observation_id: o
+            for eid in {n.entity_id for n in nodes if n.entity_id is not None}
+            for o in self.store.observations(camera_id, entity_id=eid, t_max=t_max, limit=50, latest=True, full=False)
+            if o.observation_id in wanted
+        }
+        out: list[RetrievedItem] = []
+        for oid in obs_ids:
+            o = records.get(oid)
+            if o is None or o.t_start > t_max:
+                continue
+            state = "" if o.state == "unknown" else f" ({o.state})"
+            out.append(RetrievedItem(
+                pathway=self.name,
+                text=f"{o.label.replace('_', ' ')}{state} seen at bearing {o.bearing_deg:.0f} deg, "
+                     f"{o.t_start:.0f}-{o.t_end:.0f} s",
+                clip_ids=(o.clip_id,), entity_ids=(o.entity_id,), t=o.t_end,
+            ))  # fmt: skip
+            if len(out) >= self.top_k:
+                break
+        return out
+
+
+def retrieve_all(
+    retrievers: Sequence[Retriever],
+    query: str,
+    camera_id: str,
+    t_max: float,
+    entity_ids: Sequence[str],
+    *,
+    timeout_s: float,
+    executor: ThreadPoolExecutor | None = None,
+    stats: dict[str, PathwayStats] | None = None,
+) -> list[RetrievedItem]:
+    """Every pathway at once; what arrives within `timeout_s` (nothing after `t_max`), in pathway order."""
+    if not retrievers:
+        return []
+    own = executor is None
+    pool = executor or ThreadPoolExecutor(max_workers=len(retrievers), thread_name_prefix="retrieve")
+    started = time.perf_counter()
+    futures: list[tuple[Retriever, Future[tuple[list[RetrievedItem], float]], float]] = []
+    for r in retrievers:
+        futures.append((r, pool.submit(_timed, r, query, camera_id, t_max, entity_ids), time.perf_counter()))
+    wait([f for _r, f, _t in futures], timeout=timeout_s)
+    out: list[RetrievedItem] = []
+    for r, fut, _t0 in futures:
+        st = stats.setdefault(r.name, PathwayStats()) if stats is not None else PathwayStats()
+        st.calls += 1
+        if not fut.done():
+            st.timeouts += 1
+            log.warning("retrieval pathway %s timed out after %.2f s", r.name, timeout_s)
+            fut.cancel()
+            continue
+        try:
+            items, seconds = fut.result()
+        except Exception as exc:  # noqa: BLE001 - a failing pathway costs its evidence, not the decision
+            st.errors += 1
+            log.warning("retrieval pathway %s failed: %s", r.name, exc)
+            continue
+        st.seconds += seconds
+        st.latencies_ms.append(seconds * 1000.0)
+        kept = [i for i in items if i.t is None or i.t <= t_max]
+        st.items += len(kept)
+        out += kept
+    if own:
+        pool.shutdown(wait=False, cancel_futures=True)
+    log.debug("retrieval: %d items in %.1f ms", len(out), (time.perf_counter() - started) * 1000.0)
+    return out
+
+
+def _timed(r: Retriever, *args: Any) -> tuple[list[RetrievedItem], float]:
+    t0 = time.perf_counter()
+    items = r.retrieve(*args)
+    return items, time.perf_counter() - t0
+
+
+__all__ = ["GraphRetriever", "PathwayStats", "retrieve_all"]

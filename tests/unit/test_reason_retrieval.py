@@ -1,0 +1,55 @@
+"""Retrieval pathways: in parallel, each within its timeout, never past t_max; the graph pathway on real memory."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from pathlib import Path
+
+from spotter.graph import SqliteGraphStore
+from spotter.reason.reasoner import RetrievedItem
+from spotter.reason.retrieval import GraphRetriever, PathwayStats, retrieve_all
+from spotter.world.model import WorldModel
+from spotter.world.scripted import ScriptedScene
+
+
+class Fixed:
+    def __init__(self, name: str, items: list[RetrievedItem], sleep_s: float = 0.0, fail: bool = False) -> None:
+        self.name, self.items, self.sleep_s, self.fail = name, items, sleep_s, fail
+
+    def retrieve(self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]) -> list[RetrievedItem]:
+        time.sleep(self.sleep_s)
+        if self.fail:
+            raise RuntimeError("backend down")
+        return self.items
+
+
+def test_parallel_with_timeouts_errors_and_the_time_bound() -> None:
+    fast = Fixed("summaries", [RetrievedItem("summaries", "early", t=5.0), RetrievedItem("summaries", "late", t=50.0)])
+    slow = Fixed("visual", [RetrievedItem("visual", "too late to matter", t=1.0)], sleep_s=1.0)
+    broken = Fixed("graph", [], fail=True)
+    also = Fixed("graph2", [RetrievedItem("graph2", "g", t=9.0)], sleep_s=0.2)
+    stats: dict[str, PathwayStats] = {}
+    t0 = time.perf_counter()
+    items = retrieve_all([fast, slow, broken, also], "q", "cam", 10.0, [], timeout_s=0.5, stats=stats)
+    elapsed = time.perf_counter() - t0
+    assert [i.text for i in items] == ["early", "g"]  # nothing after t_max, nothing from the slow or broken one
+    assert elapsed < 0.9  # in parallel: bounded by the timeout, not the sum (0.2 + 1.0)
+    assert stats["visual"].timeouts == 1 and stats["graph"].errors == 1 and stats["summaries"].items == 1
+
+
+def test_graph_pathway_ranks_the_entity_history_up_to_t_max(tmp_path: Path) -> None:
+    store = SqliteGraphStore(tmp_path / "g.sqlite3")
+    store.init()
+    scene = ScriptedScene(camera_id="cam").look(0.0, 0.0).look(40.0, 0.0)
+    model = WorldModel(store, scene.heading)
+    for k in range(4):
+        obs = [scene.observation("l", "ladder", 10.0, [10.0 * k + 1, 10.0 * k + 2])]
+        model.ingest(scene.caption(k, 10.0 * k, 10.0 * (k + 1), obs))
+    ladder = store.entities("cam")[0].entity_id
+    items = GraphRetriever(store).retrieve("where was the ladder", "cam", 25.0, [ladder])
+    assert items and all(i.pathway == "graph" and i.t is not None and i.t <= 25.0 for i in items)
+    assert {c for i in items for c in i.clip_ids} <= {c.clip_id for c in store.clips("cam") if c.t_start <= 25.0}
+    assert "cam-s0-000003" not in {c for i in items for c in i.clip_ids}  # seen at 31-32 s: after t_max
+    assert all(i.entity_ids == (ladder,) for i in items)
+    store.close()
