@@ -44,12 +44,12 @@ def test_unit_vector_of_fixed_dim() -> None:
     assert abs(float(np.linalg.norm(v)) - 1.0) < 1e-5
     # Deterministic, and any size or grey input works.
     assert np.array_equal(v, GlobalDescriptor().describe(renderer(1).render(30.0)))
-    grey = cv2.cvtColor(renderer(1).render(30.0), cv2.COLOR_BGR2GRAY)
+    grey = np.asarray(cv2.cvtColor(renderer(1).render(30.0), cv2.COLOR_BGR2GRAY), np.uint8)
     assert abs(float(np.linalg.norm(GlobalDescriptor().describe(grey))) - 1.0) < 1e-5
     flat = np.full((100, 200, 3), 128, np.uint8)
     assert abs(float(np.linalg.norm(GlobalDescriptor().describe(flat))) - 1.0) < 1e-5
     with pytest.raises(ValueError):
-        GlobalDescriptor().describe(np.zeros((10, 10, 3), np.float32))  # type: ignore[arg-type]
+        GlobalDescriptor().describe(np.zeros((10, 10, 3), np.float32))
 
 
 @pytest.mark.parametrize("seed", [1, 2])
