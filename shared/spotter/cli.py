@@ -218,11 +218,11 @@ def _memory_pass(
         heading = heading_track_from(result.heading)
         on_clip = None
         if alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
-            from spotter.reason import Reasoner
-            from spotter.reason.retrieval import GraphRetriever
+            from spotter.reason.embedded import ProactiveMemory
 
-            on_clip = Reasoner(
-                store, heading.lookup(options.camera_id), retrievers=[GraphRetriever(store)],
+            # Summaries, visual archive and the reasoner's three retrieval pathways (EgoMemo).
+            on_clip = ProactiveMemory(
+                redis, store, heading.lookup(options.camera_id), options.blob_dir,
                 publish=lambda _d, new: alerts.extend(new),
             )  # fmt: skip
         bar = None

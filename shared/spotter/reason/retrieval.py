@@ -84,6 +84,66 @@ class GraphRetriever:
         return out
 
 
+class SummaryRetriever:
+    """Temporal pathway: the multi-scale summaries most similar to the trigger, ended by `t_max`."""
+
+    name = "temporal"
+
+    def __init__(self, index: Any, k: int = 3) -> None:
+        self.index = index  # spotter.summarize.SummaryIndex
+        self.k = k
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        hits = self.index.search(query, camera_id, t_max, k=self.k)
+        out = []
+        for h in hits:
+            p = h.payload
+            # A clip entry's id is its clip id; an activity roll-up's children are clip ids; roll-up
+            # ids (and so a session's children) are "camera:level:window".
+            clips = (h.id,) if p.level == "clip" else tuple(
+                str(c) for c in (p.ref or {}).get("children", []) if ":" not in str(c)
+            )
+            out.append(RetrievedItem(pathway=self.name, text=f"[{p.level}] {p.text}", clip_ids=clips[:5],
+                                     t=p.t_end))  # fmt: skip
+        return out
+
+
+class VisualRetriever:
+    """Visual pathway: archived keyframes that look like the camera's latest keyframe up to `t_max`
+    ("have I seen this place before?"), the last minutes left out."""
+
+    name = "visual"
+
+    def __init__(self, archive: Any, k: int = 3, exclude_recent_s: float = 60.0) -> None:
+        self.archive = archive  # spotter.archive.VisualArchive
+        self.k = k
+        self.exclude_recent_s = exclude_recent_s
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        from spotter import streams
+
+        latest = self.archive.redis.zrevrangebyscore(
+            streams.archive_index_key(camera_id), t_max, "-inf", start=0, num=1, withscores=True
+        )
+        if not latest:
+            return []
+        key, t_key = latest[0]
+        key = key.decode() if isinstance(key, bytes) else str(key)
+        hits = self.archive.similar(
+            key, query_camera_id=camera_id, t=float(t_key), camera_id=camera_id, t_max=t_max, k=self.k,
+            exclude_recent_s=self.exclude_recent_s,
+        )  # fmt: skip
+        return [
+            RetrievedItem(pathway=self.name, text=f"a similar view was seen at {h.t:.0f} s (similarity {h.score:.2f})",
+                          clip_ids=(h.clip_id,), t=h.t)  # fmt: skip
+            for h in hits
+        ]
+
+
 def retrieve_all(
     retrievers: Sequence[Retriever],
     query: str,
@@ -137,4 +197,4 @@ def _timed(r: Retriever, *args: Any) -> tuple[list[RetrievedItem], float]:
     return items, time.perf_counter() - t0
 
 
-__all__ = ["GraphRetriever", "PathwayStats", "retrieve_all"]
+__all__ = ["GraphRetriever", "PathwayStats", "SummaryRetriever", "VisualRetriever", "retrieve_all"]

@@ -1,0 +1,126 @@
+"""EgoMemo's memory for the embedded mode: per clip, summaries and the visual archive grow, then the
+reasoner decides with its three retrieval pathways (temporal, graph, visual) over them.
+
+`ProactiveMemory(...).on_clip` is the `spotter.recall.remember(on_clip=...)` hook of `spotter
+eval`: after the world model took the clip, its caption goes to the summarizer (clip entry,
+activity and session roll-ups as their windows close, embedded into a vector store), its
+keyframes to the visual archive (classical descriptor), and then `Reasoner.on_clip` decides.
+Everything is in memory or in the embedded stores; `pathways` picks the retrieval pathways and
+`reconstruct=False` keeps the rules' own messages, which is how the ablations are run.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, cast
+
+from redis import Redis
+
+from spotter import streams
+from spotter.blobstore import LocalBlobStore
+from spotter.graph.base import GraphStore
+from spotter.memory import ClipMemory
+from spotter.messages import Alert, Decision, Keyframe, decode
+from spotter.reason.reasoner import Narrator, Reasoner, Retriever, RuleMessageNarrator
+from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
+from spotter.reason.settings import ReasonerSettings
+
+log = logging.getLogger(__name__)
+
+PATHWAYS = ("temporal", "graph", "visual")
+
+
+class ProactiveMemory:
+    """Summaries + visual archive + reasoner over one replay's clips (see the module docstring)."""
+
+    def __init__(
+        self,
+        redis: Redis,
+        store: GraphStore,
+        heading: Callable[[str, float], float | None],
+        blob_dir: Path | None,
+        *,
+        pathways: Sequence[str] = PATHWAYS,
+        reconstruct: bool = True,
+        settings: ReasonerSettings | None = None,
+        publish: Callable[[Decision, list[Alert]], None] | None = None,
+    ) -> None:
+        unknown = set(pathways) - set(PATHWAYS)
+        if unknown:
+            raise ValueError(f"unknown pathways {sorted(unknown)}; known: {PATHWAYS}")
+        self.redis = redis
+        retrievers: list[Retriever] = []
+        self.summarizer: Any = None
+        self.index: Any = None
+        self.archive: Any = None
+        if "temporal" in pathways:
+            from spotter.embed import EmbedSettings, make_embedder
+            from spotter.summarize import SummarizerSettings, make_backend
+            from spotter.summarize.core import Summarizer
+            from spotter.summarize.index import SummaryIndex
+            from spotter.vector import VectorSettings, make_vector_store
+
+            ssettings = SummarizerSettings()
+            self.summarizer = Summarizer(ssettings, make_backend(ssettings))
+            embedder = make_embedder(EmbedSettings())
+            vectors = make_vector_store(
+                VectorSettings(backend="embedded", embedded_path=":memory:"), "summaries", embedder.dim
+            )
+            self.index = SummaryIndex(embedder, vectors)
+            retrievers.append(SummaryRetriever(self.index))
+        if "graph" in pathways:
+            retrievers.append(GraphRetriever(store))
+        if "visual" in pathways and blob_dir is not None:
+            from spotter.archive.archive import VisualArchive
+            from spotter.archive.settings import ArchiveSettings
+            from spotter.vector import VectorSettings
+
+            self.archive = VisualArchive.from_settings(
+                redis, LocalBlobStore(blob_dir), ArchiveSettings(),
+                VectorSettings(backend="embedded", embedded_path=":memory:"),
+            )  # fmt: skip
+            retrievers.append(VisualRetriever(self.archive))
+        self._keyframes = self._keyframes_by_clip() if self.archive is not None else {}
+        narrator: Narrator | None = None if reconstruct else RuleMessageNarrator()
+        self.reasoner = Reasoner(store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish)
+
+    def _keyframes_by_clip(self) -> dict[str, list[Keyframe]]:
+        out: dict[str, list[Keyframe]] = {}
+        for _id, fields in cast(list[Any], self.redis.xrange(streams.KEYFRAMES)):
+            msg, _ = decode(fields)
+            if isinstance(msg, Keyframe):
+                out.setdefault(msg.clip_id, []).append(msg)
+        return out
+
+    def __call__(self, mem: ClipMemory) -> None:
+        self.on_clip(mem)
+
+    def on_clip(self, mem: ClipMemory) -> tuple[Decision, list[Alert]]:
+        if self.summarizer is not None:
+            self.index.add(self.summarizer.add_caption(mem.caption))
+        if self.archive is not None:
+            for kf in self._keyframes.get(mem.clip.clip_id, []):
+                try:
+                    self.archive.add(kf)
+                except Exception as exc:  # noqa: BLE001 - a bad keyframe costs its archive entry only
+                    log.warning("keyframe %s not archived: %s", kf.blob_key, exc)
+        return self.reasoner.on_clip(mem)
+
+    @property
+    def alerts(self) -> list[Alert]:
+        return self.reasoner.alerts
+
+    @property
+    def decisions(self) -> list[Decision]:
+        return self.reasoner.decisions
+
+    def close(self) -> None:
+        if self.archive is not None:
+            self.archive.close()
+        if self.index is not None:
+            self.index.store.close()
+
+
+__all__ = ["PATHWAYS", "ProactiveMemory"]
