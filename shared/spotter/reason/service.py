@@ -10,17 +10,27 @@ hands to `Reasoner.on_clip`, decides, and publishes the `Decision` on
 delivers them once per `alert_id`). Per-frame bearings use the flow tracker's heading
 track in Redis (`spotter.world.service.RedisHeading`).
 
-State: the rule engine's per-camera state (idle runs, pending drops, cooldowns) lives in
-the process, so one replica should own a camera's captions (as one flow tracker owns a
-camera's frames); a restarted replica starts with empty state: alert ids are
+State: the rule engine's per-camera state (idle runs, pending drops, courses seen,
+cooldowns) lives in the process, so one replica should own a camera's captions (as one
+flow tracker owns a camera's frames). It is a function of the camera's captions in
+stream order, so it is rebuilt from the stream rather than lost: before deciding a
+caption, the handler silently decides (no publishing) the camera's earlier captions it
+has not decided yet, in stream order: on a replica's first caption of a camera, those
+of the last `warmup_s` of media time; afterwards, those between the last one it decided
+and this one (captions a killed replica read but never acked come back only after
+`claim_idle_ms`, after newer ones). A caption that then comes back decides from the
+reasoner's cache (same decision, same alerts, published then). Alert ids are
 deterministic, so a clip decided twice yields the same ids and the notifier stores and
-delivers the alert once.
+delivers the alert once: a replica killed mid-stream and restarted loses no alert and
+repeats none in effect (tests/integration/test_alert_path.py).
 """
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
+from typing import Any, cast
 
 from redis import Redis
 
@@ -29,14 +39,26 @@ from spotter.bus import Delivery, StreamPublisher
 from spotter.errors import SpotterError
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
-from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent
+from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
 from spotter.reason.reasoner import Reasoner
 from spotter.reason.settings import ReasonerSettings
 from spotter.world.service import RedisHeading
 
+log = logging.getLogger(__name__)
+
 SERVICE = "reasoner"
 EVENT_LOOKBACK_S = 600.0
 """World events of a clip may date from before it (idle since, last seen): how far back to read them."""
+WARMUP_S = 3600.0
+"""A replica's first caption of a camera: the camera's captions of this much media time before it are
+decided first (silently) to rebuild the rule state (cooldowns up to 300 s, long absences, courses)."""
+PAGE = 500
+"""Stream entries read per round trip while catching up."""
+
+
+def _id_key(msg_id: str) -> tuple[int, int]:
+    ms, _, seq = msg_id.partition("-")
+    return int(ms), int(seq or 0)
 
 
 class ClipNotRemembered(SpotterError):
@@ -53,8 +75,12 @@ class ReasonerHandler:
         settings: ReasonerSettings | None = None,
         *,
         stop: threading.Event | None = None,
+        warmup_s: float = WARMUP_S,
     ) -> None:
         self.settings = settings or ReasonerSettings()
+        self.redis = redis
+        self.warmup_s = warmup_s
+        self._last: dict[str, str] = {}  # camera -> stream id of the newest caption decided in order
         self.store = store
         self.stop = stop or threading.Event()
         self.reasoner = Reasoner(store, RedisHeading(redis, self.settings.heading_max_age_s), self.settings)
@@ -62,12 +88,19 @@ class ReasonerHandler:
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
 
     def __call__(self, delivery: Delivery[Caption]) -> None:
-        self.handle(delivery.message)
+        self.handle(delivery.message, delivery.msg_id)
 
-    def handle(self, caption: Caption) -> tuple[Decision, list[Alert]]:
+    def handle(self, caption: Caption, msg_id: str | None = None) -> tuple[Decision, list[Alert]]:
+        """Decide on `caption` (its stream id `msg_id`: the camera's earlier captions are decided first)."""
         self._wait_for_clip(caption)
+        if msg_id is not None:
+            self._catch_up(caption, msg_id)
         mem = self.memory(caption)
         decision, alerts = self.reasoner.on_clip(mem)
+        if msg_id is not None:
+            last = self._last.get(caption.camera_id)
+            if last is None or _id_key(msg_id) > _id_key(last):
+                self._last[caption.camera_id] = msg_id
         if alerts:
             self.alerts.publish_many([(a, None) for a in alerts])
         self.decisions.publish(decision)
@@ -95,11 +128,72 @@ class ReasonerHandler:
                     t_end=caption.t, n_frames=0, source="caption")  # fmt: skip
         return ClipMemory(clip, caption, events, 0, 0)
 
+    def _catch_up(self, caption: Caption, msg_id: str) -> None:
+        """Decide (silently) the camera's captions before `msg_id` this replica has not decided yet."""
+        cam = caption.camera_id
+        last = self._last.get(cam)
+        if last is not None and _id_key(last) >= _id_key(msg_id):
+            return  # an older caption coming back (reclaimed): decided before, answered from the cache
+        earlier = self._earlier(cam, msg_id, last, caption.t_start - self.warmup_s)
+        done = 0
+        for c in earlier:
+            if self._stored(c):  # never stored (dead-lettered by the knowledge graph): nothing to decide
+                self.reasoner.on_clip(self.memory(c))
+                done += 1
+        if done and last is None:
+            log.info("camera %s: state rebuilt from %d earlier caption(s)", cam, done)
+        elif done:
+            log.info(
+                "camera %s: %d caption(s) before %s decided first (out of order)", cam, done, caption.clip_id
+            )
+
+    def _earlier(self, cam: str, msg_id: str, after: str | None, t_min: float) -> list[Caption]:
+        """The camera's captions strictly between `after` (None: `t_min` of media time back) and `msg_id`."""
+        out: list[Caption] = []
+        seen: set[str] = set()
+
+        def take(entries: Any) -> bool:
+            """Collects `cam`'s captions; False once one ends before `t_min` (cold start)."""
+            more = True
+            for _id, fields in entries:
+                try:
+                    msg = decode(fields)[0]
+                except Exception:  # malformed entries are the consumers' dead letters, not state
+                    continue
+                if not isinstance(msg, Caption) or msg.camera_id != cam or msg.clip_id in seen:
+                    continue
+                if after is None and msg.t < t_min:
+                    more = False
+                    continue
+                seen.add(msg.clip_id)
+                out.append(msg)
+            return more
+
+        if after is not None:
+            start = f"({after}"
+            while True:
+                page = cast(list[Any], self.redis.xrange(streams.CAPTIONS, start, f"({msg_id}", count=PAGE))
+                take(page)
+                if len(page) < PAGE:
+                    return out
+                start = f"({page[-1][0].decode() if isinstance(page[-1][0], bytes) else page[-1][0]}"
+        end = f"({msg_id}"
+        while True:
+            page = cast(list[Any], self.redis.xrevrange(streams.CAPTIONS, end, "-", count=PAGE))
+            more = take(page)
+            if not more or len(page) < PAGE:
+                out.reverse()
+                return out
+            end = f"({page[-1][0].decode() if isinstance(page[-1][0], bytes) else page[-1][0]}"
+
+    def _stored(self, caption: Caption) -> bool:
+        clips = self.store.clips(caption.camera_id, t_min=caption.t_start, t_max=caption.t)
+        return any(c.clip_id == caption.clip_id for c in clips)
+
     def _wait_for_clip(self, caption: Caption) -> None:
         deadline = time.monotonic() + self.settings.clip_wait_s
         while True:
-            clips = self.store.clips(caption.camera_id, t_min=caption.t_start, t_max=caption.t)
-            if any(c.clip_id == caption.clip_id for c in clips):
+            if self._stored(caption):
                 return
             if time.monotonic() >= deadline or self.stop.is_set():
                 raise ClipNotRemembered(f"clip {caption.clip_id} is not in the graph store yet")
