@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from spotter.messages import Caption, Observation, TimedBox
+from spotter.messages import AttributeValue, Caption, EntityState, Observation, TimedBox
 from spotter.summarize import (
     ExtractiveSummarizer,
     MemoryStateStore,
@@ -20,16 +20,36 @@ from spotter.summarize.entry import Level, split_sentences
 from spotter.summarize.extractive import pick_sentences
 
 
-def obs(track: str, label: str, state: str = "unknown", **attributes: bool) -> Observation:
-    return Observation(track=track, label=label, state=state,
-                       boxes=[TimedBox(t=0.0, bbox=(10, 10, 50, 90))], attributes=attributes)
+def obs(track: str, label: str, state: EntityState = "unknown", **attributes: bool) -> Observation:
+    return Observation(
+        track=track,
+        label=label,
+        state=state,
+        boxes=[TimedBox(t=0.0, bbox=(10, 10, 50, 90))],
+        attributes=dict[str, AttributeValue](attributes),
+    )
 
 
-def cap(i: int, t_end: float, text: str = "", observations: Sequence[Observation] = (), cam: str = "cam-1",
-        dur: float = 4.0) -> Caption:
-    return Caption(camera_id=cam, t=t_end, t_start=max(0.0, t_end - dur), clip_id=f"{cam}-c{i:05d}", width=640,
-                   height=480, hfov_deg=90.0, text=text or f"A worker carries brick number {i}.",
-                   observations=list(observations), backend="template")
+def cap(
+    i: int,
+    t_end: float,
+    text: str = "",
+    observations: Sequence[Observation] = (),
+    cam: str = "cam-1",
+    dur: float = 4.0,
+) -> Caption:
+    return Caption(
+        camera_id=cam,
+        t=t_end,
+        t_start=max(0.0, t_end - dur),
+        clip_id=f"{cam}-c{i:05d}",
+        width=640,
+        height=480,
+        hfov_deg=90.0,
+        text=text or f"A worker carries brick number {i}.",
+        observations=list(observations),
+        backend="template",
+    )
 
 
 class CountingBackend:
@@ -41,8 +61,9 @@ class CountingBackend:
         self.inner = ExtractiveSummarizer()
         self.calls: dict[str, int] = {}
 
-    def rollup(self, camera_id: str, level: Level, window: tuple[float, float],
-               children: Sequence[SummaryEntry]) -> SummaryEntry:
+    def rollup(
+        self, camera_id: str, level: Level, window: tuple[float, float], children: Sequence[SummaryEntry]
+    ) -> SummaryEntry:
         entry = self.inner.rollup(camera_id, level, window, children)
         self.calls[entry.id] = self.calls.get(entry.id, 0) + 1
         return entry
@@ -140,7 +161,9 @@ def test_long_stream_switches_to_long_windows() -> None:
     sessions = [e for e in out if e.level == "session"]
     assert [a.window_end - a.window_start for a in acts].count(60.0) == 30
     assert {a.window_end - a.window_start for a in acts[30:]} == {300.0}
-    assert [(x.window_start, x.window_end) for x in sessions] == [(300.0 * i, 300.0 * (i + 1)) for i in range(6)]
+    assert [(x.window_start, x.window_end) for x in sessions] == [
+        (300.0 * i, 300.0 * (i + 1)) for i in range(6)
+    ]
     tail = s.flush("cam-1")
     assert (tail[-1].window_start, tail[-1].window_end) == (1800.0, 5400.0)
 
@@ -168,9 +191,17 @@ def test_a_failing_sink_keeps_the_entries_for_the_next_call() -> None:
 
 
 def test_clip_entry_facts() -> None:
-    c = cap(1, 8.0, "Two workers lay bricks. One has no hard hat!",
-            [obs("a", "worker", "active", hardhat=True), obs("b", "worker", "idle", hardhat=False),
-             obs("c", "worker", "idle"), obs("d", "brick_wall")])
+    c = cap(
+        1,
+        8.0,
+        "Two workers lay bricks. One has no hard hat!",
+        [
+            obs("a", "worker", "active", hardhat=True),
+            obs("b", "worker", "idle", hardhat=False),
+            obs("c", "worker", "idle"),
+            obs("d", "brick_wall"),
+        ],
+    )
     e = clip_entry(c)
     assert e.level == "clip" and e.id == c.clip_id and (e.t_start, e.t_end) == (4.0, 8.0)
     assert e.counts == {"brick_wall": 1, "worker": 3}
@@ -183,17 +214,32 @@ def test_extractive_rollup_is_informative_and_deterministic() -> None:
     children = [
         clip_entry(cap(0, 4.0, "A worker walks.", [obs("a", "worker", "moving")])),
         clip_entry(cap(1, 8.0, "A worker walks.", [obs("a", "worker", "moving")])),
-        clip_entry(cap(2, 12.0, "The worker picks up a drill near the scaffold.",
-                       [obs("a", "worker", "active", hardhat=False), obs("b", "drill")])),
-        clip_entry(cap(3, 16.0, "Two workers stand idle by the mixer.",
-                       [obs("a", "worker", "idle"), obs("b", "worker", "idle"), obs("c", "mixer")])),
+        clip_entry(
+            cap(
+                2,
+                12.0,
+                "The worker picks up a drill near the scaffold.",
+                [obs("a", "worker", "active", hardhat=False), obs("b", "drill")],
+            )
+        ),
+        clip_entry(
+            cap(
+                3,
+                16.0,
+                "Two workers stand idle by the mixer.",
+                [obs("a", "worker", "idle"), obs("b", "worker", "idle"), obs("c", "mixer")],
+            )
+        ),
     ]
     ex = ExtractiveSummarizer(max_sentences=2)
     e = ex.rollup("cam-1", "activity", (0.0, 60.0), children)
     assert e.id == "cam-1:activity:0.000" and e.backend == "extractive"
     assert e.counts == {"drill": 1, "mixer": 1, "worker": 2}
     assert e.states == {"worker": ["moving", "active", "idle"]}
-    assert e.highlights == ["The worker picks up a drill near the scaffold.", "Two workers stand idle by the mixer."]
+    assert e.highlights == [
+        "The worker picks up a drill near the scaffold.",
+        "Two workers stand idle by the mixer.",
+    ]
     assert "2 workers" in e.text and "worker moving -> active -> idle" in e.text
     assert "worker without hardhat in 1 clip" in e.text
     assert ex.rollup("cam-1", "activity", (0.0, 60.0), list(reversed(children))) == e

@@ -86,13 +86,19 @@ def merge_facts(
 def facts_text(counts: dict[str, int], states: dict[str, list[str]], flags: dict[str, int]) -> str:
     parts: list[str] = []
     if counts:
-        seen = ", ".join(_plural(label, n) for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])))
+        seen = ", ".join(
+            _plural(label, n) for label, n in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        )
         parts.append(f"Seen at most at once: {seen}.")
-    changes = [f"{label.replace('_', ' ')} {' -> '.join(seq)}" for label, seq in states.items() if len(seq) > 1]
+    changes = [
+        f"{label.replace('_', ' ')} {' -> '.join(seq)}" for label, seq in states.items() if len(seq) > 1
+    ]
     if changes:
         parts.append(f"State changes: {'; '.join(changes)}.")
     if flags:
-        flagged = "; ".join(f"{flag.replace('_', ' ')} in {n} clip{'s' if n != 1 else ''}" for flag, n in flags.items())
+        flagged = "; ".join(
+            f"{flag.replace('_', ' ')} in {n} clip{'s' if n != 1 else ''}" for flag, n in flags.items()
+        )
         parts.append(f"Flags: {flagged}.")
     return " ".join(parts)
 

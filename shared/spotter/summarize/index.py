@@ -39,7 +39,9 @@ class SummaryIndex:
 
     def __init__(self, embedder: TextEmbedder, store: VectorStore) -> None:
         if embedder.dim != store.dim:
-            raise VectorStoreError(f"embedder {embedder.name} gives {embedder.dim} dims, the store holds {store.dim}")
+            raise VectorStoreError(
+                f"embedder {embedder.name} gives {embedder.dim} dims, the store holds {store.dim}"
+            )
         self.embedder = embedder
         self.store = store
         self.embedded = 0  # entries embedded so far
@@ -53,7 +55,10 @@ class SummaryIndex:
         self.embed_s += time.perf_counter() - started
         self.embedded += len(entries)
         self.store.upsert(
-            [VectorPoint(id=e.id, vector=v, payload=payload_of(e)) for e, v in zip(entries, vectors, strict=True)]
+            [
+                VectorPoint(id=e.id, vector=v, payload=payload_of(e))
+                for e, v in zip(entries, vectors, strict=True)
+            ]
         )
 
     def search(

@@ -16,43 +16,76 @@ class SummarizerSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SPOTTER_SUMMARY_", extra="ignore")
 
     activity_window_s: float = Field(
-        default=60.0, gt=0.0, title="Activity window (s)", description="Activity roll-up window while the stream is short"
+        default=60.0,
+        gt=0.0,
+        title="Activity window (s)",
+        description="Activity roll-up window while the stream is short",
     )
     session_window_s: float = Field(
-        default=300.0, gt=0.0, title="Session window (s)", description="Session roll-up window while the stream is short"
+        default=300.0,
+        gt=0.0,
+        title="Session window (s)",
+        description="Session roll-up window while the stream is short",
     )
     long_after_s: float = Field(
         default=1800.0, ge=0.0, title="Long-stream switch (s)",
         description="From this media time on the stream counts as long and the long windows apply",
     )  # fmt: skip
     long_activity_window_s: float = Field(
-        default=300.0, gt=0.0, title="Long activity window (s)", description="Activity roll-up window of a long stream"
+        default=300.0,
+        gt=0.0,
+        title="Long activity window (s)",
+        description="Activity roll-up window of a long stream",
     )
     long_session_window_s: float = Field(
-        default=3600.0, gt=0.0, title="Long session window (s)", description="Session roll-up window of a long stream"
+        default=3600.0,
+        gt=0.0,
+        title="Long session window (s)",
+        description="Session roll-up window of a long stream",
     )
     backend: SummaryBackend = Field(
         default="extractive", title="Backend",
         description="extractive (offline, deterministic) or llm (OpenAI-compatible chat; extractive fallback)",
     )  # fmt: skip
     max_sentences: int = Field(
-        default=3, ge=1, le=20, title="Sentences per roll-up", description="Child sentences an extractive roll-up keeps"
+        default=3,
+        ge=1,
+        le=20,
+        title="Sentences per roll-up",
+        description="Child sentences an extractive roll-up keeps",
     )
     llm_base_url: str = Field(
-        default="http://localhost:8000/v1", title="LLM base URL", description="OpenAI-compatible API root (…/v1)"
+        default="http://localhost:8000/v1",
+        title="LLM base URL",
+        description="OpenAI-compatible API root (…/v1)",
     )
     llm_api_key: SecretStr = Field(
-        default=SecretStr("none"), title="LLM API key", description="Bearer key; local servers accept any value"
+        default=SecretStr("none"),
+        title="LLM API key",
+        description="Bearer key; local servers accept any value",
     )
-    llm_model: str = Field(default="qwen2.5-7b-instruct", title="LLM model", description="Model name to request")
-    llm_timeout_s: float = Field(default=30.0, gt=0.0, title="LLM timeout (s)", description="Per-request timeout")
+    llm_model: str = Field(
+        default="qwen2.5-7b-instruct", title="LLM model", description="Model name to request"
+    )
+    llm_timeout_s: float = Field(
+        default=30.0, gt=0.0, title="LLM timeout (s)", description="Per-request timeout"
+    )
     llm_max_retries: int = Field(
-        default=2, ge=0, le=10, title="LLM max retries", description="Retries on transport errors, 408, 429 and 5xx only"
+        default=2,
+        ge=0,
+        le=10,
+        title="LLM max retries",
+        description="Retries on transport errors, 408, 429 and 5xx only",
     )
     llm_retry_backoff_s: float = Field(
-        default=0.5, ge=0.0, title="LLM retry backoff (s)", description="First retry delay; doubles each retry"
+        default=0.5,
+        ge=0.0,
+        title="LLM retry backoff (s)",
+        description="First retry delay; doubles each retry",
     )
-    llm_max_tokens: int = Field(default=256, ge=16, le=4096, title="LLM max tokens", description="Reply length cap")
+    llm_max_tokens: int = Field(
+        default=256, ge=16, le=4096, title="LLM max tokens", description="Reply length cap"
+    )
     collection: str = Field(
         default="summaries", min_length=1, title="Vector collection",
         description="VectorStore collection (SPOTTER_VECTOR_*) holding every summary level",
