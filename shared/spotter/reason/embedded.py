@@ -69,6 +69,7 @@ class ProactiveMemory:
                 VectorSettings(backend="embedded", embedded_path=":memory:"), "summaries", embedder.dim
             )
             self.index = SummaryIndex(embedder, vectors)
+            embedder.embed(["warm up"])  # load the model now, not inside the first retrieval's timeout
             retrievers.append(SummaryRetriever(self.index))
         if "graph" in pathways:
             retrievers.append(GraphRetriever(store))

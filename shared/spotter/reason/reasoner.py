@@ -198,7 +198,9 @@ class Reasoner:
 
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=len(self.retrievers), thread_name_prefix="retrieve")
-        query = f"{trigger.category}: {' '.join(trigger.labels)} {trigger.message}"
+        # What happened to which things: the message's times and bearings do not help a similarity
+        # search, and leaving them out lets pathways cache the query's embedding.
+        query = f"{trigger.category.replace('_', ' ')}: {' '.join(sorted(trigger.labels))}"
         return retrieve_all(
             self.retrievers, query, facts.camera_id, facts.t_end, trigger.entity_ids,
             timeout_s=self.settings.retrieval_timeout_s, executor=self._pool, stats=self.pathway_stats,

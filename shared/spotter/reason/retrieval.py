@@ -12,7 +12,9 @@ its evidence, never the decision.
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
@@ -89,14 +91,31 @@ class SummaryRetriever:
 
     name = "temporal"
 
-    def __init__(self, index: Any, k: int = 3) -> None:
+    def __init__(self, index: Any, k: int = 3, cache_size: int = 256) -> None:
         self.index = index  # spotter.summarize.SummaryIndex
         self.k = k
+        self._vectors: OrderedDict[str, Any] = OrderedDict()
+        self._cache_size = cache_size
+        self._lock = threading.Lock()
+
+    def query_vector(self, query: str) -> Any:
+        """The query's embedding; triggers repeat their queries, so recent ones are cached."""
+        with self._lock:
+            hit = self._vectors.get(query)
+            if hit is not None:
+                self._vectors.move_to_end(query)
+                return hit
+        vector = self.index.embedder.embed([query])[0]
+        with self._lock:
+            self._vectors[query] = vector
+            while len(self._vectors) > self._cache_size:
+                self._vectors.popitem(last=False)
+        return vector
 
     def retrieve(
         self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
     ) -> list[RetrievedItem]:
-        hits = self.index.search(query, camera_id, t_max, k=self.k)
+        hits = self.index.store.search(self.query_vector(query), self.k, camera_id=camera_id, t_max=t_max)
         out = []
         for h in hits:
             p = h.payload
