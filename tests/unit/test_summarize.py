@@ -248,3 +248,17 @@ def test_extractive_rollup_is_informative_and_deterministic() -> None:
 def test_pick_sentences_skips_what_adds_nothing() -> None:
     assert pick_sentences(["the clip", "A ladder.", "A ladder.", "the a"], 5) == ["A ladder."]
     assert split_sentences("No stop at the end") == ["No stop at the end"]
+
+
+def test_settings_from_the_environment_and_backend_choice(monkeypatch: pytest.MonkeyPatch) -> None:
+    from spotter.summarize import make_backend
+    from spotter.summarize.llm import LlmSummarizer
+
+    monkeypatch.setenv("SPOTTER_SUMMARY_ACTIVITY_WINDOW_S", "30")
+    monkeypatch.setenv("SPOTTER_SUMMARY_BACKEND", "llm")
+    s = SummarizerSettings()
+    assert s.activity_window_s == 30.0 and s.session_window_s == 300.0
+    llm = make_backend(s)
+    assert isinstance(llm, LlmSummarizer)
+    llm.close()
+    assert isinstance(make_backend(SummarizerSettings(backend="extractive")), ExtractiveSummarizer)

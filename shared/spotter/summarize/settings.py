@@ -91,8 +91,9 @@ class SummarizerSettings(BaseSettings):
         description="VectorStore collection (SPOTTER_VECTOR_*) holding every summary level",
     )  # fmt: skip
     lock_ms: int = Field(
-        default=60_000, ge=1000, title="Camera lock (ms)",
-        description="Expiry of a replica's per-camera lock; must exceed the slowest caption (LLM call included)",
+        default=300_000, ge=1000, title="Camera lock (ms)",
+        description="Expiry of a replica's per-camera lock; must exceed the slowest caption "
+        "(two LLM roll-ups with their retries)",
     )  # fmt: skip
     lock_wait_s: float = Field(
         default=20.0, ge=0.0, title="Lock wait (s)",
