@@ -89,7 +89,8 @@ def test_reasoner_killed_mid_stream_loses_and_repeats_no_alert(
             **data.reason_env,
             "SPOTTER_BLOCK_MS": "50",
             "SPOTTER_HEARTBEAT_S": "0.2",
-            "SPOTTER_CLAIM_IDLE_MS": "1500",  # the killed reasoner's unacked captions come back after this
+            # The killed reasoner's unacked captions come back after this, after newer ones.
+            "SPOTTER_CLAIM_IDLE_MS": "6000",
             "SPOTTER_NOTIFY_BACKOFF_BASE_S": "0.05",
             "SPOTTER_NOTIFY_BACKOFF_MAX_S": "0.3",
             "SPOTTER_NOTIFY_POLL_S": "0.05",

@@ -27,6 +27,7 @@ repeats none in effect (tests/integration/test_alert_path.py).
 
 from __future__ import annotations
 
+import bisect
 import logging
 import threading
 import time
@@ -37,6 +38,7 @@ from redis import Redis
 from spotter import streams
 from spotter.bus import Delivery, StreamPublisher
 from spotter.errors import SpotterError
+from spotter.flow_tracker import parse_heading_member
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
@@ -65,6 +67,45 @@ class ClipNotRemembered(SpotterError):
     """The knowledge graph has not stored the caption's clip yet: retry the delivery later."""
 
 
+class ClipHeading:
+    """`RedisHeading` answers, with one clip's stretch of the track read in one round trip.
+
+    The rules ask the heading of every sampled box of every observation (hundreds per clip);
+    `preload(camera, t0, t1)` reads the samples of `[t0 - max_age_s, t1]` at once and
+    answers times inside `[t0, t1]` from them exactly as `RedisHeading` would (the last
+    sample at or before `t`, None when older than `max_age_s`); other times go to Redis.
+    """
+
+    def __init__(self, redis: Redis, max_age_s: float) -> None:
+        self.redis = redis
+        self.max_age_s = max_age_s
+        self.base = RedisHeading(redis, max_age_s)
+        self._camera: str | None = None
+        self._span = (0.0, -1.0)
+        self._scores: list[float] = []
+        self._samples: list[tuple[float, float]] = []
+
+    def preload(self, camera_id: str, t0: float, t1: float) -> None:
+        rows = cast(
+            list[Any],
+            self.redis.zrangebyscore(
+                streams.heading_track_key(camera_id), t0 - self.max_age_s, t1, withscores=True
+            ),
+        )
+        self._camera, self._span = camera_id, (t0, t1)
+        self._scores = [float(score) for _m, score in rows]
+        self._samples = [parse_heading_member(m) for m, _score in rows]
+
+    def __call__(self, camera_id: str, t: float) -> float | None:
+        if camera_id != self._camera or not self._span[0] <= t <= self._span[1]:
+            return self.base(camera_id, t)
+        i = bisect.bisect_right(self._scores, t) - 1
+        if i < 0:  # the last sample at or before t is older than t0 - max_age_s: stale
+            return None
+        t_sample, yaw = self._samples[i]
+        return None if t - t_sample > self.max_age_s else yaw
+
+
 class ReasonerHandler:
     """Handles one caption delivery; see the module docstring. The constructor does no I/O."""
 
@@ -83,7 +124,8 @@ class ReasonerHandler:
         self._last: dict[str, str] = {}  # camera -> stream id of the newest caption decided in order
         self.store = store
         self.stop = stop or threading.Event()
-        self.reasoner = Reasoner(store, RedisHeading(redis, self.settings.heading_max_age_s), self.settings)
+        self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
+        self.reasoner = Reasoner(store, self.heading, self.settings)
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
 
@@ -95,8 +137,7 @@ class ReasonerHandler:
         self._wait_for_clip(caption)
         if msg_id is not None:
             self._catch_up(caption, msg_id)
-        mem = self.memory(caption)
-        decision, alerts = self.reasoner.on_clip(mem)
+        decision, alerts = self._decide(caption)
         if msg_id is not None:
             last = self._last.get(caption.camera_id)
             if last is None or _id_key(msg_id) > _id_key(last):
@@ -105,6 +146,10 @@ class ReasonerHandler:
             self.alerts.publish_many([(a, None) for a in alerts])
         self.decisions.publish(decision)
         return decision, alerts
+
+    def _decide(self, caption: Caption) -> tuple[Decision, list[Alert]]:
+        self.heading.preload(caption.camera_id, caption.t_start, caption.t)
+        return self.reasoner.on_clip(self.memory(caption))
 
     def memory(self, caption: Caption) -> ClipMemory:
         """The caption's clip as the world memory stored it: the clip and its world events."""
@@ -138,7 +183,7 @@ class ReasonerHandler:
         done = 0
         for c in earlier:
             if self._stored(c):  # never stored (dead-lettered by the knowledge graph): nothing to decide
-                self.reasoner.on_clip(self.memory(c))
+                self._decide(c)
                 done += 1
         if done and last is None:
             log.info("camera %s: state rebuilt from %d earlier caption(s)", cam, done)
@@ -197,4 +242,4 @@ class ReasonerHandler:
                 return
             if time.monotonic() >= deadline or self.stop.is_set():
                 raise ClipNotRemembered(f"clip {caption.clip_id} is not in the graph store yet")
-            self.stop.wait(0.05)
+            self.stop.wait(0.02)
