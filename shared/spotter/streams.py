@@ -104,12 +104,12 @@ ARCHIVE_CAMERAS = f"{PREFIX}:archive:cameras"  # set of camera ids with archived
 
 
 def archive_index_key(camera_id: str) -> str:
-    """Sorted set: blob keys of the camera's archived keyframes, scored by media time."""
+    """Sorted set: blob keys of the camera's archived keyframes, scored by production (wall) time."""
     return f"{PREFIX}:archive:index:{camera_id}"
 
 
 def archive_meta_key(camera_id: str) -> str:
-    """Hash blob_key -> JSON {t, clip_id, bytes} of each archived keyframe of the camera."""
+    """Hash blob_key -> JSON {t, wall_time, clip_id, bytes} of each archived keyframe of the camera."""
     return f"{PREFIX}:archive:meta:{camera_id}"
 
 
@@ -119,5 +119,5 @@ def archive_bytes_key(camera_id: str) -> str:
 
 
 def archive_newest_clip_key(camera_id: str) -> str:
-    """Hash {clip_id, t} of the camera's newest archived keyframe: retention never touches that clip."""
+    """Hash {clip_id, t (wall time)} of the camera's newest archived keyframe: retention spares that clip."""
     return f"{PREFIX}:archive:newest:{camera_id}"

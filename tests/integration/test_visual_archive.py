@@ -62,14 +62,21 @@ def walk(renderer: ViewRenderer) -> list[tuple[float, bytes]]:
     return [(float(t), encode(renderer.render(walk_yaw(t), 2.0 * np.sin(t), 0.0))) for t in range(60)]
 
 
-def store_walk(blobs: LocalBlobStore, walk: list[tuple[float, bytes]], camera: str = CAM) -> list[Keyframe]:
+WALL0 = 1_800_000_000.0  # wall clock of the session's start
+
+
+def store_walk(
+    blobs: LocalBlobStore, walk: list[tuple[float, bytes]], camera: str = CAM, session: str = "s1",
+    wall0: float = WALL0,
+) -> list[Keyframe]:  # fmt: skip
+    """Put the walk's JPEGs in the blob store; its Keyframe messages (one clip per CLIP_S seconds)."""
     out = []
     for i, (t, jpg) in enumerate(walk):
-        clip = f"{camera}-clip{int(t) // CLIP_S:03d}"
+        clip = f"{camera}-{session}-clip{int(t) // CLIP_S:03d}"
         key = blobs.put(keyframe_key(camera, clip, i * 15), jpg, "image/jpeg")
-        out.append(
-            Keyframe(camera_id=camera, t=t, clip_id=clip, frame_index=i * 15, blob_key=key, width=W, height=H)
-        )
+        kf = Keyframe(camera_id=camera, t=t, wall_time=wall0 + t, clip_id=clip, frame_index=i * 15, blob_key=key,
+                      width=W, height=H)  # fmt: skip
+        out.append(kf)
     return out
 
 
@@ -161,14 +168,24 @@ def test_retention_deletes_oldest_points_and_blobs(
     arch.settings = ArchiveSettings(max_keyframes_per_camera=1, max_bytes_per_camera=1, max_age_s=0.0)
     arch.enforce_budget(CAM)
     assert arch.usage(CAM)[0] == 10
-    assert {
-        h.clip_id
-        for h in arch.similar(np.asarray(cv2.imdecode(np.frombuffer(walk[55][1], np.uint8), 1)), k=20)
-    } == {kfs[-1].clip_id}
+    assert {h.clip_id for h in arch.similar(walk_frame(walk, 55), k=20)} == {kfs[-1].clip_id}
     # A re-delivery of a deleted keyframe finds no JPEG and archives nothing.
     assert not arch.add(kfs[0])
     assert arch.usage(CAM)[0] == 10
+
+    # A new ingest session: media time starts again at 0, the wall clock goes on. Retention goes
+    # by production time, so the old session's keyframes go first, not the new ones.
+    arch.settings = ArchiveSettings(max_keyframes_per_camera=15, max_bytes_per_camera=0, max_age_s=0.0)
+    second = store_walk(blobs, walk[:15], session="s2", wall0=WALL0 + 3600.0)
+    assert archive_many(arch, second) == 15
+    assert arch.usage(CAM)[0] == 15
+    assert {h.clip_id.split("-clip")[0] for h in arch.similar(walk_frame(walk, 5), k=20)} == {f"{CAM}-s2"}
+    assert not any(blobs.exists(kf.blob_key) for kf in kfs)
     arch.close()
+
+
+def walk_frame(walk: list[tuple[float, bytes]], i: int) -> np.ndarray:
+    return np.asarray(cv2.imdecode(np.frombuffer(walk[i][1], np.uint8), cv2.IMREAD_COLOR), np.uint8)
 
 
 def test_service_is_idempotent_under_redelivery(

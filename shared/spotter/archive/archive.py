@@ -16,9 +16,9 @@ replicas add or delete it at the same time.
 Crash safety: `add` upserts the point before the ledger entry (a crash in between redoes the
 idempotent upsert); retention deletes points, then blobs, then ledger entries (a crash in
 between finds the same oldest entries next time and deletes again, which is idempotent).
-Media time `t` is what orders and ages keyframes; a camera whose clock restarts at 0 in a new
-session (ingest counts from the session start) would see its new keyframes as the oldest, so
-cameras are expected to keep a monotonic media clock per camera id.
+Retention orders and ages keyframes by `wall_time` (when ingest produced them), not media time
+`t`: media time counts from a session's start, so a camera whose new session starts again at 0
+would otherwise see its newest keyframes as the oldest. Searches filter on media time.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ log = logging.getLogger(__name__)
 
 LEVEL = "keyframe"
 
-# KEYS: index, meta, bytes, cameras, newest. ARGV: blob_key, t, meta JSON, size, camera_id, clip_id.
+# KEYS: index, meta, bytes, cameras, newest. ARGV: blob_key, wall_time, meta JSON, size, camera_id, clip_id.
 _ADD = """
 if redis.call('zscore', KEYS[1], ARGV[1]) then return 0 end
 redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
@@ -95,7 +95,7 @@ class ArchiveHit:
 @dataclass(frozen=True, slots=True)
 class _Entry:
     blob_key: str
-    t: float
+    t: float  # media time (in the ledger's index: wall_time, the retention order)
     clip_id: str
     size: int
 
@@ -169,12 +169,14 @@ class VisualArchive:
         ref: dict[str, Any] = {"clip_id": keyframe.clip_id, "blob_key": key, "bytes": len(data)}
         payload = {"camera_id": cam, "level": LEVEL, "t_start": keyframe.t, "t_end": keyframe.t, "ref": ref}
         self.store.upsert([VectorPoint(id=point_id(key), vector=vector, payload=payload)])
-        meta = json.dumps({"t": keyframe.t, "clip_id": keyframe.clip_id, "bytes": len(data)})
+        meta = json.dumps(
+            {"t": keyframe.t, "wall_time": keyframe.wall_time, "clip_id": keyframe.clip_id, "bytes": len(data)}
+        )
         keys = [
             streams.archive_index_key(cam), streams.archive_meta_key(cam), streams.archive_bytes_key(cam),
             streams.ARCHIVE_CAMERAS, streams.archive_newest_clip_key(cam),
         ]  # fmt: skip
-        args: list[str | int] = [key, repr(keyframe.t), meta, len(data), cam, keyframe.clip_id]
+        args: list[str | int] = [key, repr(keyframe.wall_time), meta, len(data), cam, keyframe.clip_id]
         return int(cast(int, self._add(keys=keys, args=args))) == 1
 
     # --- searching ---------------------------------------------------------------------
@@ -272,6 +274,7 @@ class VisualArchive:
     def enforce_budget(self, camera_id: str, *, batch: int = 256) -> int:
         """Delete the camera's oldest keyframes (vector and JPEG) until the budget holds; returns how many.
 
+        Oldest and age are by production time (`Keyframe.wall_time`, see the module docstring).
         Never deletes a keyframe of the camera's newest clip (it may still be captioned).
         """
         s = self.settings

@@ -12,7 +12,7 @@ class ArchiveSettings(BaseSettings):
     """Keyframe descriptors in the vector store, JPEGs in the blob store, and their budget.
 
     The budget is per camera and enforced after every archived keyframe: the oldest keyframes
-    (by media time) lose their vector and their JPEG until every limit holds. A limit of 0 is
+    (by production time, `Keyframe.wall_time`) lose their vector and their JPEG until every limit holds. A limit of 0 is
     off. Keyframes of the camera's newest clip are never deleted, whatever the budget.
     """
 
@@ -51,7 +51,7 @@ class ArchiveSettings(BaseSettings):
         default=0.0,
         ge=0.0,
         title="Max age (s)",
-        description="Delete keyframes older than this many media seconds before the camera's newest; 0 = no limit",
+        description="Delete keyframes produced (wall clock) this many seconds before the camera's newest; 0 = no limit",
     )
     exclude_recent_s: float = Field(
         default=60.0,
