@@ -138,6 +138,9 @@ def quality(
         "top5_all_same_site": round(any5_site / n, 3),
         "best_score_p50": round(float(np.median(scores_same)), 3),
         "best_score_other_site_p50": round(float(np.median(scores_other)), 3),
+        "best_score_p05": round(float(np.percentile(scores_same, 5)), 3),
+        "best_score_other_site_p95": round(float(np.percentile(scores_other, 95)), 3),
+        "best_score_other_site_max": round(float(np.max(scores_other)), 3),
     }  # fmt: skip
 
 
