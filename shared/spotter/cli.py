@@ -44,7 +44,10 @@ EXIT_FAILED = 1
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
-SERVICES = ("ingest", "flow-tracker", "captioner", "knowledge-graph", "api")
+SERVICES = (
+    "ingest", "flow-tracker", "captioner", "knowledge-graph", "summarizer", "visual-archive", "reasoner",
+    "notifier", "api",
+)
 
 DEMO_SCRIPT = "site_walk"
 DEMO_SECONDS = 60.0
