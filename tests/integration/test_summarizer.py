@@ -152,7 +152,7 @@ def test_twelve_minutes_through_the_bus(
     started = time.perf_counter()
     worker.start()
     try:
-        wait_for(lambda: index.count(CAM, "clip") == 180, 120, "180 clip entries")
+        wait_for(lambda: index.count(CAM, "clip") == 180, 400, "180 clip entries")
     finally:
         stop.set()
         worker.join(10)
@@ -260,7 +260,7 @@ def test_service_process(redis: Redis, redis_url: str, tmp_path: Path) -> None:
             stderr=subprocess.STDOUT,
         )
     try:
-        wait_for(done, 60, "the service to ack 20 captions")
+        wait_for(done, 180, "the service to ack 20 captions")
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(15) == 0, log_path.read_text()
     finally:

@@ -8,12 +8,18 @@ that ended after t (the streaming constraint t' <= t).
 
 from __future__ import annotations
 
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
+
+import numpy as np
 
 from spotter.embed import TextEmbedder
 from spotter.summarize.entry import Level, SummaryEntry
 from spotter.vector import VectorHit, VectorPayload, VectorPoint, VectorStore, VectorStoreError
+
+QUERY_CACHE = 256
 
 
 def payload_of(entry: SummaryEntry) -> VectorPayload:
@@ -46,6 +52,8 @@ class SummaryIndex:
         self.store = store
         self.embedded = 0  # entries embedded so far
         self.embed_s = 0.0  # seconds spent embedding them
+        self._queries: OrderedDict[str, np.ndarray] = OrderedDict()  # recent query vectors (LRU)
+        self._lock = threading.Lock()
 
     def add(self, entries: Sequence[SummaryEntry]) -> None:
         if not entries:
@@ -65,8 +73,22 @@ class SummaryIndex:
         self, query_text: str, camera_id: str | None, t: float, k: int = 5, level: Level | None = None
     ) -> list[VectorHit]:
         """The `k` entries most similar to the query that ended by media time `t` (t_end <= t)."""
-        vector = self.embedder.embed([query_text])[0]
+        vector = self.query_vector(query_text)
         return self.store.search(vector, k, camera_id=camera_id, level=level, t_max=t)
+
+    def query_vector(self, query_text: str) -> np.ndarray:
+        """The query's embedding; the last `QUERY_CACHE` distinct queries are kept."""
+        with self._lock:
+            cached = self._queries.get(query_text)
+            if cached is not None:
+                self._queries.move_to_end(query_text)
+                return cached
+        vector: np.ndarray = self.embedder.embed([query_text])[0]
+        with self._lock:
+            self._queries[query_text] = vector
+            while len(self._queries) > QUERY_CACHE:
+                self._queries.popitem(last=False)
+        return vector
 
     def count(self, camera_id: str | None = None, level: Level | None = None) -> int:
         return self.store.count(camera_id=camera_id, level=level)
