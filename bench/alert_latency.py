@@ -284,6 +284,8 @@ def summary(values_s: list[float]) -> dict[str, Any]:
 
 def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any]:
     data = scenario_input(scenario)
+    load_start = os.getloadavg()[0]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     server = RedisServerProcess().start()
     tmp = Path(tempfile.mkdtemp(prefix="spotter-alert-latency-"))
     redis = Redis.from_url(server.url, socket_timeout=10.0)
@@ -314,9 +316,11 @@ def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any
             for t, m in stream_messages(redis, streams.WORLD_EVENTS):
                 if isinstance(m, WorldEvent) and m.clip_id is not None:
                     events.setdefault(m.clip_id, t)
-            decisions = {
-                m.clip_id: m for _t, m in stream_messages(redis, streams.DECISIONS) if isinstance(m, Decision)
-            }
+            decision_msgs = [
+                (t, m) for t, m in stream_messages(redis, streams.DECISIONS) if isinstance(m, Decision)
+            ]
+            decisions = {m.clip_id: m for _t, m in decision_msgs}
+            every_clip = [t - published[m.clip_id] for t, m in decision_msgs]
         end_to_end, kg, reasoner, notifier, decide_ms = [], [], [], [], []
         per_alert = []
         for t_alert, a in alerts:
@@ -345,6 +349,7 @@ def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any
                 "caption_to_world_event (knowledge graph, clips with events)": summary(kg),
                 "caption_to_alert_published (knowledge graph + reasoner wait + decide)": summary(reasoner),
                 "reasoner_decide_compute": summary(decide_ms),
+                "caption_to_decision_published (every clip)": summary(every_clip),
                 "alert_published_to_post_arrival (notifier)": summary(notifier),
             },
             "per_alert": per_alert,
@@ -356,7 +361,9 @@ def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any
                 "python": platform.python_version(),
                 "cpus": os.cpu_count(),
                 "machine": platform.machine(),
-            },  # fmt: skip
+                "started": started,
+                "load_avg_1m": [round(load_start, 2), round(os.getloadavg()[0], 2)],
+            },
         }
     finally:
         for s in services:
