@@ -91,17 +91,20 @@ def test_other_site_is_far() -> None:
 
 
 def test_speed_under_5_ms_per_keyframe() -> None:
+    """Median over frames of each frame's best of 5 runs (the cost itself, not a busy CI's queueing)."""
     d = GlobalDescriptor()
     frames = [renderer(1).render(y) for y in range(0, 360, 30)]
     for f in frames:
         d.describe(f)  # warm-up
-    times = []
-    for _ in range(5):
-        for f in frames:
+    best = []
+    for f in frames:
+        runs = []
+        for _ in range(5):
             t0 = time.perf_counter()
             d.describe(f)
-            times.append(time.perf_counter() - t0)
-    assert float(np.median(times)) < 0.005, f"median {np.median(times) * 1000:.2f} ms"
+            runs.append(time.perf_counter() - t0)
+        best.append(min(runs))
+    assert float(np.median(best)) < 0.005, f"median {np.median(best) * 1000:.2f} ms"
 
 
 def test_encoder_choice() -> None:
