@@ -40,10 +40,11 @@ from spotter.graph.sqlite import SqliteGraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Decision
 from spotter.reason import Reasoner, ReasonerSettings
+from spotter.reason.service import ClipHeading
 from spotter.world.model import WorldModel
 from spotter.world.service import RedisHeading
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow]
+pytestmark = pytest.mark.integration
 
 FIRST = 40  # captions published before the kill (read in one batch by the first reasoner)
 KILL_AFTER = 12  # decisions the first reasoner publishes before it is killed
@@ -61,6 +62,23 @@ def _running(redis: Redis, service: str) -> bool:
     return bool(redis.keys(streams.health_pattern(service)))
 
 
+def test_clip_heading_answers_as_redis_heading(redis: Redis) -> None:
+    """The reasoner's per-clip heading read gives RedisHeading's answers (gaps, stale samples, ties)."""
+    cam = "cam-h"
+    times = [0.0, 0.5, 1.0, 4.0, 4.0, 4.25, 9.0, 12.0, 12.5, 20.0]
+    members = {f"{t:.3f}:{10.0 * i:.1f}": t for i, t in enumerate(times)}
+    redis.zadd(streams.heading_track_key(cam), members)
+    exact = RedisHeading(redis, 2.0)
+    cached = ClipHeading(redis, 2.0)
+    for t0, t1 in ((0.0, 10.0), (10.0, 20.0), (3.0, 3.5), (25.0, 30.0)):
+        cached.preload(cam, t0, t1)
+        for k in range(-10, 341):
+            t = k / 10.0
+            assert cached(cam, t) == exact(cam, t), (t0, t1, t)
+        assert cached("other", t0) is None
+
+
+@pytest.mark.slow
 def test_reasoner_killed_mid_stream_loses_and_repeats_no_alert(
     redis: Redis, redis_url: str, tmp_path: Path
 ) -> None:
