@@ -247,3 +247,26 @@ def test_service_is_idempotent_under_redelivery(
         assert point_id(kfs[3].blob_key) == f"kf:{kfs[3].blob_key}"
     finally:
         arch.close()
+
+
+def test_qdrant_backend_archives_searches_and_trims(
+    redis: Redis, tmp_path: Path, renderer: ViewRenderer, walk: list[tuple[float, bytes]]
+) -> None:
+    """The same archive on Qdrant (local mode standing in for the server, as in the contract suite)."""
+    pytest.importorskip("qdrant_client")
+    from spotter.vector.qdrant import QdrantVectorStore
+
+    store = QdrantVectorStore("keyframes", GlobalDescriptor.dim, path=tmp_path / "qdrant")
+    blobs = LocalBlobStore(tmp_path / "blobs")
+    settings = ArchiveSettings(max_keyframes_per_camera=40, max_bytes_per_camera=0, exclude_recent_s=20.0)
+    arch = VisualArchive(redis, store, blobs, ClassicalEncoder(), settings)
+    try:
+        kfs = store_walk(blobs, walk)
+        assert archive_many(arch, kfs) == 60
+        assert store.count(camera_id=CAM, level="keyframe") == 40 and arch.usage(CAM)[0] == 40
+        assert not any(blobs.exists(kf.blob_key) for kf in kfs[:20])
+        hits = arch.similar(look_back(renderer, 132.0), t=60.0, camera_id=CAM, k=3)
+        assert hits[0].t == 22.0 and hits[0].blob_key == kfs[22].blob_key
+        assert all(h.t <= 40.0 for h in hits)
+    finally:
+        arch.close()
