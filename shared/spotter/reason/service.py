@@ -56,6 +56,8 @@ WARMUP_S = 3600.0
 decided first (silently) to rebuild the rule state (cooldowns up to 300 s, long absences, courses)."""
 PAGE = 500
 """Stream entries read per round trip while catching up."""
+MAX_SCAN = 100_000
+"""Warm-up reads at most this many entries back (a camera new to the stream would otherwise scan it all)."""
 
 
 def _id_key(msg_id: str) -> tuple[int, int]:
@@ -223,10 +225,14 @@ class ReasonerHandler:
                     return out
                 start = f"({page[-1][0].decode() if isinstance(page[-1][0], bytes) else page[-1][0]}"
         end = f"({msg_id}"
+        scanned = 0
         while True:
             page = cast(list[Any], self.redis.xrevrange(streams.CAPTIONS, end, "-", count=PAGE))
             more = take(page)
-            if not more or len(page) < PAGE:
+            scanned += len(page)
+            if not more or len(page) < PAGE or scanned >= MAX_SCAN:
+                if more and scanned >= MAX_SCAN:
+                    log.warning("camera %s: warm-up stopped after %d stream entries", cam, scanned)
                 out.reverse()
                 return out
             end = f"({page[-1][0].decode() if isinstance(page[-1][0], bytes) else page[-1][0]}"
