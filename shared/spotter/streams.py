@@ -104,8 +104,13 @@ ARCHIVE_CAMERAS = f"{PREFIX}:archive:cameras"  # set of camera ids with archived
 
 
 def archive_index_key(camera_id: str) -> str:
-    """Sorted set: blob keys of the camera's archived keyframes, scored by production (wall) time."""
+    """Sorted set: blob keys of the camera's archived keyframes, scored by media time `t`."""
     return f"{PREFIX}:archive:index:{camera_id}"
+
+
+def archive_order_key(camera_id: str) -> str:
+    """Sorted set: the same blob keys scored by production (wall) time: the retention order."""
+    return f"{PREFIX}:archive:order:{camera_id}"
 
 
 def archive_meta_key(camera_id: str) -> str:

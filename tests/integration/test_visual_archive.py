@@ -105,6 +105,8 @@ def test_look_back_finds_the_same_direction_seen_earlier(
     assert archive_many(archive, kfs) == 60
     assert archive.store.count(camera_id=CAM, level="keyframe") == 60
     assert archive.usage(CAM) == (60, sum(len(j) for _, j in walk))
+    assert archive.latest(CAM, 30.5) == (kfs[30].blob_key, 30.0)
+    assert archive.latest(CAM) == (kfs[59].blob_key, 59.0) and archive.latest(CAM, -1.0) is None
 
     # At t = 60 the wearer looks back towards 30, 60, 90 degrees: seen at t = 5, 10, 15.
     ranks = []

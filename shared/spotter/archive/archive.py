@@ -6,8 +6,9 @@ archive's collection: id `kf:<blob_key>`, level `keyframe`, `t_start == t_end ==
 earlier keyframes to an image or an archived keyframe, leaving out the last
 `exclude_recent_s` seconds before the query's time (otherwise the answer is the previous frame).
 
-Ledger (Redis, `streams.archive_*`): per camera a sorted set of blob keys by time, a hash of
-their {t, clip_id, bytes}, a byte counter and the newest keyframe's clip. It makes `add`
+Ledger (Redis, `streams.archive_*`): per camera a sorted set of blob keys by media time (the
+index: "latest keyframe as of t"), one by production time (the retention order), a hash of
+their {t, wall_time, clip_id, bytes}, a byte counter and the newest keyframe's clip. It makes `add`
 idempotent by blob key (a redelivered keyframe is not decoded again), lets retention find the
 oldest keyframes and their JPEG sizes without listing the vector store, and is shared by
 replicas. Both ledger updates are Lua scripts, so a keyframe is counted once even when two
@@ -47,10 +48,12 @@ log = logging.getLogger(__name__)
 
 LEVEL = "keyframe"
 
-# KEYS: index, meta, bytes, cameras, newest. ARGV: blob_key, wall_time, meta JSON, size, camera_id, clip_id.
+# KEYS: index, meta, bytes, cameras, newest, order.
+# ARGV: blob_key, wall_time, meta JSON, size, camera_id, clip_id, media t.
 _ADD = """
 if redis.call('zscore', KEYS[1], ARGV[1]) then return 0 end
-redis.call('zadd', KEYS[1], ARGV[2], ARGV[1])
+redis.call('zadd', KEYS[1], ARGV[7], ARGV[1])
+redis.call('zadd', KEYS[6], ARGV[2], ARGV[1])
 redis.call('hset', KEYS[2], ARGV[1], ARGV[3])
 redis.call('incrby', KEYS[3], ARGV[4])
 redis.call('sadd', KEYS[4], ARGV[5])
@@ -61,11 +64,12 @@ end
 return 1
 """
 
-# KEYS: index, meta, bytes. ARGV: blob_key, size, blob_key, size, ...
+# KEYS: index, meta, bytes, order. ARGV: blob_key, size, blob_key, size, ...
 _REMOVE = """
 local removed = 0
 for i = 1, #ARGV, 2 do
   if redis.call('zrem', KEYS[1], ARGV[i]) == 1 then
+    redis.call('zrem', KEYS[4], ARGV[i])
     redis.call('hdel', KEYS[2], ARGV[i])
     redis.call('decrby', KEYS[3], ARGV[i + 1])
     removed = removed + 1
@@ -170,16 +174,34 @@ class VisualArchive:
         payload = {"camera_id": cam, "level": LEVEL, "t_start": keyframe.t, "t_end": keyframe.t, "ref": ref}
         self.store.upsert([VectorPoint(id=point_id(key), vector=vector, payload=payload)])
         meta = json.dumps(
-            {"t": keyframe.t, "wall_time": keyframe.wall_time, "clip_id": keyframe.clip_id, "bytes": len(data)}
+            {
+                "t": keyframe.t,
+                "wall_time": keyframe.wall_time,
+                "clip_id": keyframe.clip_id,
+                "bytes": len(data),
+            }
         )
         keys = [
             streams.archive_index_key(cam), streams.archive_meta_key(cam), streams.archive_bytes_key(cam),
-            streams.ARCHIVE_CAMERAS, streams.archive_newest_clip_key(cam),
+            streams.ARCHIVE_CAMERAS, streams.archive_newest_clip_key(cam), streams.archive_order_key(cam),
         ]  # fmt: skip
-        args: list[str | int] = [key, repr(keyframe.wall_time), meta, len(data), cam, keyframe.clip_id]
+        args: list[str | int] = [
+            key, repr(keyframe.wall_time), meta, len(data), cam, keyframe.clip_id, repr(keyframe.t),
+        ]  # fmt: skip
         return int(cast(int, self._add(keys=keys, args=args))) == 1
 
     # --- searching ---------------------------------------------------------------------
+
+    def latest(self, camera_id: str, t_max: float | None = None) -> tuple[str, float] | None:
+        """(blob_key, media t) of the camera's latest archived keyframe with t <= t_max, if any."""
+        top = cast(
+            list[tuple[bytes, float]],
+            self.redis.zrevrangebyscore(
+                streams.archive_index_key(camera_id), "+inf" if t_max is None else t_max, "-inf",
+                start=0, num=1, withscores=True,
+            ),
+        )  # fmt: skip
+        return (top[0][0].decode(), float(top[0][1])) if top else None
 
     def entry(self, camera_id: str, blob_key: str) -> _Entry | None:
         raw = self.redis.hget(streams.archive_meta_key(camera_id), blob_key)
@@ -299,7 +321,7 @@ class VisualArchive:
                 args += [v.blob_key, v.size]
             keys = [
                 streams.archive_index_key(camera_id), streams.archive_meta_key(camera_id),
-                streams.archive_bytes_key(camera_id),
+                streams.archive_bytes_key(camera_id), streams.archive_order_key(camera_id),
             ]  # fmt: skip
             deleted += int(cast(int, self._remove(keys=keys, args=args)))
             if len(victims) < batch:
@@ -312,7 +334,7 @@ class VisualArchive:
             return []
         oldest = cast(
             list[tuple[bytes, float]],
-            self.redis.zrange(streams.archive_index_key(camera_id), 0, batch - 1, withscores=True),
+            self.redis.zrange(streams.archive_order_key(camera_id), 0, batch - 1, withscores=True),
         )
         if not oldest:
             return []
