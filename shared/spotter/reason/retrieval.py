@@ -135,31 +135,30 @@ class VisualRetriever:
 
     name = "visual"
 
-    def __init__(self, archive: Any, k: int = 3, exclude_recent_s: float = 60.0) -> None:
+    def __init__(
+        self, archive: Any, k: int = 3, exclude_recent_s: float = 60.0, min_score: float = 0.7
+    ) -> None:
         self.archive = archive  # spotter.archive.VisualArchive
         self.k = k
         self.exclude_recent_s = exclude_recent_s
+        self.min_score = min_score  # below ~0.7 the classical descriptor says "not seen" (bench.visual_archive)
 
     def retrieve(
         self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
     ) -> list[RetrievedItem]:
-        from spotter import streams
-
-        latest = self.archive.redis.zrevrangebyscore(
-            streams.archive_index_key(camera_id), t_max, "-inf", start=0, num=1, withscores=True
-        )
-        if not latest:
+        latest = self.archive.latest(camera_id, t_max)
+        if latest is None:
             return []
-        key, t_key = latest[0]
-        key = key.decode() if isinstance(key, bytes) else str(key)
+        key, t_key = latest
         hits = self.archive.similar(
-            key, query_camera_id=camera_id, t=float(t_key), camera_id=camera_id, t_max=t_max, k=self.k,
+            key, query_camera_id=camera_id, t=t_key, camera_id=camera_id, t_max=t_max, k=self.k,
             exclude_recent_s=self.exclude_recent_s,
         )  # fmt: skip
         return [
             RetrievedItem(pathway=self.name, text=f"a similar view was seen at {h.t:.0f} s (similarity {h.score:.2f})",
                           clip_ids=(h.clip_id,), t=h.t)  # fmt: skip
             for h in hits
+            if h.score >= self.min_score
         ]
 
 
