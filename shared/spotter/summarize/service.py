@@ -10,16 +10,13 @@ id in the camera's state and changes nothing (see `spotter.summarize.core`).
 from __future__ import annotations
 
 import logging
-import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 
 from redis import Redis
 
-from spotter import streams
 from spotter.bus import Delivery
-from spotter.errors import SpotterError
+from spotter.locks import CameraBusy, camera_lock
 from spotter.messages import Caption
 from spotter.summarize.core import SERVICE, RedisStateStore, RollupBackend, Summarizer
 from spotter.summarize.entry import SummaryEntry
@@ -27,15 +24,6 @@ from spotter.summarize.index import SummaryIndex
 from spotter.summarize.settings import SummarizerSettings
 
 log = logging.getLogger(__name__)
-
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end
-"""
-
-
-class CameraBusy(SpotterError):
-    """Another replica held the camera's lock for longer than we were willing to wait (retried later)."""
-
 
 class SummarizerHandler:
     """Handles one caption delivery; the constructor does no I/O."""
@@ -60,19 +48,11 @@ class SummarizerHandler:
             log.info("%s: %s", caption.clip_id, ", ".join(f"{e.level} {e.id}" for e in entries[1:]))
         return entries
 
-    @contextmanager
-    def _camera_lock(self, camera_id: str) -> Iterator[None]:
-        key = streams.lease_key(SERVICE, camera_id)
-        token = f"{self.owner}:{uuid.uuid4().hex}"
-        deadline = time.monotonic() + self.settings.lock_wait_s
-        while not self.redis.set(key, token, nx=True, px=self.settings.lock_ms):
-            if time.monotonic() >= deadline:
-                raise CameraBusy(f"camera {camera_id} is locked by another summarizer replica")
-            time.sleep(0.05)
-        try:
-            yield
-        finally:
-            self.redis.eval(_RELEASE, 1, key, token)
+    def _camera_lock(self, camera_id: str) -> AbstractContextManager[None]:
+        return camera_lock(
+            self.redis, SERVICE, camera_id, self.owner,
+            lock_ms=self.settings.lock_ms, wait_s=self.settings.lock_wait_s,
+        )  # fmt: skip
 
 
 __all__ = ["SERVICE", "CameraBusy", "SummarizerHandler"]

@@ -31,9 +31,7 @@ import logging
 import threading
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import cast
+from contextlib import AbstractContextManager
 
 from pydantic import Field
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -41,9 +39,9 @@ from redis import Redis
 
 from spotter import streams
 from spotter.bus import Delivery, StreamPublisher
-from spotter.errors import SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph.base import GraphStore
+from spotter.locks import CameraBusy, camera_lock
 from spotter.messages import Caption, WorldEvent
 from spotter.world.model import WorldModel
 from spotter.world.settings import WorldSettings
@@ -51,15 +49,6 @@ from spotter.world.settings import WorldSettings
 log = logging.getLogger(__name__)
 
 SERVICE = "knowledge-graph"
-
-_RELEASE = """
-if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end
-"""
-
-
-class CameraBusy(SpotterError):
-    """Another replica held the camera's lock for longer than we were willing to wait (retried later)."""
-
 
 class KnowledgeGraphSettings(BaseSettings):
     """The knowledge-graph service (`SPOTTER_KG_*`); thresholds of the model are `SPOTTER_WORLD_*`."""
@@ -155,19 +144,11 @@ class KnowledgeGraphHandler:
                 return
             self.stop.wait(0.1)
 
-    @contextmanager
-    def _camera_lock(self, camera_id: str) -> Iterator[None]:
-        key = streams.lease_key(SERVICE, camera_id)
-        token = f"{self.owner}:{uuid.uuid4().hex}"
-        deadline = time.monotonic() + self.settings.lock_wait_s
-        while not self.redis.set(key, token, nx=True, px=self.settings.lock_ms):
-            if time.monotonic() >= deadline:
-                raise CameraBusy(f"camera {camera_id} is locked by another knowledge-graph replica")
-            time.sleep(0.05)
-        try:
-            yield
-        finally:
-            cast(int, self.redis.eval(_RELEASE, 1, key, token))
+    def _camera_lock(self, camera_id: str) -> AbstractContextManager[None]:
+        return camera_lock(
+            self.redis, SERVICE, camera_id, self.owner,
+            lock_ms=self.settings.lock_ms, wait_s=self.settings.lock_wait_s,
+        )  # fmt: skip
 
 
 __all__ = ["SERVICE", "CameraBusy", "KnowledgeGraphHandler", "KnowledgeGraphSettings", "RedisHeading"]
