@@ -44,10 +44,16 @@ class GraphRetriever:
 
     name = "graph"
 
-    def __init__(self, store: GraphStore, top_k: int = 8, per_entity_cap: int = 3) -> None:
+    def __init__(
+        self, store: GraphStore, top_k: int = 8, per_entity_cap: int = 3, fanout: int = 20, max_nodes: int = 400
+    ) -> None:
         self.store = store
         self.top_k = top_k
         self.per_entity_cap = per_entity_cap
+        # A smaller neighbourhood than PPR's defaults (50 / 2000): on 8 h of one camera p95 45 ms
+        # instead of 64 ms for 1-2 seed entities (the 50 ms pathway budget), same two hops of context.
+        self.fanout = fanout
+        self.max_nodes = max_nodes
 
     def retrieve(
         self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
@@ -56,8 +62,9 @@ class GraphRetriever:
         if not seeds:
             return []
         nodes = personalized_pagerank(
-            self.store, camera_id, seeds, t_max=t_max, top_k=self.top_k * 3, per_entity_cap=self.per_entity_cap
-        )
+            self.store, camera_id, seeds, t_max=t_max, top_k=self.top_k * 3, per_entity_cap=self.per_entity_cap,
+            fanout=self.fanout, max_nodes=self.max_nodes,
+        )  # fmt: skip
         obs_ids = [n.node_id for n in nodes if n.kind == "observation"]
         if not obs_ids:
             return []
@@ -66,7 +73,7 @@ class GraphRetriever:
         records = {
             o.observation_id: o
             for eid in {n.entity_id for n in nodes if n.entity_id is not None}
-            for o in self.store.observations(camera_id, entity_id=eid, t_max=t_max, limit=50, latest=True, full=False)
+            for o in self.store.observations(camera_id, entity_id=eid, t_max=t_max, limit=20, latest=True, full=False)
             if o.observation_id in wanted
         }
         out: list[RetrievedItem] = []
