@@ -413,7 +413,8 @@ def cmd_demo(_args: argparse.Namespace) -> int:
     store = SqliteGraphStore(":memory:")
     store.init()
     try:
-        result = _run_replay(options, _memory_pass(options, store, 5.0, questions))
+        alerts: list[Any] = []
+        result = _run_replay(options, _memory_pass(options, store, 5.0, questions, alerts))
     finally:
         store.close()
     print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
@@ -441,7 +442,9 @@ def cmd_demo(_args: argparse.Namespace) -> int:
         for a in result.memory.answers:
             q = asked[a["id"]]
             print(f"  at {q['at']:g} s: {q['question']}\n    -> {a['answer']}")
-    print("\n(alerts come with the reasoner issue)")
+    print(f"\nalerts ({len(alerts)}; the reasoner's rules with their default thresholds, no exclusion zones set):")
+    for a in alerts:
+        print(f"  {a.t:5.1f} s  {a.category:<14} {a.message[:160]}")
     return _exit_code(result)
 
 
