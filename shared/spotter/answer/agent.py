@@ -36,9 +36,9 @@ from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, c
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from spotter.answer.base import Answer, Answerer, AnswerError, Evidence
-from spotter.caption.vlm import MAX_BACKOFF_S, is_retryable
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph.base import ClipRecord
+from spotter.openai_retry import call_with_retries
 from spotter.tools import TOOL_ARGS, TOOL_SCHEMAS, GraphTools
 from spotter.world.geometry import SECTOR_CENTRES
 
@@ -247,32 +247,25 @@ class AgentAnswerer:
     def _request(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Any:
         """The assistant message of one completion, retried as the module docstring says."""
         s = self.settings
-        for attempt in range(s.max_retries + 1):
+
+        def once() -> Any:
             self.requests += 1
-            try:
-                completion = self._client.chat.completions.create(  # type: ignore[call-overload]
-                    model=s.model,
-                    messages=messages,
-                    tools=tools,
-                    tool_choice="auto",
-                    temperature=s.temperature,
-                    timeout=s.timeout_s,
-                )
-            except openai.OpenAIError as exc:
-                if not is_retryable(exc):
-                    raise _GiveUp(f"model request failed, not retried: {_describe(exc)}") from exc
-                if attempt >= s.max_retries:
-                    raise _GiveUp(f"model request failed after {attempt + 1} attempts: {_describe(exc)}") from exc
-                delay = _retry_after(exc)
-                if delay is None:
-                    delay = min(MAX_BACKOFF_S, s.retry_backoff_s * 2**attempt)
-                log.info("agent request attempt %d failed (%s); retrying in %.2f s", attempt + 1, _describe(exc), delay)
-                self._sleep(delay)
-                continue
-            if not completion.choices:
-                raise _GiveUp("model reply has no choices")
-            return completion.choices[0].message
-        raise AssertionError("unreachable")  # pragma: no cover
+            return self._client.chat.completions.create(  # type: ignore[call-overload]
+                model=s.model,
+                messages=messages,
+                tools=tools,
+                tool_choice="auto",
+                temperature=s.temperature,
+                timeout=s.timeout_s,
+            )
+
+        completion = call_with_retries(
+            once, what="model request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s, sleep=self._sleep,
+            error=_GiveUp,
+        )  # fmt: skip
+        if not completion.choices:
+            raise _GiveUp("model reply has no choices")
+        return completion.choices[0].message
 
     def _call_tool(
         self,
@@ -381,23 +374,6 @@ def _evidence(seen: dict[tuple[str, str | None], Evidence], entities: list[str] 
         items = named or items
     items.sort(key=lambda e: (e.t_start, e.clip_id, e.entity_id or ""))
     return items[-MAX_EVIDENCE:]
-
-
-def _retry_after(exc: Exception) -> float | None:
-    response = getattr(exc, "response", None)
-    if response is None:
-        return None
-    try:
-        value = float(response.headers.get("retry-after"))
-    except (TypeError, ValueError):
-        return None
-    return value if 0.0 <= value <= MAX_BACKOFF_S else None
-
-
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}"
-    return type(exc).__name__
 
 
 __all__ = [

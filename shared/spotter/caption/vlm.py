@@ -33,11 +33,10 @@ from spotter.caption.merge import VlmReply, merge_entities
 from spotter.caption.settings import CaptionerSettings
 from spotter.caption.template import ClipMeta, attribute_phrases, motion_phrase, position_phrase
 from spotter.messages import Caption, Observation
+from spotter.openai_retry import call_with_retries
 
 log = logging.getLogger(__name__)
 
-RETRY_STATUS = frozenset({408, 429})
-MAX_BACKOFF_S = 10.0
 
 SYSTEM_PROMPT = (
     "You describe short clips from a camera worn on a construction worker's hard hat. "
@@ -53,27 +52,6 @@ class KeyframeImage:
 
     t: float
     jpeg: bytes
-
-
-def is_retryable(exc: Exception) -> bool:
-    """Transport errors (incl. timeouts), 408, 429 and 5xx: yes; any other status: no."""
-    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is a subclass
-        return True
-    if isinstance(exc, openai.APIStatusError):
-        return exc.status_code in RETRY_STATUS or exc.status_code >= 500
-    return False
-
-
-def _retry_after(exc: Exception) -> float | None:
-    response = getattr(exc, "response", None)
-    if response is None:
-        return None
-    raw = response.headers.get("retry-after")
-    try:
-        value = float(raw) if raw is not None else None
-    except ValueError:
-        return None
-    return value if value is not None and 0.0 <= value <= MAX_BACKOFF_S else None
 
 
 def select_keyframes(keyframes: Sequence[KeyframeImage], limit: int) -> list[KeyframeImage]:
@@ -145,33 +123,24 @@ class VlmCaptioner:
             "json_schema": {"name": "spotter_caption", "schema": VlmReply.model_json_schema(), "strict": False},
         }
         self.attempts = 0
-        for attempt in range(s.max_retries + 1):
+
+        def once() -> Any:
             self.attempts += 1
-            try:
-                completion = self._client.chat.completions.create(  # type: ignore[call-overload]
-                    model=s.vlm_model,
-                    messages=messages,
-                    temperature=s.temperature,
-                    response_format=response_format,
-                    timeout=s.timeout_s,
-                )
-            except openai.OpenAIError as exc:
-                if not is_retryable(exc):
-                    raise CaptionError(f"VLM request failed, not retried: {_describe(exc)}") from exc
-                if attempt >= s.max_retries:
-                    raise CaptionError(
-                        f"VLM request failed after {self.attempts} attempts: {_describe(exc)}"
-                    ) from exc
-                delay = _retry_after(exc)
-                if delay is None:
-                    delay = min(MAX_BACKOFF_S, s.retry_backoff_s * 2**attempt)
-                log.info("VLM request attempt %d failed (%s); retrying in %.2f s", attempt + 1, _describe(exc), delay)
-                self._sleep(delay)
-                continue
-            if not completion.choices or completion.choices[0].message.content is None:
-                raise CaptionError("VLM reply has no message content")
-            return str(completion.choices[0].message.content)
-        raise AssertionError("unreachable")  # pragma: no cover
+            return self._client.chat.completions.create(  # type: ignore[call-overload]
+                model=s.vlm_model,
+                messages=messages,
+                temperature=s.temperature,
+                response_format=response_format,
+                timeout=s.timeout_s,
+            )
+
+        completion = call_with_retries(
+            once, what="VLM request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s, sleep=self._sleep,
+            error=CaptionError,
+        )  # fmt: skip
+        if not completion.choices or completion.choices[0].message.content is None:
+            raise CaptionError("VLM reply has no message content")
+        return str(completion.choices[0].message.content)
 
     def caption(
         self, clip_meta: ClipMeta, observations: Sequence[Observation], motion: Mapping[str, Any] | None = None,
@@ -208,9 +177,3 @@ def parse_reply(raw: str) -> VlmReply:
         return VlmReply.model_validate(data)
     except ValidationError as exc:
         raise CaptionError(f"VLM reply breaks the schema: {exc}".replace("\n", " ")[:500]) from exc
-
-
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}"
-    return type(exc).__name__

@@ -18,8 +18,8 @@ from typing import Any
 import numpy as np
 import openai
 
-from spotter.caption.vlm import MAX_BACKOFF_S, is_retryable
 from spotter.embed.base import EmbedError, EmbedSettings, l2_normalise
+from spotter.openai_retry import call_with_retries
 
 log = logging.getLogger(__name__)
 
@@ -58,26 +58,14 @@ class OpenAIEmbedder:
 
     def _request(self, batch: list[str]) -> np.ndarray:
         s = self.settings
-        for attempt in range(s.max_retries + 1):
-            try:
-                reply = self._client.embeddings.create(
-                    model=s.openai_model, input=batch, encoding_format="float", timeout=s.timeout_s
-                )
-            except openai.OpenAIError as exc:
-                if not is_retryable(exc):
-                    raise EmbedError(f"embeddings request failed, not retried: {_describe(exc)}") from exc
-                if attempt >= s.max_retries:
-                    raise EmbedError(
-                        f"embeddings request failed after {attempt + 1} attempts: {_describe(exc)}"
-                    ) from exc
-                delay = _retry_after(exc)
-                if delay is None:
-                    delay = min(MAX_BACKOFF_S, s.retry_backoff_s * 2**attempt)
-                log.info("embeddings attempt %d failed (%s); retrying in %.2f s", attempt + 1, _describe(exc), delay)
-                self._sleep(delay)
-                continue
-            return self._vectors(reply, len(batch))
-        raise AssertionError("unreachable")  # pragma: no cover
+        reply = call_with_retries(
+            lambda: self._client.embeddings.create(
+                model=s.openai_model, input=batch, encoding_format="float", timeout=s.timeout_s
+            ),
+            what="embeddings request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s, sleep=self._sleep,
+            error=EmbedError,
+        )  # fmt: skip
+        return self._vectors(reply, len(batch))
 
     def _vectors(self, reply: Any, expected: int) -> np.ndarray:
         data = list(getattr(reply, "data", None) or [])
@@ -98,19 +86,3 @@ class OpenAIEmbedder:
         if not np.isfinite(vectors).all():
             raise EmbedError("embeddings reply holds non-finite values")
         return vectors
-
-
-def _retry_after(exc: Exception) -> float | None:
-    response = getattr(exc, "response", None)
-    raw = response.headers.get("retry-after") if response is not None else None
-    try:
-        value = float(raw) if raw is not None else None
-    except ValueError:
-        return None
-    return value if value is not None and 0.0 <= value <= MAX_BACKOFF_S else None
-
-
-def _describe(exc: Exception) -> str:
-    if isinstance(exc, openai.APIStatusError):
-        return f"HTTP {exc.status_code}"
-    return type(exc).__name__

@@ -16,8 +16,8 @@ from typing import Any
 
 import openai
 
-from spotter.caption.vlm import MAX_BACKOFF_S, is_retryable
 from spotter.errors import SpotterError
+from spotter.openai_retry import MAX_BACKOFF_S, is_retryable
 from spotter.summarize.entry import Level, SummaryEntry
 from spotter.summarize.extractive import ExtractiveSummarizer, facts_text, header
 from spotter.summarize.settings import SummarizerSettings

@@ -1,0 +1,78 @@
+"""One retry policy for every call to an OpenAI-compatible endpoint (VLM, embeddings, agent, LLM).
+
+Retried: transport errors (timeouts included), 408, 429 and 5xx, at most `max_retries` times,
+after the server's `Retry-After` when it gives a sane one, else exponential backoff capped at
+`MAX_BACKOFF_S`. Anything else fails at once, so a bad request is never sent twice.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import TypeVar
+
+import openai
+
+log = logging.getLogger(__name__)
+
+RETRY_STATUS = frozenset({408, 429})
+MAX_BACKOFF_S = 10.0
+
+T = TypeVar("T")
+
+
+def is_retryable(exc: Exception) -> bool:
+    """Transport errors (incl. timeouts), 408, 429 and 5xx: yes; any other status: no."""
+    if isinstance(exc, openai.APIConnectionError):  # APITimeoutError is a subclass
+        return True
+    if isinstance(exc, openai.APIStatusError):
+        return exc.status_code in RETRY_STATUS or exc.status_code >= 500
+    return False
+
+
+def retry_after(exc: Exception) -> float | None:
+    """The server's Retry-After in seconds, when present and within [0, MAX_BACKOFF_S]."""
+    response = getattr(exc, "response", None)
+    raw = response.headers.get("retry-after") if response is not None else None
+    try:
+        value = float(raw) if raw is not None else None
+    except ValueError:
+        return None
+    return value if value is not None and 0.0 <= value <= MAX_BACKOFF_S else None
+
+
+def describe(exc: Exception) -> str:
+    """'HTTP 503' or the exception's class name: short, and never the request's content."""
+    if isinstance(exc, openai.APIStatusError):
+        return f"HTTP {exc.status_code}"
+    return type(exc).__name__
+
+
+def call_with_retries(
+    call: Callable[[], T],
+    *,
+    what: str,
+    max_retries: int,
+    backoff_s: float,
+    sleep: Callable[[float], None],
+    error: Callable[[str], Exception],
+) -> T:
+    """`call()` under the policy above; gives up by raising `error(reason)` from the last failure."""
+    attempt = 0
+    while True:
+        try:
+            return call()
+        except openai.OpenAIError as exc:
+            if not is_retryable(exc):
+                raise error(f"{what} failed, not retried: {describe(exc)}") from exc
+            if attempt >= max_retries:
+                raise error(f"{what} failed after {attempt + 1} attempts: {describe(exc)}") from exc
+            delay = retry_after(exc)
+            if delay is None:
+                delay = min(MAX_BACKOFF_S, backoff_s * 2**attempt)
+            log.info("%s attempt %d failed (%s); retrying in %.2f s", what, attempt + 1, describe(exc), delay)
+            sleep(delay)
+            attempt += 1
+
+
+__all__ = ["MAX_BACKOFF_S", "RETRY_STATUS", "call_with_retries", "describe", "is_retryable", "retry_after"]
