@@ -41,6 +41,11 @@ class Answer(BaseModel):
     entity_types: list[str] | None = Field(default=None, description="Labels (what-questions)")
     entities: list[str] | None = Field(default=None, description="Entity ids the answer names")
     evidence: list[Evidence] = Field(default_factory=list, description="Clips the answer rests on")
+    narrative: str | None = Field(
+        default=None,
+        description="The answer reconstructed with what the memory pathways retrieved for the question "
+        "(temporal summaries, knowledge graph, visual archive; up to `at` only); None when not reconstructed",
+    )
     intent: str | None = Field(default=None, description="What the backend took the question for")
     backend: AnswerBackend = "parser"
 

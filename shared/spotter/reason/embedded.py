@@ -23,6 +23,7 @@ from spotter.blobstore import LocalBlobStore
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Decision, Keyframe, decode
+from spotter.reason.narrate import make_narrator
 from spotter.reason.reasoner import Narrator, Reasoner, Retriever, RuleMessageNarrator
 from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
 from spotter.reason.settings import ReasonerSettings
@@ -84,7 +85,7 @@ class ProactiveMemory:
             )  # fmt: skip
             retrievers.append(VisualRetriever(self.archive))
         self._keyframes = self._keyframes_by_clip() if self.archive is not None else {}
-        narrator: Narrator | None = None if reconstruct else RuleMessageNarrator()
+        narrator: Narrator = make_narrator() if reconstruct else RuleMessageNarrator()
         self.reasoner = Reasoner(store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish)
 
     def _keyframes_by_clip(self) -> dict[str, list[Keyframe]]:

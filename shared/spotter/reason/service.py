@@ -42,6 +42,7 @@ from spotter.flow_tracker import parse_heading_member
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
+from spotter.reason.narrate import make_narrator
 from spotter.reason.reasoner import Reasoner
 from spotter.reason.settings import ReasonerSettings
 from spotter.world.service import RedisHeading
@@ -127,7 +128,7 @@ class ReasonerHandler:
         self.store = store
         self.stop = stop or threading.Event()
         self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
-        self.reasoner = Reasoner(store, self.heading, self.settings)
+        self.reasoner = Reasoner(store, self.heading, self.settings, narrator=make_narrator())
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
 
