@@ -26,7 +26,13 @@ RUN useradd --create-home --uid 10001 spotter \
  && chown -R spotter:spotter /data
 USER spotter
 WORKDIR /home/spotter
+# One BLAS/OpenMP thread per process: numpy's OpenBLAS (MiniLM, vector search) otherwise starts
+# one thread per core of the node, not of the container's CPU share, and the threads wait on each
+# other (docs/BENCHMARKS.md). Services get their parallelism from replicas and their own threads.
+# Override at run time for a container given several cores for one BLAS-heavy job (EXTRAS=ml torch).
 ENV PYTHONUNBUFFERED=1 \
+    OPENBLAS_NUM_THREADS=1 \
+    OMP_NUM_THREADS=1 \
     SPOTTER_INGEST_BLOB_DIR=/data/blobs
 ENTRYPOINT ["spotter"]
 CMD ["--help"]

@@ -1,7 +1,7 @@
-"""docker-compose.yml and deploy/k8s/*.yaml: structure, health checks, and that every
-`python -m services.X` they run is a real module. Where the docker compose CLI is
-installed, `docker compose config -q` validates the file too (no engine needed), and
-where check-jsonschema is, the Compose Specification's schema does.
+"""docker-compose.yml: structure, health checks, and that every `python -m services.X` it
+runs is a real module. Where the docker compose CLI is installed, `docker compose config -q`
+validates the file too (no engine needed), and where check-jsonschema is, the Compose
+Specification's schema does. deploy/k8s: tests/unit/test_k8s.py, which reuses the helpers here.
 """
 
 from __future__ import annotations
@@ -17,12 +17,8 @@ from typing import Any
 import pytest
 import yaml
 
-from spotter import streams
-
 REPO = Path(__file__).resolve().parents[2]
 COMPOSE_FILE = REPO / "docker-compose.yml"
-K8S_DIR = REPO / "deploy" / "k8s"
-ENV_EXAMPLE = REPO / ".env.example"
 
 ONE_SHOT = {"init"}
 
@@ -270,87 +266,3 @@ def test_compose_file_matches_the_compose_spec_schema() -> None:
         timeout=60,
     )
     assert result.returncode == 0, result.stdout + result.stderr
-
-
-# --- deploy/k8s -----------------------------------------------------------------------------
-
-
-def k8s_documents() -> list[tuple[str, dict[str, Any]]]:
-    docs = []
-    for path in sorted(K8S_DIR.glob("*.yaml")):
-        for doc in yaml.safe_load_all(path.read_text(encoding="utf-8")):
-            if doc is not None:
-                docs.append((path.name, doc))
-    return docs
-
-
-def k8s_objects() -> list[tuple[str, dict[str, Any]]]:
-    return [(f, d) for f, d in k8s_documents() if d.get("kind") != "Kustomization"]
-
-
-def deployments() -> dict[str, dict[str, Any]]:
-    return {d["metadata"]["name"]: d for _, d in k8s_objects() if d["kind"] == "Deployment"}
-
-
-def test_k8s_documents_are_well_formed() -> None:
-    objects = k8s_objects()
-    assert objects
-    for file, doc in objects:
-        assert doc.get("apiVersion") and doc.get("kind"), file
-        assert doc.get("metadata", {}).get("name"), f"{file}: {doc['kind']} has no metadata.name"
-        if doc["kind"] != "Namespace":
-            assert doc["metadata"].get("namespace") == "spotter", f"{file}: {doc['metadata']['name']}"
-
-
-def test_kustomization_lists_every_manifest() -> None:
-    (kustomization,) = [d for _, d in k8s_documents() if d.get("kind") == "Kustomization"]
-    manifests = {p.name for p in K8S_DIR.glob("*.yaml")} - {"kustomization.yaml"}
-    assert set(kustomization["resources"]) == manifests
-
-
-def test_k8s_deployments_probe_and_request_resources() -> None:
-    deps = deployments()
-    assert {"ingest", "flow-tracker"} <= deps.keys()
-    for name, dep in deps.items():
-        pod = dep["spec"]["template"]["spec"]
-        assert (
-            dep["spec"]["selector"]["matchLabels"].items()
-            <= dep["spec"]["template"]["metadata"]["labels"].items()
-        ), name
-        for container in pod.get("initContainers", []) + pod["containers"]:
-            assert container["resources"]["requests"], f"{name}/{container['name']} requests nothing"
-            for module in python_modules(container.get("command")):
-                assert_module_exists(module)
-        for container in pod["containers"]:
-            (module,) = python_modules(container["command"])
-            check = ["python", "-m", module, "--check"]
-            for probe in ("livenessProbe", "readinessProbe"):
-                assert container[probe]["exec"]["command"] == check, f"{name}: {probe}"
-        init_modules = [m for c in pod.get("initContainers", []) for m in python_modules(c["command"])]
-        assert init_modules == ["services.init"], name
-
-
-def test_keda_scales_flow_tracker_on_its_frame_streams() -> None:
-    (scaled,) = [d for _, d in k8s_objects() if d["kind"] == "ScaledObject"]
-    assert scaled["spec"]["scaleTargetRef"]["name"] in deployments()
-    triggers = scaled["spec"]["triggers"]
-    assert triggers
-    for trigger in triggers:
-        assert trigger["type"] == "redis-streams"
-        meta = trigger["metadata"]
-        assert meta["consumerGroup"] == streams.GROUP_FLOW_TRACKER
-        camera = meta["stream"].removeprefix(streams.frames_stream(""))
-        assert camera and meta["stream"] == streams.frames_stream(camera)
-        assert meta["address"].startswith("redis.spotter.svc")
-    assert scaled["spec"]["maxReplicaCount"] <= len(triggers), "replicas beyond the camera count stand idle"
-
-
-def test_k8s_config_uses_documented_variables() -> None:
-    documented = {
-        line.lstrip("# ").split("=", 1)[0]
-        for line in ENV_EXAMPLE.read_text(encoding="utf-8").splitlines()
-        if "=" in line and line.lstrip("# ").split("=", 1)[0].isupper()
-    }
-    (config,) = [d for _, d in k8s_objects() if d["kind"] == "ConfigMap"]
-    unknown = set(config["data"]) - documented - {"REDIS_URL"}
-    assert not unknown, f"ConfigMap keys not in .env.example: {unknown}"
