@@ -1,13 +1,19 @@
 """The FastAPI application: VISTA's nine graph tools as GET endpoints, cameras, health and metrics.
 
 `create_app(settings)` builds the app; the Redis client and graph store are opened once in the
-lifespan and closed after it. Errors of the library (`SpotterError`) are mapped to HTTP codes here
+lifespan and closed after it. `/v1/ask` goes through the reactive path (`spotter.answer.memory`):
+the parser or agent answers, then the knowledge-graph pathway (this store) and, in the distributed
+mode (`SPOTTER_VECTOR_BACKEND=qdrant`), the temporal-summary and visual-archive pathways (the
+summarizer's and visual archive's collections, `open_memory_pathways`) retrieve, and the
+narrator reconstructs the answer's `narrative`. Errors of the library (`SpotterError`) are
+mapped to HTTP codes here
 and nowhere else.
 """
 
 from __future__ import annotations
 
 import hmac
+import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -21,9 +27,11 @@ from redis import Redis
 
 from spotter import streams
 from spotter.answer.base import Answer, Answerer, AnswerError
+from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
 from spotter.api.metrics import RequestMetrics
 from spotter.api.settings import ApiSettings
+from spotter.blobstore import LocalBlobStore
 from spotter.errors import ConfigError, SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
@@ -44,7 +52,10 @@ from spotter.tools import (
     SummaryResult,
     ToolArgumentError,
 )
+from spotter.vector import VectorSettings, make_vector_store
 from spotter.world.geometry import Sector
+
+log = logging.getLogger(__name__)
 
 API_KEY_HEADER = "X-API-Key"
 _api_key = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of SPOTTER_API_API_KEYS")
@@ -253,7 +264,15 @@ def _ask_router() -> APIRouter:
             "Answers a natural-language question about a camera's memory with a typed answer (DESIGN.md 5): "
             "`answer` text plus `time`, `duration_s`, `direction`, `yes_no`, `entity_types`, `entities` and "
             "`evidence` where the question calls for them. With `at`, only memory observed up to `at` is used. "
-            "Offline question parser by default; the function-calling agent when SPOTTER_AGENT_BASE_URL is set."
+            "Offline question parser by default; the function-calling agent when SPOTTER_AGENT_BASE_URL is set. "
+            "Then the question goes through the same retrieval and reconstruction as the proactive alerts: the "
+            "memory pathways (knowledge graph from the answer's `entities`; temporal summaries and the visual "
+            "archive in the distributed mode, SPOTTER_VECTOR_BACKEND=qdrant) are asked in parallel, each within "
+            "SPOTTER_REASON_RETRIEVAL_TIMEOUT_S and never past `at`; `narrative` is the answer reconstructed "
+            "with what they found (a language model when SPOTTER_NARRATE_BASE_URL is set, else the answer "
+            "followed by at most two 'Earlier (at N s): ...' clauses) and their clips are added to `evidence`. "
+            "The typed fields are the answerer's own; a pathway that is slow, failing or not configured costs "
+            "only its evidence."
         ),
         response_model=Answer,
         responses={
@@ -276,6 +295,44 @@ def _ask_router() -> APIRouter:
             raise HTTPException(status_code=status.HTTP_502_BAD_GATEWAY, detail=str(exc)) from exc
 
     return r
+
+
+def open_memory_pathways(redis: Redis, vector: VectorSettings | None = None) -> tuple[Any, Any]:
+    """(SummaryIndex | None, VisualArchive | None) for /v1/ask: the summarizer's collection
+    (`SPOTTER_SUMMARY_COLLECTION`, embedded with `SPOTTER_EMBED_*`) and the visual archive
+    (`SPOTTER_ARCHIVE_*`) in the shared vector store of the distributed mode (`SPOTTER_VECTOR_BACKEND=qdrant`).
+    The embedded vector store belongs to one process (this one would only see a snapshot), so
+    with it both pathways are absent; so is one that fails to open. Each absence is logged once."""
+    vector = vector if vector is not None else VectorSettings()
+    if vector.backend != "qdrant":
+        log.info(
+            "/v1/ask: no temporal or visual pathway (SPOTTER_VECTOR_BACKEND=%s; they read the shared "
+            "vector store of the distributed mode); knowledge graph only", vector.backend,
+        )  # fmt: skip
+        return None, None
+    summaries: Any = None
+    archive: Any = None
+    try:
+        from spotter.embed import EmbedSettings, make_embedder
+        from spotter.summarize import SummarizerSettings, SummaryIndex
+
+        embedder = make_embedder(EmbedSettings())
+        vectors = make_vector_store(vector, SummarizerSettings().collection, embedder.dim)
+        try:
+            summaries = SummaryIndex(embedder, vectors)
+        except BaseException:
+            vectors.close()
+            raise
+    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the API still answers
+        log.warning("/v1/ask: no temporal pathway, the summaries did not open: %s", exc)
+    try:
+        from spotter.archive import ArchiveSettings, VisualArchive
+
+        settings = ArchiveSettings()
+        archive = VisualArchive.from_settings(redis, LocalBlobStore(settings.blob_dir), settings, vector)
+    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the API still answers
+        log.warning("/v1/ask: no visual pathway, the visual archive did not open: %s", exc)
+    return summaries, archive
 
 
 def create_app(
@@ -310,12 +367,30 @@ def create_app(
         app.state.redis = redis
         app.state.store = store
         app.state.tools = GraphTools(store, heading)
-        app.state.answerer = make_answerer(app.state.tools)
+        summaries, archive = open_memory_pathways(redis)
+
+        def close_all() -> None:
+            if summaries is not None:
+                summaries.store.close()
+            if archive is not None:
+                archive.close()
+            store.close()
+            redis.close()
+
+        try:
+            answerer = memory_answerer(
+                app.state.tools, store, summaries=summaries, archive=archive, inner=make_answerer(app.state.tools)
+            )
+        except BaseException:
+            close_all()
+            raise
+        app.state.answerer = answerer
+        log.info("/v1/ask memory pathways: %s", ", ".join(answerer.pathways))
         try:
             yield
         finally:
-            store.close()
-            redis.close()
+            answerer.close()
+            close_all()
 
     def require_key(key: Annotated[str | None, Depends(_api_key)]) -> None:
         given = (key or "").encode()

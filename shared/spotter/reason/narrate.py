@@ -240,10 +240,13 @@ class LlmNarrator:
             return fallback
         try:
             return self.complete(self.alert_messages(trigger, facts, retrieved))
-        except NarrateError as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the model or transport did, the alert goes out
             self.fallbacks += 1
             log.warning(
-                "%s alert of clip %s: %s; template message instead", trigger.category, facts.clip_id, exc
+                "%s alert of clip %s: %s; template message instead",
+                trigger.category,
+                facts.clip_id,
+                _why(exc),
             )
             return fallback
 
@@ -263,9 +266,9 @@ class LlmNarrator:
         fallback = self.template.reconstruct(query, base_text, retrieved)
         try:
             return self.complete(self.question_messages(query, base_text, retrieved))
-        except NarrateError as exc:
+        except Exception as exc:  # noqa: BLE001 - whatever the model or transport did, the answer stands
             self.fallbacks += 1
-            log.warning("narrative for question %r: %s; template narrative instead", query[:80], exc)
+            log.warning("narrative for question %r: %s; template narrative instead", query[:80], _why(exc))
             return fallback
 
     # --- the request ---
@@ -286,6 +289,11 @@ class LlmNarrator:
             sleep=self._sleep, error=NarrateError,
         )  # fmt: skip
         return validate_reply(completion, s.max_chars)
+
+
+def _why(exc: Exception) -> str:
+    """NarrateError's reason, else the exception's class (never the request's or reply's content)."""
+    return str(exc) if isinstance(exc, NarrateError) else f"unexpected {type(exc).__name__}"
 
 
 def validate_reply(completion: Any, max_chars: int) -> str:
