@@ -9,13 +9,15 @@ from __future__ import annotations
 import json
 import logging
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import pytest
+from redis import Redis
 
 from spotter.messages import WorldEvent
+from spotter.reason.embedded import ProactiveMemory
 from spotter.reason.narrate import (
     LlmNarrator,
     NarrateSettings,
@@ -24,8 +26,9 @@ from spotter.reason.narrate import (
     reconstruct,
     template_reconstruction,
 )
-from spotter.reason.reasoner import RetrievedItem, RuleMessageNarrator, TemplateNarrator
+from spotter.reason.reasoner import Reasoner, RetrievedItem, RuleMessageNarrator, TemplateNarrator
 from spotter.reason.rules import ClipFacts, ObsFact, Trigger
+from spotter.reason.service import ReasonerHandler
 from tests.scripted_http import ScriptedServer as _Server
 
 MESSAGE = "The ladder is back, behind you (last seen 180 s ago)."
@@ -222,3 +225,73 @@ def test_make_narrator_by_settings(monkeypatch: pytest.MonkeyPatch) -> None:
     narrator = make_narrator()
     assert isinstance(narrator, LlmNarrator) and narrator.settings.model == "m"
     narrator.close()
+
+
+# --- the proactive path: the reasoner's alerts --------------------------------------------------
+
+
+class Fixed:
+    name = "temporal"
+
+    def retrieve(
+        self, query: str, camera_id: str, t_max: float, entity_ids: Sequence[str]
+    ) -> list[RetrievedItem]:
+        return list(ITEMS)
+
+
+def brick_facts() -> ClipFacts:
+    wall = ObsFact(entity_id="cam/w1", label="brick_wall", bearing_deg=0.0, samples=((290.5, 0.0, None),))
+    return ClipFacts(
+        camera_id="cam", clip_id="cam-s0-000145", t_start=290.0, t_end=292.0, observations=(wall,)
+    )
+
+
+def test_reasoner_alert_message_is_the_llm_narrative(
+    server: _Server, make: Callable[..., LlmNarrator]
+) -> None:
+    server.script = [Reply(content="Bricklaying has started in front of you; the ladder was moved earlier.")]
+    reasoner = Reasoner(retrievers=[Fixed()], narrator=make())
+    _decision, alerts = reasoner.decide(brick_facts())
+    assert [a.category for a in alerts] == ["progress"]
+    assert alerts[0].message == "Bricklaying has started in front of you; the ladder was moved earlier."
+    assert "cam-s0-000040" in alerts[0].evidence.clip_ids  # the retrieved items' clips stay evidence
+    text = user_text(server)
+    assert "Progress: work on the brick_wall has started" in text and ITEMS[0].text in text
+    # The model down: the same alert, with the template message (the rule's, then what was retrieved).
+    fallback = Reasoner(retrievers=[Fixed()], narrator=make(max_retries=0)).decide(brick_facts())[1]
+    rule_message = Reasoner(narrator=RuleMessageNarrator()).decide(brick_facts())[1][0].message
+    assert rule_message.startswith("Progress: work on the brick_wall has started")
+    assert [a.message for a in fallback] == [template_reconstruction(rule_message, ITEMS)]
+    assert fallback[0].alert_id == alerts[0].alert_id
+
+
+def test_instant_alerts_do_not_ask_the_model(server: _Server, make: Callable[..., LlmNarrator]) -> None:
+    fire = ObsFact(entity_id="cam/f1", label="fire", bearing_deg=0.0, samples=((10.5, 0.0, None),))
+    facts = ClipFacts(camera_id="cam", clip_id="c1", t_start=10.0, t_end=12.0, observations=(fire,))
+    narrator = make()
+    alerts = Reasoner(retrievers=[Fixed()], narrator=narrator).decide(facts)[1]
+    assert [a.category for a in alerts] == ["safety_alert"] and "Earlier" not in alerts[0].message
+    assert server.requests == [] and narrator.requests == 0
+
+
+def test_the_reasoners_default_narrator_follows_the_settings(monkeypatch: pytest.MonkeyPatch) -> None:
+    for var in [v for v in os.environ if v.startswith("SPOTTER_NARRATE_")]:
+        monkeypatch.delenv(var)
+    redis = Redis()  # never connected: the constructors do no I/O
+    try:
+        assert isinstance(ReasonerHandler(redis, cast(Any, None)).reasoner.narrator, TemplateNarrative)
+        proactive = ProactiveMemory(redis, cast(Any, None), lambda c, t: None, None, pathways=())
+        assert isinstance(proactive.reasoner.narrator, TemplateNarrative)
+        ablation = ProactiveMemory(
+            redis, cast(Any, None), lambda c, t: None, None, pathways=(), reconstruct=False
+        )
+        assert isinstance(ablation.reasoner.narrator, RuleMessageNarrator)
+        monkeypatch.setenv("SPOTTER_NARRATE_BASE_URL", "http://127.0.0.1:9/v1")
+        for narrator in (
+            ReasonerHandler(redis, cast(Any, None)).reasoner.narrator,
+            ProactiveMemory(redis, cast(Any, None), lambda c, t: None, None, pathways=()).reasoner.narrator,
+        ):
+            assert isinstance(narrator, LlmNarrator)
+            narrator.close()
+    finally:
+        redis.close()
