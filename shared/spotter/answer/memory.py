@@ -58,6 +58,7 @@ class MemoryAnswerer:
             from spotter.reason.settings import ReasonerSettings
 
             timeout_s = ReasonerSettings().retrieval_timeout_s
+        self._own_narrator = narrator is None
         if narrator is None:
             from spotter.reason.narrate import make_narrator
 
@@ -81,11 +82,13 @@ class MemoryAnswerer:
         return [r.name for r in self.retrievers]
 
     def close(self) -> None:
+        """Stops the pathways' threads; closes the inner answerer and a narrator this answerer made."""
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
-        close = getattr(self.inner, "close", None)
-        if callable(close):
-            close()
+        for owned in (self.inner, self.narrator if self._own_narrator else None):
+            close = getattr(owned, "close", None)
+            if callable(close):
+                close()
 
     # --- Answerer ---
 
