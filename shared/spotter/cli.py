@@ -30,6 +30,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -45,8 +46,15 @@ EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130
 
 SERVICES = (
-    "ingest", "flow-tracker", "captioner", "knowledge-graph", "summarizer", "visual-archive", "reasoner",
-    "notifier", "api",
+    "ingest",
+    "flow-tracker",
+    "captioner",
+    "knowledge-graph",
+    "summarizer",
+    "visual-archive",
+    "reasoner",
+    "notifier",
+    "api",
 )
 
 DEMO_SCRIPT = "site_walk"
@@ -98,20 +106,49 @@ def build_parser() -> argparse.ArgumentParser:
         p.add_argument("--camera", default="cam0", help="camera id (letters, digits, _.-; default cam0)")
         p.add_argument("--hfov", type=_positive_float, default=90.0, help="horizontal field of view, degrees")
         p.add_argument(
-            "--detections", type=Path, help="external detections, JSON Lines (default: the configured detector)"
+            "--detections",
+            type=Path,
+            help="external detections, JSON Lines (default: the configured detector)",
         )
         p.add_argument(
-            "--detect-fps", type=_positive_float, default=5.0,
+            "--detect-fps",
+            type=_positive_float,
+            default=5.0,
             help="detection lines used per second of video from --detections (default 5)",
         )
         p.add_argument("--method", choices=METHODS, default="rotation", help="heading method")
         p.add_argument("--blob-dir", type=Path, default=Path("var/blobs"), help="where keyframes are stored")
         p.add_argument("--no-progress", action="store_true", help="no progress bar")
+        p.add_argument(
+            "--webhook",
+            action="append",
+            default=[],
+            metavar="URL",
+            help="POST every alert to this URL, signed (repeatable; private hosts need SPOTTER_NOTIFY_ALLOW_PRIVATE=1)",
+        )
+        p.add_argument(
+            "--webhook-secret",
+            default=os.environ.get("SPOTTER_WEBHOOK_SECRET"),
+            help="HMAC secret of the --webhook signatures (default: $SPOTTER_WEBHOOK_SECRET)",
+        )
+        p.add_argument(
+            "--deliver-timeout",
+            type=_positive_float,
+            default=30.0,
+            help="after the replay, wait at most this long (s) for pending webhook deliveries (default 30)",
+        )
 
     p = sub.add_parser("replay", help="run the pipeline on a video file as if it were a live camera")
     add_replay_args(p, video_flag=False)
-    p.add_argument(
+    pace = p.add_mutually_exclusive_group()
+    pace.add_argument(
         "--fast", action="store_true", help="as fast as the machine allows, not at the video's pace"
+    )
+    pace.add_argument(
+        "--speed",
+        type=_positive_float,
+        default=1.0,
+        help="pace at this many times the video's speed (default 1)",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-memory", action="store_true", help="heading only: do not build the world memory")
@@ -185,79 +222,171 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
         blob_dir=args.blob_dir,
         detections=args.detections,
         progress=not args.no_progress,
+        speed=getattr(args, "speed", 1.0),
     )
 
 
-def _run_replay(options: Any, then: Callable[[Any, Any], Any] | None = None) -> Any:
+WATCHED_INTENTS = frozenset({"where", "still_there", "has_left"})
+"""Questions about where one thing is: the thing is recalled when it comes back (memory_recall)."""
+
+
+@dataclass
+class MemorySpec:
+    """What the memory pass of a replay does besides building memory (see `_live_pass`)."""
+
+    store: Any
+    detect_fps: float = 5.0
+    questions: Sequence[dict[str, Any]] = ()
+    alerts: list[Any] | None = None
+    """A list: the proactive reasoner decides on every clip and its alerts are appended here."""
+    webhooks: Sequence[str] = ()
+    webhook_secret: str | None = None
+    deliver_timeout_s: float = 30.0
+    reasoner: Any = None
+    """`ReasonerSettings` (default: from the environment, SPOTTER_REASON_*)."""
+
+
+def _memory_spec(
+    args: argparse.Namespace,
+    store: Any,
+    questions: Sequence[dict[str, Any]] = (),
+    alerts: list[Any] | None = None,
+) -> MemorySpec:
+    return MemorySpec(
+        store, args.detect_fps, questions, [] if alerts is None else alerts, args.webhook, args.webhook_secret,
+        args.deliver_timeout,
+    )  # fmt: skip
+
+
+def _run_replay(options: Any, memory: MemorySpec | None = None) -> Any:
     """Replay under signal handling; returns the ReplayResult.
 
-    `then(redis, result)` runs while the bus is still up (the memory pass reads the
-    replay's clips and keyframes from it); its return value is put on `result.memory`.
+    With `memory`, the memory pass runs while the video plays (`spotter.recall.LiveMemory`):
+    each clip goes into memory, is decided on and its alerts are delivered to the webhooks as
+    soon as ingest closes it and the heading reached its end; `result.memory` is its RecallResult.
     """
     from spotter.embedded import EmbeddedBus, replay
 
     stop = threading.Event()
     with stop_on_signals(stop), EmbeddedBus() as bus:
-        result = replay(bus, options, stop=stop)
-        result.memory = then(bus.redis, result) if then is not None and not stop.is_set() else None
+        delivery = None
+        if memory is not None and memory.webhooks:
+            from spotter.alerts.embedded import EmbeddedDelivery
+
+            delivery = EmbeddedDelivery(bus.redis)
+            delivery.subscribe(memory.webhooks, memory.webhook_secret)  # a bad URL fails before the replay
+            delivery.start()
+        live = _live_pass(options, memory, delivery, bus.redis) if memory is not None else None
+        try:
+            result = replay(bus, options, stop=stop, live=live)
+        finally:
+            if delivery is not None:
+                report = delivery.drain(0.0 if stop.is_set() else memory.deliver_timeout_s)  # type: ignore[union-attr]
+        if delivery is not None and result.memory is not None:
+            result.memory.deliveries = report
         return result
 
 
-def _memory_pass(
-    options: Any,
-    store: Any,
-    detect_fps: float,
-    questions: Sequence[dict[str, Any]] = (),
-    alerts: list[Any] | None = None,
-) -> Callable[[Any, Any], Any]:
-    """The `then` of _run_replay that builds the world memory (and answers questions).
+def _live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any:
+    """The `live` callable of `replay`: memory, answers and (with `spec.alerts`) decisions clip by clip.
 
-    With `alerts` (a list), the proactive reasoner decides on every clip and its alerts go there.
+    The detector and the reasoner's stores (and the embedding model) are made here, before the
+    video starts, so the first clip does not wait for them.
     """
-    from spotter.recall import detection_source, heading_track_from, remember
+    from spotter.memory import HeadingTrack
+    from spotter.recall import LiveMemory, MemoryPass, detection_source
 
-    def run(redis: Any, result: Any) -> Any:
-        source = detection_source(options.detections, options.blob_dir, detect_fps)
-        heading = heading_track_from(result.heading)
-        on_clip = None
-        if alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
-            from spotter.reason.embedded import ProactiveMemory
+    source = detection_source(options.detections, options.blob_dir, spec.detect_fps)
+    camera = options.camera_id
+    track: list[HeadingTrack] = [HeadingTrack()]  # the replay's live track, once it starts
 
-            # Summaries, visual archive and the reasoner's three retrieval pathways (EgoMemo).
-            on_clip = ProactiveMemory(
-                redis, store, heading.lookup(options.camera_id), options.blob_dir,
-                publish=lambda _d, new: alerts.extend(new),
-            )  # fmt: skip
-        bar = None
-        if options.progress:
-            from tqdm import tqdm
+    def heading(cam: str, t: float) -> float | None:
+        return track[0].at(t) if cam == camera else None
 
-            bar = tqdm(total=result.clips, unit="clip", desc="memory", dynamic_ncols=True)
+    proactive = None
+    alert_clip: dict[str, str] = {}
+    if spec.alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
+        from spotter.reason.embedded import ProactiveMemory
 
-        def tick(done: int, total: int) -> None:
-            if bar is not None:
-                bar.total = total
-                bar.update(done - bar.n)
+        alerts, seen = spec.alerts, set[str]()
 
+        def publish(decision: Any, new: list[Any]) -> None:
+            fresh = [a for a in new if a.alert_id not in seen]
+            seen.update(a.alert_id for a in fresh)
+            alert_clip.update((a.alert_id, decision.clip_id) for a in fresh)
+            alerts.extend(fresh)
+            if delivery is not None:
+                delivery.accept(fresh)
+
+        # Summaries, visual archive and the reasoner's three retrieval pathways (EgoMemo).
+        proactive = ProactiveMemory(
+            redis, spec.store, heading, options.blob_dir, settings=spec.reasoner, publish=publish
+        )
+
+    def on_answer(q: dict[str, Any], record: dict[str, Any]) -> None:
+        entities = record.get("entities") or []
+        if proactive is not None and record.get("intent") in WATCHED_INTENTS and 0 < len(entities) <= 2:
+            proactive.reasoner.watch_for(str(q.get("camera") or camera), entities, float(q["at"]))
+
+    def make_pass(live_track: HeadingTrack) -> MemoryPass:
+        track[0] = live_track
+        return MemoryPass(
+            camera, live_track, spec.store, source, hfov_deg=options.hfov_deg, questions=spec.questions,
+            on_clip=proactive, on_answer=on_answer,
+        )  # fmt: skip
+
+    def live(redis: Any, heading_track: Any, ingest_done: Any, flow_done: Any, stop: Any) -> Any:
+        runner = LiveMemory(make_pass)
         try:
-            return remember(
-                redis, options.camera_id, heading, store, source,
-                hfov_deg=options.hfov_deg, questions=questions, progress=tick, on_clip=on_clip,
-            )  # fmt: skip
+            result = runner.run(redis, camera, heading_track, ingest_done, flow_done, stop)
         finally:
-            if bar is not None:
-                bar.close()
+            if proactive is not None:
+                proactive.close()
+        result.clip_wall, result.done_wall = runner.clip_wall, runner.done_wall
+        result.alert_clip = alert_clip
+        return result
 
-    return run
+    return live
 
 
 def _memory_lines(memory: Any) -> list[str]:
     if memory is None:
         return []
-    return [
+    lines = [
         f"  memory: {memory.clips} clips, {memory.observations} observations, {memory.events} world events "
         f"({memory.detector} detections) in {memory.wall_s:.1f} s"
     ]
+    if memory.alert_clip:
+        lines.append(f"  alerts: {len(memory.alert_clip)}" + _latency_text(memory))
+    d = memory.deliveries
+    if d is not None:
+        lines.append(f"  webhook deliveries: {d.delivered} delivered, {d.failed} failed, {d.pending} pending")
+    return lines
+
+
+def alert_timings(memory: Any, alerts: Sequence[Any]) -> list[dict[str, Any]]:
+    """Per alert of a live pass: media time, category, message, its clip, and when (Unix time) ingest
+    closed that clip and the reasoner handed the alert over."""
+    out = []
+    for a in alerts:
+        clip = memory.alert_clip.get(a.alert_id)
+        accepted = memory.deliveries.accepted_wall.get(a.alert_id) if memory.deliveries is not None else None
+        out.append({
+            "alert_id": a.alert_id, "t": round(a.t, 3), "category": a.category, "message": a.message,
+            "clip_id": clip, "clip_end_wall": memory.clip_wall.get(clip), "decided_wall": accepted or memory.done_wall.get(clip),
+        })  # fmt: skip
+    return out
+
+
+def _latency_text(memory: Any) -> str:
+    lat = sorted(
+        (memory.done_wall[c] - memory.clip_wall[c]) * 1000.0
+        for c in set(memory.alert_clip.values())
+        if c in memory.done_wall and c in memory.clip_wall
+    )
+    if not lat:
+        return ""
+    return f" (clip end -> decided: median {lat[len(lat) // 2]:.0f} ms, max {lat[-1]:.0f} ms)"
 
 
 def _mb(n: int) -> str:
@@ -306,7 +435,10 @@ def _exit_code(r: Any) -> int:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     options = _replay_options(args, fast=args.fast)
+    alerts: list[Any] = []
     if args.no_memory:
+        if args.webhook:
+            raise ConfigError("--webhook needs the memory pass (alerts come from it): drop --no-memory")
         result = _run_replay(options)
     else:
         from spotter.graph import GraphSettings, open_graph_store
@@ -314,13 +446,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         gsettings = GraphSettings()
         with closing(open_graph_store(gsettings)) as store:
-            result = _run_replay(options, _memory_pass(options, store, args.detect_fps))
+            result = _run_replay(options, _memory_spec(args, store, alerts=alerts))
         if gsettings.backend == "sqlite" and gsettings.sqlite_path != ":memory:":
             save_heading(heading_path(gsettings.sqlite_path, options.camera_id), result.heading)
     if args.json:
         out = _result_json(result)
         if result.memory is not None:
-            out["memory"] = {k: getattr(result.memory, k) for k in ("clips", "observations", "events", "detector")}
+            out["memory"] = {
+                k: getattr(result.memory, k) for k in ("clips", "observations", "events", "detector")
+            }
+            out["alerts"] = alert_timings(result.memory, alerts)
+            d = result.memory.deliveries
+            if d is not None:
+                out["deliveries"] = {"delivered": d.delivered, "failed": d.failed, "pending": d.pending}
         print(json.dumps(out, indent=2))
     else:
         print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
@@ -373,7 +511,7 @@ def cmd_eval(args: argparse.Namespace) -> int:
     store.init()
     alerts: list[Any] = []
     try:
-        result = _run_replay(options, _memory_pass(options, store, args.detect_fps, questions, alerts))
+        result = _run_replay(options, _memory_spec(args, store, questions, alerts))
     finally:
         store.close()
     answers = result.memory.answers if result.memory is not None else []
@@ -387,7 +525,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     tmp.write_text(json.dumps(run))
     tmp.replace(args.out)
     print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
-    print(f"wrote {args.out}: {len(run['heading'])} heading samples, {len(answers)} answers, {len(alerts)} alerts")
+    print(
+        f"wrote {args.out}: {len(run['heading'])} heading samples, {len(answers)} answers, {len(alerts)} alerts"
+    )
     return _exit_code(result)
 
 
@@ -414,7 +554,7 @@ def cmd_demo(_args: argparse.Namespace) -> int:
     store.init()
     try:
         alerts: list[Any] = []
-        result = _run_replay(options, _memory_pass(options, store, 5.0, questions, alerts))
+        result = _run_replay(options, MemorySpec(store, 5.0, questions, alerts))
     finally:
         store.close()
     print("\n".join(summary_lines(result) + _memory_lines(result.memory)))
@@ -442,7 +582,9 @@ def cmd_demo(_args: argparse.Namespace) -> int:
         for a in result.memory.answers:
             q = asked[a["id"]]
             print(f"  at {q['at']:g} s: {q['question']}\n    -> {a['answer']}")
-    print(f"\nalerts ({len(alerts)}; the reasoner's rules with their default thresholds, no exclusion zones set):")
+    print(
+        f"\nalerts ({len(alerts)}; the reasoner's rules with their default thresholds, no exclusion zones set):"
+    )
     for a in alerts:
         print(f"  {a.t:5.1f} s  {a.category:<14} {a.message[:160]}")
     return _exit_code(result)

@@ -40,6 +40,7 @@ from spotter.errors import ConfigError
 from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, stream_id_key
 from spotter.heading import HeadingMethod
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats, validate_camera_id
+from spotter.memory import HeadingTrack
 from spotter.messages import Camera, MotionSummary, Pose
 from spotter.redis_server import RedisServerProcess
 from spotter.settings import BusSettings
@@ -54,6 +55,8 @@ log = logging.getLogger(__name__)
 # heading method's working width (`flow_width_for`): wider frames only cost
 # bytes on the bus and a resize in the tracker, narrower ones cost accuracy.
 EMBEDDED_INGEST_DEFAULTS: dict[str, object] = {"decode_threads": 2}
+LivePass = Callable[[Redis, HeadingTrack, threading.Event, threading.Event, threading.Event], Any]
+"""`live(redis, heading, ingest_done, flow_done, stop)`: a memory pass run while the replay runs."""
 EMBEDDED_SWITCH_INTERVAL_S = 0.0005
 """Python's thread switch interval while a replay runs (see `replay`); measured by bench.replay."""
 
@@ -150,6 +153,8 @@ class ReplayOptions:
     camera_id: str = "cam0"
     hfov_deg: float = 90.0
     fast: bool = False
+    speed: float = 1.0
+    """Not fast: pace the file at this many times its own speed."""
     method: HeadingMethod = "rotation"
     blob_dir: Path = Path("var/blobs")
     detections: Path | None = None
@@ -189,7 +194,7 @@ class ReplayResult:
     """CPU seconds by part: ingest thread, flow-tracker thread, redis-server (private only), process."""
     profiles: dict[str, str] = field(default_factory=dict, repr=False)
     memory: Any = None
-    """What the memory pass after the replay did (`spotter.recall.RecallResult`), when one ran."""
+    """What the memory pass did (`spotter.recall.RecallResult`), when one ran (live or after)."""
 
     @property
     def fps(self) -> float:
@@ -210,11 +215,14 @@ class _Collector:
 
     def __init__(self) -> None:
         self.heading: list[tuple[float, float]] = []
+        self.track = HeadingTrack()
+        """The same samples for a live memory pass (safe to read while the tracker appends)."""
         self.frame_indices: list[int] = []
         self.motion: list[MotionSummary] = []
 
     def __call__(self, _camera: str, poses: list[Pose], summaries: list[MotionSummary]) -> None:
         self.heading.extend((p.t, p.yaw_deg) for p in poses)
+        self.track.extend((p.t, p.yaw_deg) for p in poses)
         self.frame_indices.extend(p.frame_index for p in poses)
         self.motion.extend(summaries)
 
@@ -226,8 +234,13 @@ def replay(
     stop: threading.Event | None = None,
     ingest_settings: IngestSettings | None = None,
     flow_settings: FlowTrackerSettings | None = None,
+    live: LivePass | None = None,
 ) -> ReplayResult:
     """Replay `options.video` through ingest and the flow tracker in this process; returns the result.
+
+    `live(redis, heading, ingest_done, flow_done, stop)` runs in a third thread while they do
+    (`spotter.recall.LiveMemory.run`: memory and decisions clip by clip as ingest closes them);
+    its return value lands on `result.memory`, after the tracker drained and it finished.
 
     Raises ConfigError for bad options (or a camera another tracker owns) and
     SourceError for a video that cannot be opened; a video that breaks part-way
@@ -299,8 +312,22 @@ def replay(
             ingest_error.append(exc)
             log.exception("ingest failed")
 
+    ingest_done = threading.Event()
+    flow_done = threading.Event()
+    live_out: list[Any] = []
+    live_error: list[BaseException] = []
+
+    def run_live() -> None:
+        assert live is not None
+        try:
+            live_out.append(live(redis, collector.track, ingest_done, flow_done, stop))
+        except BaseException as exc:
+            live_error.append(exc)
+            log.exception("live memory pass failed")
+
     flow_thread = threading.Thread(target=run_flow, name="flow-tracker", daemon=True)
     ingest_thread = threading.Thread(target=run_ingest, name="ingest", daemon=True)
+    live_thread = threading.Thread(target=run_live, name="memory", daemon=True) if live is not None else None
     bar = _progress_bar(options, total)
     wall0 = time.perf_counter()
     cpu0 = time.process_time()
@@ -317,15 +344,24 @@ def replay(
     sys.setswitchinterval(EMBEDDED_SWITCH_INTERVAL_S)
     flow_thread.start()
     ingest_thread.start()
+    if live_thread is not None:
+        live_thread.start()
     try:
         while ingest_thread.is_alive():
             ingest_thread.join(0.25)
             redis_rss = max(redis_rss, _rss(redis_pid))
             _update_bar(bar, worker, camera_id, collector)
+        ingest_done.set()
         drained = _drain(worker, redis, camera_id, options.drain_timeout_s, flow_thread, bar, collector)
     finally:
+        ingest_done.set()
+        flow_done.set()  # drained, or as drained as it will get: the live pass takes what was tracked
         flow_stop.set()
         flow_thread.join(timeout=30)
+        if live_thread is not None:
+            while live_thread.is_alive():
+                live_thread.join(0.25)
+                redis_rss = max(redis_rss, _rss(redis_pid))
         cv2.setNumThreads(cv_threads)
         sys.setswitchinterval(switch_interval)
         if bar is not None:
@@ -339,6 +375,8 @@ def replay(
         raise ingest_error[0]
     if flow_error:
         raise flow_error[0]
+    if live_error:
+        raise live_error[0]
     stats = ingest_stats[0]
     if redis_pid is not None:
         redis_rss = max(redis_rss, peak_rss_bytes(redis_pid))
@@ -365,6 +403,7 @@ def replay(
         dead_letters=worker.stats.dead_letters,
         cpu_s=cpu,
         profiles=profiles,
+        memory=live_out[0] if live_out else None,
     )
 
 
@@ -410,6 +449,7 @@ def embedded_ingest_settings(options: ReplayOptions) -> IngestSettings:
     update.update(
         blob_dir=options.blob_dir,
         realtime_files=not options.fast,
+        realtime_speed=options.speed,
         camera_id=validate_camera_id(options.camera_id),
         hfov_deg=options.hfov_deg,
     )

@@ -163,6 +163,13 @@ class IngestSettings(BaseSettings):
         title="Pace files",
         description="Replay files at their own speed (as a live camera would) instead of as fast as possible",
     )
+    realtime_speed: float = Field(
+        default=1.0,
+        gt=0.0,
+        le=1000.0,
+        title="Pace factor",
+        description="With paced files: this many media seconds per wall second (1 = the file's own speed)",
+    )
 
     @field_validator("camera_id")
     @classmethod
@@ -462,7 +469,7 @@ class _CameraRun:
         if self.stats.frames == 0:
             self._on_first_frame()
         if self.s.realtime_files and not self.source.live:
-            ahead = f.t_media - (time.perf_counter() - self.wall0)
+            ahead = f.t_media / self.s.realtime_speed - (time.perf_counter() - self.wall0)
             if ahead > 0:
                 self._flush()
                 self.stop.wait(ahead)

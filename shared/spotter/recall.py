@@ -1,12 +1,13 @@
 """The embedded mode's memory pass: a replay's clips into the world memory, answering questions on the way.
 
-After `spotter.embedded.replay` has run ingest and the flow tracker, the
-replay's clips and keyframes are on the bus. `remember` takes them in time
-order through `spotter.memory.MemoryBuilder` (detections -> tracks ->
-caption -> world model) and, right after the clip that contains a
-question's `at`, answers it through the graph tools with `at` (only memory
-observed up to `at` counts; at clip granularity, like the live services).
-Questions after the last clip are answered at the end.
+`MemoryPass` takes one camera's clips in time order through `spotter.memory.MemoryBuilder`
+(detections -> tracks -> caption -> world model), hands each clip's memory to `on_clip` (the
+proactive reasoner) and, right after the clip that contains a question's `at`, answers it
+through the graph tools with `at` (only memory observed up to `at` counts; at clip
+granularity, like the live services). Questions after the last clip are answered at the end.
+Two drivers: `LiveMemory` while `spotter.embedded.replay` runs (each clip as ingest closes it
+and the heading reached its end: what `spotter replay/eval/demo` do, so alerts go out while
+the video plays) and `remember` after a replay, over the clips left on the bus (benchmarks).
 
 Detections come from `--detections FILE` (JSON Lines, the contract's
 format) or from the configured detector (`SPOTTER_DETECT_*`, built-in by
@@ -16,7 +17,9 @@ default) run on the keyframes in the blob store.
 from __future__ import annotations
 
 import logging
+import threading
 import time
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,9 +56,19 @@ class RecallResult:
     detector: str = ""
     wall_s: float = 0.0
     answers: list[dict[str, Any]] = field(default_factory=list)
+    clip_wall: dict[str, float] = field(default_factory=dict)
+    """Live pass: clip id -> when ingest published the clip (Unix time)."""
+    done_wall: dict[str, float] = field(default_factory=dict)
+    """Live pass: clip id -> when its memory, decision and alerts were done (Unix time)."""
+    alert_clip: dict[str, str] = field(default_factory=dict)
+    """Live pass: alert id -> the clip whose decision raised it."""
+    deliveries: Any = None
+    """Live pass with webhooks: `spotter.alerts.embedded.DeliveryReport`."""
 
 
-def replayed_clips(redis: Redis, camera_id: str) -> tuple[list[Clip], dict[str, float], tuple[int, int] | None]:
+def replayed_clips(
+    redis: Redis, camera_id: str
+) -> tuple[list[Clip], dict[str, float], tuple[int, int] | None]:
     """The camera's clips in time order, each keyframe's media time by blob key, and the frame size."""
     times: dict[str, float] = {}
     size: tuple[int, int] | None = None
@@ -97,6 +110,73 @@ def make_answerer(tools: GraphTools, hfov_deg: float = 90.0) -> Answerer:
     return cast(Answerer, AgentAnswerer(tools, settings, fallback=parser))
 
 
+class MemoryPass:
+    """One camera's clips, in time order, into the world memory; each question answered right after
+    the clip holding its `at`; `on_clip` (the reasoner) after each clip, `on_answer` after each answer.
+
+    Shared by the pass after a replay (`remember`) and the pass during one (`LiveMemory`), so both
+    build the same memory and give the same answers and alerts.
+    """
+
+    def __init__(
+        self,
+        camera_id: str,
+        heading: HeadingTrack,
+        store: GraphStore,
+        source: ClipDetections,
+        *,
+        hfov_deg: float = 90.0,
+        questions: Sequence[dict[str, Any]] = (),
+        answerer: Callable[[GraphTools], Answerer] | None = None,
+        on_clip: Callable[[ClipMemory], None] | None = None,
+        on_answer: Callable[[dict[str, Any], dict[str, Any]], None] | None = None,
+    ) -> None:
+        self.camera_id = camera_id
+        self.store = store
+        self.source = source
+        self.hfov_deg = hfov_deg
+        self.lookup = heading.lookup(camera_id)
+        self.tools = GraphTools(store, self.lookup)
+        self.answer_with = (answerer or (lambda t: make_answerer(t, hfov_deg)))(self.tools)
+        self.pending = sorted(questions, key=lambda q: (float(q["at"]), str(q["id"])))
+        self.on_clip = on_clip
+        self.on_answer = on_answer
+        self.builder: MemoryBuilder | None = None
+        self.result = RecallResult(detector=source.name)
+        self._t0 = time.perf_counter()
+
+    def add(
+        self, clip: Clip, keyframe_times: Sequence[float], size: tuple[int, int] | None = None
+    ) -> ClipMemory:
+        if self.builder is None:  # the frame size is known from the first keyframe on
+            width, height = size or (640, 360)
+            self.builder = MemoryBuilder(
+                self.store, self.lookup, self.source, width=width, height=height, hfov_deg=self.hfov_deg
+            )
+        mem = self.builder.add_clip(clip, keyframe_times)
+        self.result.observations += len(mem.caption.observations)
+        if self.on_clip is not None:  # e.g. the reasoner: decides on this clip before later clips exist
+            self.on_clip(mem)
+        self.ask_until(clip.t_end)
+        return mem
+
+    def ask_until(self, t: float | None) -> None:
+        while self.pending and (t is None or float(self.pending[0]["at"]) <= t):
+            q = self.pending.pop(0)
+            record = answer_record(q, self.answer_with, self.camera_id)
+            self.result.answers.append(record)
+            if self.on_answer is not None:
+                self.on_answer(q, record)
+
+    def finish(self) -> RecallResult:
+        """Answer what is left (questions after the last clip) and return what the pass did."""
+        self.ask_until(None)
+        if self.builder is not None:
+            self.result.clips, self.result.events = self.builder.clips, self.builder.events
+        self.result.wall_s = time.perf_counter() - self._t0
+        return self.result
+
+
 def remember(
     redis: Redis,
     camera_id: str,
@@ -109,35 +189,80 @@ def remember(
     answerer: Callable[[GraphTools], Answerer] | None = None,
     progress: Callable[[int, int], None] | None = None,
     on_clip: Callable[[ClipMemory], None] | None = None,
+    on_answer: Callable[[dict[str, Any], dict[str, Any]], None] | None = None,
 ) -> RecallResult:
     """Build the camera's memory from the replayed clips; answer `questions` at their `at` (see module doc)."""
-    t0 = time.perf_counter()
     clips, kf_times, size = replayed_clips(redis, camera_id)
-    width, height = size or (640, 360)
-    lookup = heading.lookup(camera_id)
-    builder = MemoryBuilder(store, lookup, source, width=width, height=height, hfov_deg=hfov_deg)
-    tools = GraphTools(store, lookup)
-    answer_with = (answerer or (lambda t: make_answerer(t, hfov_deg)))(tools)
-    pending = sorted(questions, key=lambda q: (float(q["at"]), str(q["id"])))
-    result = RecallResult(detector=source.name)
-
-    def ask_until(t: float | None) -> None:
-        while pending and (t is None or float(pending[0]["at"]) <= t):
-            q = pending.pop(0)
-            result.answers.append(answer_record(q, answer_with, camera_id))
-
+    run = MemoryPass(
+        camera_id, heading, store, source, hfov_deg=hfov_deg, questions=questions, answerer=answerer,
+        on_clip=on_clip, on_answer=on_answer,
+    )  # fmt: skip
     for i, clip in enumerate(clips):
-        mem = builder.add_clip(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes])
-        result.observations += len(mem.caption.observations)
-        if on_clip is not None:  # e.g. the reasoner: decides on this clip before later clips exist
-            on_clip(mem)
-        ask_until(clip.t_end)
+        run.add(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes], size)
         if progress is not None:
             progress(i + 1, len(clips))
-    ask_until(None)
-    result.clips, result.events = builder.clips, builder.events
-    result.wall_s = time.perf_counter() - t0
-    return result
+    return run.finish()
+
+
+class LiveMemory:
+    """The memory pass while a replay runs (`spotter.embedded.replay(live=...)`): each clip as ingest
+    closes it, as soon as the flow tracker's heading has reached the clip's end.
+
+    Waiting for the heading at `t_end` (the next clip's first flow frame, or the tracker's drain
+    for the last clip) gives every lookup the samples the pass after a replay would see: the same
+    memory, answers and alerts, only sooner. `run` returns the pass's `RecallResult`.
+    """
+
+    def __init__(self, make_pass: Callable[[HeadingTrack], MemoryPass], poll_s: float = 0.005) -> None:
+        self.make_pass = make_pass
+        self.poll_s = poll_s
+        self.clip_wall: dict[str, float] = {}
+        """Clip id -> when ingest published the clip (its `wall_time`): where alert latency starts."""
+
+        self.done_wall: dict[str, float] = {}
+        """Clip id -> when its memory and decision were done."""
+
+    def run(
+        self,
+        redis: Redis,
+        camera_id: str,
+        heading: HeadingTrack,
+        ingest_done: threading.Event,
+        flow_done: threading.Event,
+        stop: threading.Event,
+    ) -> RecallResult:
+        memory = self.make_pass(heading)
+        cursors: dict[Any, Any] = {streams.KEYFRAMES: "0-0", streams.CLIPS: "0-0"}
+        kf_times: dict[str, float] = {}
+        size: tuple[int, int] | None = None
+        queue: deque[Clip] = deque()
+        while not stop.is_set():
+            ended = ingest_done.is_set()  # before the read: an empty read after it means all is read
+            resp = cast(list[Any], redis.xread(cursors, count=500, block=None if queue else 100))
+            for stream, entries in resp or []:
+                name = stream.decode() if isinstance(stream, bytes) else str(stream)
+                for entry_id, fields in entries:
+                    cursors[name] = entry_id
+                    msg, _ = decode(fields)
+                    if isinstance(msg, Keyframe) and msg.camera_id == camera_id:
+                        kf_times[msg.blob_key] = msg.t
+                        size = size or (msg.width, msg.height)
+                    elif isinstance(msg, Clip) and msg.camera_id == camera_id:
+                        queue.append(msg)
+                        self.clip_wall[msg.clip_id] = msg.wall_time
+            while queue:
+                clip = queue[0]
+                last = heading.last_t
+                if (last is None or last < clip.t_end) and not flow_done.is_set():
+                    break
+                queue.popleft()
+                memory.add(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes], size)
+                self.done_wall[clip.clip_id] = time.time()
+            if queue:
+                stop.wait(self.poll_s)
+            elif ended and not resp:
+                break
+        return memory.finish()
 
 
 def answer_record(q: dict[str, Any], answerer: Answerer, default_camera: str) -> dict[str, Any]:

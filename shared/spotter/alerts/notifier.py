@@ -114,6 +114,10 @@ class Notifier:
         self._claim = redis.register_script(_CLAIM)
         self._wake = threading.Event()
 
+    def wake(self) -> None:
+        """Make an idle delivery loop look at the schedule (and its stop event) now."""
+        self._wake.set()
+
     # --- the alert loop -------------------------------------------------------------
 
     def handle(self, delivery: Delivery[Alert]) -> None:
@@ -137,7 +141,13 @@ class Notifier:
         pipe.execute()
         if subs:
             self._wake.set()
-        log.info("alert %s (%s, camera %s): %d webhook(s)", alert.alert_id, alert.category, alert.camera_id, len(subs))
+        log.info(
+            "alert %s (%s, camera %s): %d webhook(s)",
+            alert.alert_id,
+            alert.category,
+            alert.camera_id,
+            len(subs),
+        )
         return len(subs)
 
     # --- the delivery loop -------------------------------------------------------------
@@ -145,7 +155,9 @@ class Notifier:
     def claim_due(self, limit: int, now: float | None = None) -> list[str]:
         """Reserve up to `limit` due deliveries for this replica (for `lease_s`)."""
         at = self.clock() if now is None else now
-        raw = cast(list[Any], self._claim(keys=[streams.DELIVERY_SCHEDULE], args=[at, limit, at + self.lease_s]))
+        raw = cast(
+            list[Any], self._claim(keys=[streams.DELIVERY_SCHEDULE], args=[at, limit, at + self.lease_s])
+        )
         return [m.decode() if isinstance(m, bytes) else str(m) for m in raw]
 
     def attempt(self, member: str, client: httpx.Client) -> DeliveryRecord | None:
@@ -153,7 +165,9 @@ class Notifier:
         alert_id, sub_id = split_member(member)
         record = self.alerts.delivery(alert_id, sub_id)
         if record is None or record.status != "pending":
-            self.redis.zrem(streams.DELIVERY_SCHEDULE, member)  # ended before: a redelivered alert re-added it
+            self.redis.zrem(
+                streams.DELIVERY_SCHEDULE, member
+            )  # ended before: a redelivered alert re-added it
             return None
         try:
             alert = self.alerts.get(alert_id)
@@ -191,11 +205,19 @@ class Notifier:
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
             return self._retry_or_fail(member, record, error, None, None)
         if 200 <= status < 300:
-            log.info("alert %s delivered to %s (%s) on attempt %d", alert.alert_id, sub.id, _host(sub.url), attempt_no)
+            log.info(
+                "alert %s delivered to %s (%s) on attempt %d",
+                alert.alert_id,
+                sub.id,
+                _host(sub.url),
+                attempt_no,
+            )
             return self._finish(member, record, "delivered", None, status_code=status, attempted=True)
         if status in RETRYABLE_STATUS or status >= 500:
             return self._retry_or_fail(member, record, f"HTTP {status}", status, retry_after)
-        return self._finish(member, record, "failed", f"HTTP {status} (not retried)", status_code=status, attempted=True)
+        return self._finish(
+            member, record, "failed", f"HTTP {status} (not retried)", status_code=status, attempted=True
+        )
 
     def backoff_s(self, attempts: int) -> float:
         """Delay after the `attempts`-th failed attempt: base * 2^(attempts-1), capped, half of it jittered."""
@@ -235,7 +257,9 @@ class Notifier:
         pipe.hset(streams.deliveries_key(alert_id), sub_id, updated.model_dump_json())
         pipe.zadd(streams.DELIVERY_SCHEDULE, {member: now + delay})
         pipe.execute()
-        log.info("alert %s to %s: attempt %d failed (%s); next in %.2fs", alert_id, sub_id, attempts, error, delay)
+        log.info(
+            "alert %s to %s: attempt %d failed (%s); next in %.2fs", alert_id, sub_id, attempts, error, delay
+        )
         return updated
 
     def _finish(
@@ -277,7 +301,9 @@ class Notifier:
 
     def _idle_s(self) -> float:
         """How long to wait for work: until the next due delivery, at most `poll_s`."""
-        head = cast(list[tuple[bytes, float]], self.redis.zrange(streams.DELIVERY_SCHEDULE, 0, 0, withscores=True))
+        head = cast(
+            list[tuple[bytes, float]], self.redis.zrange(streams.DELIVERY_SCHEDULE, 0, 0, withscores=True)
+        )
         if not head:
             return self.settings.poll_s
         return min(self.settings.poll_s, max(0.0, head[0][1] - self.clock()))

@@ -1,8 +1,8 @@
 """EgoMemo's memory for the embedded mode: per clip, summaries and the visual archive grow, then the
 reasoner decides with its three retrieval pathways (temporal, graph, visual) over them.
 
-`ProactiveMemory(...).on_clip` is the `spotter.recall.remember(on_clip=...)` hook of `spotter
-eval`: after the world model took the clip, its caption goes to the summarizer (clip entry,
+`ProactiveMemory(...).on_clip` is the `on_clip` hook of `spotter.recall.MemoryPass` (live in
+`spotter replay/eval/demo`, after the replay in benchmarks): after the world model took the clip, its caption goes to the summarizer (clip entry,
 activity and session roll-ups as their windows close, embedded into a vector store), its
 keyframes to the visual archive (classical descriptor), and then `Reasoner.on_clip` decides.
 Everything is in memory or in the embedded stores; `pathways` picks the retrieval pathways and
@@ -84,17 +84,25 @@ class ProactiveMemory:
                 VectorSettings(backend="embedded", embedded_path=":memory:"),
             )  # fmt: skip
             retrievers.append(VisualRetriever(self.archive))
-        self._keyframes = self._keyframes_by_clip() if self.archive is not None else {}
+        self._keyframes: dict[str, list[Keyframe]] = {}
+        self._keyframes_read = "0-0"
         narrator: Narrator = make_narrator() if reconstruct else RuleMessageNarrator()
-        self.reasoner = Reasoner(store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish)
+        self.reasoner = Reasoner(
+            store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish
+        )
 
-    def _keyframes_by_clip(self) -> dict[str, list[Keyframe]]:
-        out: dict[str, list[Keyframe]] = {}
-        for _id, fields in cast(list[Any], self.redis.xrange(streams.KEYFRAMES)):
-            msg, _ = decode(fields)
-            if isinstance(msg, Keyframe):
-                out.setdefault(msg.clip_id, []).append(msg)
-        return out
+    def _keyframes_of(self, clip_id: str) -> list[Keyframe]:
+        """The clip's keyframes from the bus, read on from where the last clip's read ended (during a
+        live replay the stream grows; ingest publishes a clip's keyframes before the clip)."""
+        if clip_id not in self._keyframes:
+            for entry_id, fields in cast(
+                list[Any], self.redis.xrange(streams.KEYFRAMES, min=f"({self._keyframes_read}")
+            ):
+                self._keyframes_read = entry_id.decode() if isinstance(entry_id, bytes) else str(entry_id)
+                msg, _ = decode(fields)
+                if isinstance(msg, Keyframe):
+                    self._keyframes.setdefault(msg.clip_id, []).append(msg)
+        return self._keyframes.pop(clip_id, [])
 
     def __call__(self, mem: ClipMemory) -> None:
         self.on_clip(mem)
@@ -103,7 +111,7 @@ class ProactiveMemory:
         if self.summarizer is not None:
             self.index.add(self.summarizer.add_caption(mem.caption))
         if self.archive is not None:
-            for kf in self._keyframes.get(mem.clip.clip_id, []):
+            for kf in self._keyframes_of(mem.clip.clip_id):
                 try:
                     self.archive.add(kf)
                 except Exception as exc:  # noqa: BLE001 - a bad keyframe costs its archive entry only
