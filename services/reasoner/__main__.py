@@ -4,7 +4,8 @@ Consumes `streams.CAPTIONS` (group `reasoner`), waits until the knowledge-graph
 service has stored each caption's clip, decides on it with the offline rule engine
 (`spotter.reason`) and publishes one `Decision` per clip on `streams.DECISIONS` and
 the alerts on `streams.ALERTS` (for the notifier). The store comes from
-`SPOTTER_GRAPH_*`, the rules from `SPOTTER_REASON_*`. See `spotter.reason.service`.
+`SPOTTER_GRAPH_*`, the rules from `SPOTTER_REASON_*`; deep alerts retrieve from the graph and,
+with `SPOTTER_VECTOR_BACKEND=qdrant`, the summaries and visual archive. See `spotter.reason.service`.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections.abc import Sequence
 from spotter import streams
 from spotter.graph.registry import GraphSettings, open_graph_store
 from spotter.messages import Caption
-from spotter.reason.service import SERVICE, ReasonerHandler
+from spotter.reason.service import SERVICE, open_reasoner
 from spotter.reason.settings import ReasonerSettings
 from spotter.service import ServiceContext, ServiceLoop, main_for
 
@@ -27,7 +28,8 @@ def build(ctx: ServiceContext) -> ServiceLoop:
     def run(stop: threading.Event) -> None:
         store = open_graph_store(graph)  # opened in the loop, so building the service does no I/O
         try:
-            consumer.run(ReasonerHandler(ctx.redis, store, settings, stop=stop), stop)
+            with open_reasoner(ctx.redis, store, settings, stop=stop) as handler:
+                consumer.run(handler, stop)
         finally:
             store.close()
 

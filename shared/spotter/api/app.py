@@ -31,11 +31,12 @@ from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
 from spotter.api.metrics import RequestMetrics
 from spotter.api.settings import ApiSettings
-from spotter.blobstore import LocalBlobStore
 from spotter.errors import ConfigError, SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
 from spotter.messages import Camera
+from spotter.reason.pathways import close_memory_pathways
+from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
 from spotter.recall import make_answerer
 from spotter.settings import BusSettings
 from spotter.tools import (
@@ -52,7 +53,7 @@ from spotter.tools import (
     SummaryResult,
     ToolArgumentError,
 )
-from spotter.vector import VectorSettings, make_vector_store
+from spotter.vector import VectorSettings
 from spotter.world.geometry import Sector
 
 log = logging.getLogger(__name__)
@@ -298,41 +299,9 @@ def _ask_router() -> APIRouter:
 
 
 def open_memory_pathways(redis: Redis, vector: VectorSettings | None = None) -> tuple[Any, Any]:
-    """(SummaryIndex | None, VisualArchive | None) for /v1/ask: the summarizer's collection
-    (`SPOTTER_SUMMARY_COLLECTION`, embedded with `SPOTTER_EMBED_*`) and the visual archive
-    (`SPOTTER_ARCHIVE_*`) in the shared vector store of the distributed mode (`SPOTTER_VECTOR_BACKEND=qdrant`).
-    The embedded vector store belongs to one process (this one would only see a snapshot), so
-    with it both pathways are absent; so is one that fails to open. Each absence is logged once."""
-    vector = vector if vector is not None else VectorSettings()
-    if vector.backend != "qdrant":
-        log.info(
-            "/v1/ask: no temporal or visual pathway (SPOTTER_VECTOR_BACKEND=%s; they read the shared "
-            "vector store of the distributed mode); knowledge graph only", vector.backend,
-        )  # fmt: skip
-        return None, None
-    summaries: Any = None
-    archive: Any = None
-    try:
-        from spotter.embed import EmbedSettings, make_embedder
-        from spotter.summarize import SummarizerSettings, SummaryIndex
-
-        embedder = make_embedder(EmbedSettings())
-        vectors = make_vector_store(vector, SummarizerSettings().collection, embedder.dim)
-        try:
-            summaries = SummaryIndex(embedder, vectors)
-        except BaseException:
-            vectors.close()
-            raise
-    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the API still answers
-        log.warning("/v1/ask: no temporal pathway, the summaries did not open: %s", exc)
-    try:
-        from spotter.archive import ArchiveSettings, VisualArchive
-
-        settings = ArchiveSettings()
-        archive = VisualArchive.from_settings(redis, LocalBlobStore(settings.blob_dir), settings, vector)
-    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the API still answers
-        log.warning("/v1/ask: no visual pathway, the visual archive did not open: %s", exc)
-    return summaries, archive
+    """(SummaryIndex | None, VisualArchive | None) for /v1/ask from the shared vector store of the
+    distributed mode (`SPOTTER_VECTOR_BACKEND=qdrant`); `spotter.reason.pathways.open_memory_pathways`."""
+    return _open_memory_pathways(redis, vector, who="/v1/ask")
 
 
 def create_app(
@@ -370,10 +339,7 @@ def create_app(
         summaries, archive = open_memory_pathways(redis)
 
         def close_all() -> None:
-            if summaries is not None:
-                summaries.store.close()
-            if archive is not None:
-                archive.close()
+            close_memory_pathways(summaries, archive)
             store.close()
             redis.close()
 

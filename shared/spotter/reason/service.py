@@ -23,6 +23,20 @@ reasoner's cache (same decision, same alerts, published then). Alert ids are
 deterministic, so a clip decided twice yields the same ids and the notifier stores and
 delivers the alert once: a replica killed mid-stream and restarted loses no alert and
 repeats none in effect (tests/integration/test_alert_path.py).
+
+Retrieval (EgoMemo's three pathways, `spotter.reason.retrieval`): `open_reasoner` (what
+`python -m services.reasoner` runs) opens them at start: the knowledge graph over the
+service's own graph store always; the temporal summaries and the visual archive from the
+shared vector store of the distributed mode (`SPOTTER_VECTOR_BACKEND=qdrant`,
+`spotter.reason.pathways.open_memory_pathways`; absent otherwise or when they do not open,
+the graph pathway alone then). The summaries' embedding model is loaded at start, not inside
+the first retrieval's timeout; each pathway answers within `retrieval_timeout_s`. A deep
+alert (`spotter.reason.reasoner.DEEP_CATEGORIES`) carries what they found in its message and
+evidence. The silent catch-up decisions do not retrieve (a replica's warm-up re-decides up
+to an hour of captions, mostly published long ago by another): their deep triggers are kept,
+and when such a clip's caption is delivered to this replica after all (a dead replica's
+unacked caption, reclaimed), its alerts are completed with retrieval and the narrator before
+they are published. Alert ids do not depend on retrieval.
 """
 
 from __future__ import annotations
@@ -31,6 +45,9 @@ import bisect
 import logging
 import threading
 import time
+from collections import OrderedDict
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from typing import Any, cast
 
 from redis import Redis
@@ -43,8 +60,11 @@ from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
 from spotter.reason.narrate import make_narrator
-from spotter.reason.reasoner import Reasoner
+from spotter.reason.pathways import close_memory_pathways, make_retrievers, open_memory_pathways, warm_up
+from spotter.reason.reasoner import DECIDED_KEPT, Reasoner, RetrievedItem, Retriever, alert_id_for
+from spotter.reason.rules import ClipFacts, Trigger
 from spotter.reason.settings import ReasonerSettings
+from spotter.vector import VectorSettings
 from spotter.world.service import RedisHeading
 
 log = logging.getLogger(__name__)
@@ -109,8 +129,70 @@ class ClipHeading:
         return None if t - t_sample > self.max_age_s else yaw
 
 
+class DeferringReasoner(Reasoner):
+    """A `Reasoner` whose decisions can leave retrieval for later (the service's silent catch-up).
+
+    While `deferring` is set, a deep trigger's retrieval is not run: the trigger and its facts are
+    kept (per clip, as many clips as the reasoner's decision cache) and its alert carries the rules'
+    narrative alone. `complete(camera, clip)` then retrieves for them, narrates again and replaces
+    the clip's cached decision and alerts (same ids), which a redelivery then gets.
+    """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.deferring = False
+        self._deferred: OrderedDict[tuple[str, str], list[tuple[Trigger, ClipFacts]]] = OrderedDict()
+
+    def retrieve(self, trigger: Trigger, facts: ClipFacts) -> list[RetrievedItem]:
+        if self.deferring and self.retrievers:
+            self._deferred.setdefault((facts.camera_id, facts.clip_id), []).append((trigger, facts))
+            while len(self._deferred) > DECIDED_KEPT:
+                self._deferred.popitem(last=False)
+            return []
+        return super().retrieve(trigger, facts)
+
+    def deferred(self, camera_id: str, clip_id: str) -> bool:
+        return (camera_id, clip_id) in self._deferred
+
+    def complete(self, camera_id: str, clip_id: str) -> tuple[Decision, list[Alert]] | None:
+        """The clip's decision and alerts with the retrieval its silent decision left out (None: none left)."""
+        key = (camera_id, clip_id)
+        pending = self._deferred.pop(key, None)
+        done = self._decided.get(key)
+        if not pending or done is None:
+            return None
+        decision, alerts = done
+        by_id = {a.alert_id: a for a in alerts}
+        for trigger, facts in pending:
+            alert_id = alert_id_for(facts.camera_id, trigger.category, trigger.key, facts.clip_id)
+            alert = by_id.get(alert_id)
+            if alert is None:
+                continue
+            retrieved = super().retrieve(trigger, facts)
+            clip_ids = sorted({facts.clip_id, *(c for r in retrieved for c in r.clip_ids)})
+            by_id[alert_id] = alert.model_copy(update={
+                "message": self.narrator.narrate(trigger, facts, retrieved),
+                "evidence": alert.evidence.model_copy(update={"clip_ids": clip_ids}),
+            })  # fmt: skip
+        alerts = [by_id[a.alert_id] for a in alerts]
+        if decision.d == 1:
+            decision = decision.model_copy(update={"message": " ".join(a.message for a in alerts)[:2000]})
+        self._decided[key] = (decision, alerts)
+        return decision, alerts
+
+    def close(self) -> None:
+        """The retrieval threads, and the narrator's client when it has one."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+        close = getattr(self.narrator, "close", None)
+        if callable(close):
+            close()
+
+
 class ReasonerHandler:
-    """Handles one caption delivery; see the module docstring. The constructor does no I/O."""
+    """Handles one caption delivery; see the module docstring. The constructor does no I/O
+    (`retrievers`: the pathways, opened by the caller; `open_reasoner` opens the service's)."""
 
     def __init__(
         self,
@@ -120,6 +202,7 @@ class ReasonerHandler:
         *,
         stop: threading.Event | None = None,
         warmup_s: float = WARMUP_S,
+        retrievers: Sequence[Retriever] = (),
     ) -> None:
         self.settings = settings or ReasonerSettings()
         self.redis = redis
@@ -128,7 +211,9 @@ class ReasonerHandler:
         self.store = store
         self.stop = stop or threading.Event()
         self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
-        self.reasoner = Reasoner(store, self.heading, self.settings, narrator=make_narrator())
+        self.reasoner = DeferringReasoner(
+            store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator()
+        )
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
 
@@ -150,9 +235,20 @@ class ReasonerHandler:
         self.decisions.publish(decision)
         return decision, alerts
 
-    def _decide(self, caption: Caption) -> tuple[Decision, list[Alert]]:
+    def _decide(self, caption: Caption, *, silent: bool = False) -> tuple[Decision, list[Alert]]:
+        """The caption's decision; `silent` (catch-up, nothing published): deep triggers retrieve later."""
         self.heading.preload(caption.camera_id, caption.t_start, caption.t)
-        return self.reasoner.on_clip(self.memory(caption))
+        self.reasoner.deferring = silent
+        try:
+            done = self.reasoner.on_clip(self.memory(caption))
+        finally:
+            self.reasoner.deferring = False
+        if not silent and self.reasoner.deferred(caption.camera_id, caption.clip_id):
+            done = self.reasoner.complete(caption.camera_id, caption.clip_id) or done
+        return done
+
+    def close(self) -> None:
+        self.reasoner.close()
 
     def memory(self, caption: Caption) -> ClipMemory:
         """The caption's clip as the world memory stored it: the clip and its world events."""
@@ -186,7 +282,7 @@ class ReasonerHandler:
         done = 0
         for c in earlier:
             if self._stored(c):  # never stored (dead-lettered by the knowledge graph): nothing to decide
-                self._decide(c)
+                self._decide(c, silent=True)
                 done += 1
         if done and last is None:
             log.info("camera %s: state rebuilt from %d earlier caption(s)", cam, done)
@@ -250,3 +346,33 @@ class ReasonerHandler:
             if time.monotonic() >= deadline or self.stop.is_set():
                 raise ClipNotRemembered(f"clip {caption.clip_id} is not in the graph store yet")
             self.stop.wait(0.02)
+
+
+@contextmanager
+def open_reasoner(
+    redis: Redis,
+    store: GraphStore,
+    settings: ReasonerSettings | None = None,
+    *,
+    stop: threading.Event | None = None,
+    vector: VectorSettings | None = None,
+) -> Iterator[ReasonerHandler]:
+    """The service's handler with its retrieval pathways (module docstring), closed on exit.
+
+    The knowledge graph is `store`; the temporal summaries and visual archive are opened from the
+    shared vector store (`vector`, default `SPOTTER_VECTOR_*`) when it is Qdrant and reachable."""
+    summaries, archive = open_memory_pathways(redis, vector, who=SERVICE)
+    try:
+        warm_up(summaries, who=SERVICE)
+        retrievers = make_retrievers(store, summaries, archive)
+        handler = ReasonerHandler(redis, store, settings, stop=stop, retrievers=retrievers)
+        log.info(
+            "retrieval pathways: %s (each within %.2f s)",
+            ", ".join(r.name for r in retrievers), handler.settings.retrieval_timeout_s,
+        )  # fmt: skip
+        try:
+            yield handler
+        finally:
+            handler.close()
+    finally:
+        close_memory_pathways(summaries, archive)

@@ -1,0 +1,100 @@
+"""The memory pathways of the distributed mode, opened by the services that retrieve (API, reasoner).
+
+EgoMemo's three retrieval pathways (`spotter.reason.retrieval`) read: the knowledge graph (the
+service's own `GraphStore`), the temporal summaries (the summarizer's collection,
+`SPOTTER_SUMMARY_COLLECTION`, embedded with `SPOTTER_EMBED_*`) and the visual archive
+(`SPOTTER_ARCHIVE_*`). The last two live in the shared vector store of the distributed mode
+(`SPOTTER_VECTOR_BACKEND=qdrant`), written by the summarizer and visual-archive services;
+`open_memory_pathways` opens them, `make_retrievers` turns what opened into `Retriever`s and
+`close_memory_pathways` closes them. With the embedded vector store (it belongs to one process:
+another would only see a snapshot) both are absent, and so is one that fails to open; each
+absence is logged once and the caller keeps the knowledge graph.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from redis import Redis
+
+from spotter.blobstore import LocalBlobStore
+from spotter.graph.base import GraphStore
+from spotter.reason.reasoner import Retriever
+from spotter.vector import VectorSettings, make_vector_store
+
+log = logging.getLogger(__name__)
+
+
+def open_memory_pathways(
+    redis: Redis, vector: VectorSettings | None = None, *, who: str = "retrieval"
+) -> tuple[Any, Any]:
+    """(SummaryIndex | None, VisualArchive | None) from the shared vector store (see the module docstring).
+
+    `who` prefixes the log lines ("/v1/ask", "reasoner"). Never raises for a pathway that does not
+    open: it is absent (None) and the reason is logged."""
+    vector = vector if vector is not None else VectorSettings()
+    if vector.backend != "qdrant":
+        log.info(
+            "%s: no temporal or visual pathway (SPOTTER_VECTOR_BACKEND=%s; they read the shared "
+            "vector store of the distributed mode); knowledge graph only", who, vector.backend,
+        )  # fmt: skip
+        return None, None
+    summaries: Any = None
+    archive: Any = None
+    try:
+        from spotter.embed import EmbedSettings, make_embedder
+        from spotter.summarize import SummarizerSettings, SummaryIndex
+
+        embedder = make_embedder(EmbedSettings())
+        vectors = make_vector_store(vector, SummarizerSettings().collection, embedder.dim)
+        try:
+            summaries = SummaryIndex(embedder, vectors)
+        except BaseException:
+            vectors.close()
+            raise
+    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the caller goes on without it
+        log.warning("%s: no temporal pathway, the summaries did not open: %s", who, exc)
+    try:
+        from spotter.archive import ArchiveSettings, VisualArchive
+
+        settings = ArchiveSettings()
+        archive = VisualArchive.from_settings(redis, LocalBlobStore(settings.blob_dir), settings, vector)
+    except Exception as exc:  # noqa: BLE001 - the pathway is absent, the caller goes on without it
+        log.warning("%s: no visual pathway, the visual archive did not open: %s", who, exc)
+    return summaries, archive
+
+
+def make_retrievers(store: GraphStore, summaries: Any = None, archive: Any = None) -> list[Retriever]:
+    """The pathways at hand, in EgoMemo's order: temporal (`SummaryRetriever`, with a SummaryIndex),
+    knowledge graph (`GraphRetriever`, always) and visual (`VisualRetriever`, with a VisualArchive)."""
+    from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
+
+    retrievers: list[Retriever] = []
+    if summaries is not None:
+        retrievers.append(SummaryRetriever(summaries))
+    retrievers.append(GraphRetriever(store))
+    if archive is not None:
+        retrievers.append(VisualRetriever(archive))
+    return retrievers
+
+
+def warm_up(summaries: Any, *, who: str = "retrieval") -> None:
+    """Load the summaries' embedding model now, not inside the first retrieval's timeout."""
+    if summaries is None:
+        return
+    try:
+        summaries.embedder.embed(["warm up"])
+    except Exception as exc:  # noqa: BLE001 - the pathway then fails per call, costing its evidence
+        log.warning("%s: the summary embedder did not warm up: %s", who, exc)
+
+
+def close_memory_pathways(summaries: Any, archive: Any) -> None:
+    """Close what `open_memory_pathways` opened (either may be None)."""
+    if summaries is not None:
+        summaries.store.close()
+    if archive is not None:
+        archive.close()
+
+
+__all__ = ["close_memory_pathways", "make_retrievers", "open_memory_pathways", "warm_up"]
