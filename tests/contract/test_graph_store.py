@@ -430,6 +430,28 @@ def test_edges_from_either_end_by_kind_and_time(graph_store: GraphStore) -> None
     assert graph_store.edges(["o1", "c1"], kinds=["in_clip", "next"]) == [edges[2], edges[3]]
 
 
+def test_edges_newest_per_node_each_way(graph_store: GraphStore) -> None:
+    # An entity seen all day: many observations in (member_of), a few relations out.
+    obs = [edge(f"o{i}", "e1", "member_of", float(i)) for i in range(10)]
+    rel = [edge("e1", f"e{j}", "relation", 100.0 + j, predicate="near") for j in range(2, 5)]
+    graph_store.write(GraphWrite(edges=[*obs, *rel, edge("o9", "c1", "in_clip", 9.5)]))
+
+    def keys(found: list[EdgeRecord]) -> list[tuple[str, str, float]]:
+        return [(e.src, e.dst, e.t) for e in found]
+
+    assert keys(graph_store.edges(["e1"], latest=2)) == [
+        ("o8", "e1", 8.0), ("o9", "e1", 9.0), ("e1", "e3", 103.0), ("e1", "e4", 104.0)]  # fmt: skip
+    assert keys(graph_store.edges(["e1"], latest=2, t_max=102.5)) == [
+        ("o8", "e1", 8.0), ("o9", "e1", 9.0), ("e1", "e2", 102.0)]  # fmt: skip
+    assert keys(graph_store.edges(["e1"], latest=3, kinds=["member_of"])) == [
+        ("o7", "e1", 7.0), ("o8", "e1", 8.0), ("o9", "e1", 9.0)]  # fmt: skip
+    # Per node: o9's own edges (both) and e1's newest in; an edge found from both ends comes once.
+    assert keys(graph_store.edges(["o9", "e1"], latest=1)) == [
+        ("o9", "e1", 9.0), ("o9", "c1", 9.5), ("e1", "e4", 104.0)]  # fmt: skip
+    assert len(graph_store.edges(["e1"], latest=100)) == len(graph_store.edges(["e1"])) == 13
+    assert graph_store.edges(["e1"], latest=0) == []
+
+
 def test_edges_may_arrive_before_their_nodes(graph_store: GraphStore) -> None:
     graph_store.write(GraphWrite(edges=[edge(f"{CAM}/c0/1", f"{CAM}/e0", "member_of", 0.0)]))
     graph_store.write(GraphWrite(entities=[entity(0)], observations=[obs(0, 1)]))

@@ -237,12 +237,19 @@ class GraphStore(Protocol):
         ...
 
     def edges(
-        self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
+        self,
+        node_ids: list[str],
+        *,
+        kinds: list[EdgeKind] | None = None,
+        t_max: float | None = None,
+        latest: int | None = None,
     ) -> list[EdgeRecord]:
         """Edges touching any of `node_ids` (either end) with t <= t_max, of any camera, each once.
 
-        Only edges of `kinds` when given (an empty list: none). Ordered by t, then src, dst,
-        kind, predicate.
+        Only edges of `kinds` when given (an empty list: none). With `latest`, per node only its
+        `latest` most recent edges out and its `latest` most recent edges in (an entity seen all
+        day has thousands; a bounded neighbourhood wants its newest). Ordered by t, then src,
+        dst, kind, predicate.
         """
         ...
 

@@ -337,19 +337,39 @@ RETURN {'properties(n)' if full else _light('n')} AS p, c
         )  # fmt: skip
 
     def edges(
-        self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
+        self,
+        node_ids: list[str],
+        *,
+        kinds: list[EdgeKind] | None = None,
+        t_max: float | None = None,
+        latest: int | None = None,
     ) -> list[EdgeRecord]:
         wanted = list(REL_TYPES) if kinds is None else list(dict.fromkeys(kinds))
-        if not node_ids or not wanted:
+        if not node_ids or not wanted or (latest is not None and latest <= 0):
             return []
-        query = (
-            "UNWIND $ids AS id MATCH (:Node {id: id})-[r]-() WHERE type(r) IN $types AND r.t <= $t_max "
-            "WITH DISTINCT r "
+        if latest is None:
+            query = (
+                "UNWIND $ids AS id MATCH (:Node {id: id})-[r]-() WHERE type(r) IN $types AND r.t <= $t_max "
+                "WITH DISTINCT r "
+            )
+        else:  # per node, its newest edges each way
+            newest = (
+                "WHERE type(r) IN $types AND r.t <= $t_max RETURN r "
+                "ORDER BY r.t DESC, startNode(r).id, endNode(r).id, type(r), r.predicate LIMIT $latest"
+            )
+            query = (
+                "UNWIND $ids AS id MATCH (n:Node {id: id}) "
+                f"CALL {{ WITH n MATCH (n)-[r]->() {newest} UNION WITH n MATCH (n)<-[r]-() {newest} }} "
+                "WITH DISTINCT r "
+            )
+        query += (
             "RETURN startNode(r).id AS src, endNode(r).id AS dst, type(r) AS type, r.predicate AS predicate, "
             "r.camera_id AS camera_id, r.t AS t, r.weight AS weight"
         )
         types = [REL_TYPES[k] for k in wanted]
-        records = self._run(query, ids=list(dict.fromkeys(node_ids)), types=types, t_max=_hi(t_max))
+        records = self._run(
+            query, ids=list(dict.fromkeys(node_ids)), types=types, t_max=_hi(t_max), latest=latest or 0
+        )
         edges = from_rows(EdgeRecord, [
             {"src": rec["src"], "dst": rec["dst"], "kind": KINDS_BY_TYPE[rec["type"]], "predicate": rec["predicate"],
              "camera_id": rec["camera_id"], "t": rec["t"], "weight": rec["weight"]}

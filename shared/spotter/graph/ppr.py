@@ -53,13 +53,16 @@ def personalized_pagerank(
     top_k: int = 20,
     tol: float = 1e-10,
     max_iter: int = 200,
+    edge_cap: int | None = None,
 ) -> list[ScoredNode]:
     """The `top_k` best nodes near `seeds` (node id -> weight > 0), by PageRank with restart.
 
     `alpha` is the restart probability (to the seeds, in proportion to their weights). Only
     edges of `camera_id` are followed. At most `per_entity_cap` observations of any one entity
     are returned; seeds themselves are ranked like any node. Ties are broken by node id, so
-    the result is deterministic.
+    the result is deterministic. Each node's edges are read newest first, at most `edge_cap` each
+    way (default 3 x `fanout`: its `fanout` newest neighbours with room for the edges that join
+    them twice); None reads them all.
     """
     if not 0.0 < alpha <= 1.0:
         raise ValueError(f"alpha must be in (0, 1], got {alpha}")
@@ -70,8 +73,9 @@ def personalized_pagerank(
         return []
     seed_ids = sorted(weights, key=lambda n: (-weights[n], n))[:max_nodes]
 
+    cap = 3 * fanout if edge_cap is None else edge_cap
     nodes, edges = _neighbourhood(
-        store, camera_id, seed_ids, t_max=t_max, hops=hops, max_nodes=max_nodes, fanout=fanout
+        store, camera_id, seed_ids, t_max=t_max, hops=hops, max_nodes=max_nodes, fanout=fanout, edge_cap=cap
     )
     index = {node: i for i, node in enumerate(nodes)}
     n = len(nodes)
@@ -132,6 +136,7 @@ def _neighbourhood(
     hops: int,
     max_nodes: int,
     fanout: int,
+    edge_cap: int | None = None,
 ) -> tuple[list[str], list[EdgeRecord]]:
     """Nodes within `hops` of the seeds (at most `max_nodes`, seeds first) and the edges kept.
 
@@ -148,7 +153,7 @@ def _neighbourhood(
         in_frontier = set(frontier)
         # frontier node -> new neighbour -> (latest t, the edges joining them)
         offers: dict[str, dict[str, tuple[float, list[EdgeRecord]]]] = {}
-        for e in store.edges(frontier, t_max=t_max):
+        for e in store.edges(frontier, t_max=t_max, latest=edge_cap):
             if e.camera_id != camera_id:
                 continue
             if e.src in known and e.dst in known:

@@ -88,6 +88,8 @@ CREATE INDEX IF NOT EXISTS edges_dst_kind ON edges (dst, kind);
 CREATE INDEX IF NOT EXISTS edges_relation_from ON edges (src, camera_id, t, dst, predicate, kind) WHERE kind = 'relation';
 CREATE INDEX IF NOT EXISTS edges_relation_to ON edges (dst, camera_id, t, src, predicate, kind) WHERE kind = 'relation';
 CREATE INDEX IF NOT EXISTS edges_camera ON edges (camera_id);
+CREATE INDEX IF NOT EXISTS edges_src_t ON edges (src, t);
+CREATE INDEX IF NOT EXISTS edges_dst_t ON edges (dst, t);
 
 CREATE TABLE IF NOT EXISTS events (
     event_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t REAL NOT NULL, kind TEXT NOT NULL,
@@ -289,9 +291,14 @@ class SqliteGraphStore:
         return self._query(EventRecord, sql, params)
 
     def edges(
-        self, node_ids: list[str], *, kinds: list[EdgeKind] | None = None, t_max: float | None = None
+        self,
+        node_ids: list[str],
+        *,
+        kinds: list[EdgeKind] | None = None,
+        t_max: float | None = None,
+        latest: int | None = None,
     ) -> list[EdgeRecord]:
-        if not node_ids or (kinds is not None and not kinds):
+        if not node_ids or (kinds is not None and not kinds) or (latest is not None and latest <= 0):
             return []
         extra, extra_params = "", list[Any]()
         if kinds is not None:
@@ -301,6 +308,18 @@ class SqliteGraphStore:
             extra += " AND t <= ?"
             extra_params.append(t_max)
         ids = dumps(list(dict.fromkeys(node_ids)))
+        if latest is not None:
+            # Per node, its newest edges each way: a LIMITed seek on (src, t) / (dst, t) per node.
+            newest = "ORDER BY t DESC, src, dst, kind, predicate LIMIT ?"
+            sql = (
+                "WITH ids(id) AS (SELECT value FROM json_each(?)) "
+                "SELECT e.* FROM ids CROSS JOIN edges e ON e.rowid IN "
+                f"(SELECT rowid FROM edges WHERE src = ids.id{extra} {newest}) "
+                "UNION SELECT e.* FROM ids CROSS JOIN edges e ON e.rowid IN "
+                f"(SELECT rowid FROM edges WHERE dst = ids.id{extra} {newest}) "
+                "ORDER BY t, src, dst, kind, predicate"
+            )
+            return self._query(EdgeRecord, sql, [ids, *extra_params, latest, *extra_params, latest])
         # Two index lookups (primary key by src, edges_dst by dst); UNION drops the edges found twice.
         sql = (
             f"SELECT * FROM edges WHERE src IN (SELECT value FROM json_each(?)){extra} "
