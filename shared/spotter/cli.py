@@ -244,6 +244,8 @@ class MemorySpec:
     deliver_timeout_s: float = 30.0
     reasoner: Any = None
     """`ReasonerSettings` (default: from the environment, SPOTTER_REASON_*)."""
+    summaries: Any = None
+    """`VectorSettings` of the summary index (default: in memory, gone after the run)."""
 
 
 def _memory_spec(
@@ -256,6 +258,19 @@ def _memory_spec(
         store, args.detect_fps, questions, [] if alerts is None else alerts, args.webhook, args.webhook_secret,
         args.deliver_timeout,
     )  # fmt: skip
+
+
+def _kept_summaries() -> Any:
+    """Where `spotter replay` keeps the summary index for `spotter ask`: as SPOTTER_VECTOR_* say, and
+    with the embedded index at its default place, beside the SQLite graph (like the heading track)."""
+    from spotter.graph import GraphSettings
+    from spotter.vector import VectorSettings
+
+    vs, gs = VectorSettings(), GraphSettings()
+    if vs.backend == "embedded" and "embedded_path" not in vs.model_fields_set and gs.backend == "sqlite":
+        path = ":memory:" if gs.sqlite_path == ":memory:" else f"{gs.sqlite_path}.vectors"
+        return vs.model_copy(update={"embedded_path": path})
+    return vs
 
 
 def _run_replay(options: Any, memory: MemorySpec | None = None) -> Any:
@@ -320,19 +335,34 @@ def _live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any
 
         # Summaries, visual archive and the reasoner's three retrieval pathways (EgoMemo).
         proactive = ProactiveMemory(
-            redis, spec.store, heading, options.blob_dir, settings=spec.reasoner, publish=publish
-        )
+            redis, spec.store, heading, options.blob_dir, settings=spec.reasoner, publish=publish,
+            summaries=spec.summaries,
+        )  # fmt: skip
 
     def on_answer(q: dict[str, Any], record: dict[str, Any]) -> None:
         entities = record.get("entities") or []
         if proactive is not None and record.get("intent") in WATCHED_INTENTS and 0 < len(entities) <= 2:
             proactive.reasoner.watch_for(str(q.get("camera") or camera), entities, float(q["at"]))
 
+    answerers: list[Any] = []
+
+    def answerer(tools: Any) -> Any:
+        """Questions take the reactive path: the parser/agent, then the reasoner's retrievals and
+        reconstruction over the same summaries, graph and archive (`Answer.narrative`)."""
+        from spotter.answer.memory import memory_answerer
+
+        a = memory_answerer(
+            tools, summaries=proactive.index if proactive is not None else None,
+            archive=proactive.archive if proactive is not None else None, hfov_deg=options.hfov_deg,
+        )  # fmt: skip
+        answerers.append(a)
+        return a
+
     def make_pass(live_track: HeadingTrack) -> MemoryPass:
         track[0] = live_track
         return MemoryPass(
             camera, live_track, spec.store, source, hfov_deg=options.hfov_deg, questions=spec.questions,
-            on_clip=proactive, on_answer=on_answer,
+            answerer=answerer, on_clip=proactive, on_answer=on_answer,
         )  # fmt: skip
 
     def live(redis: Any, heading_track: Any, ingest_done: Any, flow_done: Any, stop: Any) -> Any:
@@ -340,6 +370,8 @@ def _live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any
         try:
             result = runner.run(redis, camera, heading_track, ingest_done, flow_done, stop)
         finally:
+            for a in answerers:
+                a.close()
             if proactive is not None:
                 proactive.close()
         result.clip_wall, result.done_wall = runner.clip_wall, runner.done_wall
@@ -446,7 +478,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
         gsettings = GraphSettings()
         with closing(open_graph_store(gsettings)) as store:
-            result = _run_replay(options, _memory_spec(args, store, alerts=alerts))
+            spec = _memory_spec(args, store, alerts=alerts)
+            spec.summaries = _kept_summaries()
+            result = _run_replay(options, spec)
         if gsettings.backend == "sqlite" and gsettings.sqlite_path != ":memory:":
             save_heading(heading_path(gsettings.sqlite_path, options.camera_id), result.heading)
     if args.json:
@@ -601,7 +635,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 def cmd_ask(args: argparse.Namespace) -> int:
     from spotter.graph import GraphSettings, open_graph_store
     from spotter.memory import HeadingTrack
-    from spotter.recall import heading_path, load_heading, make_answerer
+    from spotter.recall import heading_path, load_heading
     from spotter.tools import GraphTools
 
     if args.at is not None and (not math.isfinite(args.at) or args.at < 0):
@@ -619,12 +653,53 @@ def cmd_ask(args: argparse.Namespace) -> int:
         if not store.clips(args.camera):
             raise ConfigError(f"the memory holds nothing of camera {args.camera!r}")
         lookup = heading.lookup(args.camera) if heading is not None else _redis_heading()
-        ans = make_answerer(GraphTools(store, lookup)).answer(args.question, args.camera, args.at)
+        with closing(_open_summaries()) as summaries:
+            from spotter.answer.memory import memory_answerer
+
+            with closing(
+                memory_answerer(GraphTools(store, lookup), summaries=summaries.index, inner=None)
+            ) as answerer:
+                ans = answerer.answer(args.question, args.camera, args.at)
     if args.json:
         print(ans.model_dump_json(indent=2))
     else:
         print(ans.answer)
+        if ans.narrative and ans.narrative.strip() != ans.answer.strip():
+            print(ans.narrative)
     return EXIT_OK
+
+
+class _Summaries:
+    """The summary index `spotter replay` kept (None when there is none), closable."""
+
+    def __init__(self, index: Any) -> None:
+        self.index = index
+
+    def close(self) -> None:
+        if self.index is not None:
+            self.index.store.close()
+
+
+def _open_summaries() -> _Summaries:
+    """The kept summary index for the reactive path, if a replay left one (else the graph alone)."""
+    from spotter.summarize import SummarizerSettings
+
+    vs = _kept_summaries()
+    collection = SummarizerSettings().collection
+    if vs.backend == "embedded" and (
+        vs.embedded_path == ":memory:" or not (Path(vs.embedded_path) / f"{collection}.sqlite3").is_file()
+    ):
+        return _Summaries(None)
+    try:
+        from spotter.embed import EmbedSettings, make_embedder
+        from spotter.summarize import SummaryIndex
+        from spotter.vector import make_vector_store
+
+        embedder = make_embedder(EmbedSettings())
+        return _Summaries(SummaryIndex(embedder, make_vector_store(vs, collection, embedder.dim)))
+    except Exception as exc:  # noqa: BLE001 - the answer still comes from the graph
+        log.warning("no temporal pathway for this question: the summaries did not open: %s", exc)
+        return _Summaries(None)
 
 
 def _redis_heading() -> Callable[[str, float], float | None]:

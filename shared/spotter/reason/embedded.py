@@ -27,6 +27,7 @@ from spotter.reason.narrate import make_narrator
 from spotter.reason.reasoner import Narrator, Reasoner, Retriever, RuleMessageNarrator
 from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
 from spotter.reason.settings import ReasonerSettings
+from spotter.vector import VectorSettings
 
 log = logging.getLogger(__name__)
 
@@ -47,7 +48,10 @@ class ProactiveMemory:
         reconstruct: bool = True,
         settings: ReasonerSettings | None = None,
         publish: Callable[[Decision, list[Alert]], None] | None = None,
+        summaries: VectorSettings | None = None,
     ) -> None:
+        """`summaries`: where the summary index lives (default: in memory only; `spotter replay`
+        keeps it in the configured vector store, so `spotter ask` can retrieve from it later)."""
         unknown = set(pathways) - set(PATHWAYS)
         if unknown:
             raise ValueError(f"unknown pathways {sorted(unknown)}; known: {PATHWAYS}")
@@ -61,14 +65,15 @@ class ProactiveMemory:
             from spotter.summarize import SummarizerSettings, make_backend
             from spotter.summarize.core import Summarizer
             from spotter.summarize.index import SummaryIndex
-            from spotter.vector import VectorSettings, make_vector_store
+            from spotter.vector import make_vector_store
 
             ssettings = SummarizerSettings()
             self.summarizer = Summarizer(ssettings, make_backend(ssettings))
             embedder = make_embedder(EmbedSettings())
             vectors = make_vector_store(
-                VectorSettings(backend="embedded", embedded_path=":memory:"), "summaries", embedder.dim
-            )
+                summaries or VectorSettings(backend="embedded", embedded_path=":memory:"), ssettings.collection,
+                embedder.dim,
+            )  # fmt: skip
             self.index = SummaryIndex(embedder, vectors)
             embedder.embed(["warm up"])  # load the model now, not inside the first retrieval's timeout
             retrievers.append(SummaryRetriever(self.index))
@@ -77,7 +82,6 @@ class ProactiveMemory:
         if "visual" in pathways and blob_dir is not None:
             from spotter.archive.archive import VisualArchive
             from spotter.archive.settings import ArchiveSettings
-            from spotter.vector import VectorSettings
 
             self.archive = VisualArchive.from_settings(
                 redis, LocalBlobStore(blob_dir), ArchiveSettings(),
