@@ -7,8 +7,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from spotter.graph import SqliteGraphStore
-from spotter.reason.reasoner import RetrievedItem
+from spotter.memory import ClipMemory
+from spotter.messages import Caption, Clip
+from spotter.reason.reasoner import Reasoner, RetrievedItem
 from spotter.reason.retrieval import GraphRetriever, PathwayStats, retrieve_all
+from spotter.reason.rules import ClipFacts, ObsFact
+from spotter.reason.settings import ReasonerSettings
 from spotter.world.model import WorldModel
 from spotter.world.scripted import ScriptedScene
 
@@ -53,3 +57,30 @@ def test_graph_pathway_ranks_the_entity_history_up_to_t_max(tmp_path: Path) -> N
     assert "cam-s0-000003" not in {c for i in items for c in i.clip_ids}  # seen at 31-32 s: after t_max
     assert all(i.entity_ids == (ladder,) for i in items)
     store.close()
+
+
+
+def test_deep_alert_evidence_leaves_out_the_deciding_clip() -> None:
+    pathway = Fixed("graph", [
+        RetrievedItem("graph", "brick wall seen now", clip_ids=("cam-0000",), t=9.0),
+        RetrievedItem("graph", "brick wall seen before", clip_ids=("cam-old",), t=2.0),
+        RetrievedItem("graph", "both", clip_ids=("cam-old", "cam-0000"), t=9.0),
+    ])  # fmt: skip
+    reasoner = Reasoner(settings=ReasonerSettings(), retrievers=[pathway])
+    obs = (ObsFact("wall", "brick_wall", 0.0, ((1.0, 0.0, None),)),)
+    _decision, (alert,) = reasoner.decide(ClipFacts("cam", "cam-0000", 0.0, 10.0, (), obs, 0.0))
+    assert alert.category == "progress"  # a deep category: it asked the pathway
+    assert "seen before" in alert.message and "both" in alert.message and "seen now" not in alert.message
+    assert alert.evidence.clip_ids == ["cam-0000", "cam-old"]
+
+
+def test_a_long_running_reasoner_keeps_a_bounded_history() -> None:
+    reasoner = Reasoner(settings=ReasonerSettings(), history=3)
+    for k in range(20):
+        clip = Clip(camera_id="cam", t=10.0 * (k + 1), clip_id=f"c{k}", t_start=10.0 * k, t_end=10.0 * (k + 1),
+                    n_frames=1, source="test")  # fmt: skip
+        cap = Caption(camera_id="cam", t=clip.t_end, clip_id=clip.clip_id, t_start=clip.t_start, width=640,
+                      height=360, hfov_deg=90.0, text="nothing", backend="template")  # fmt: skip
+        reasoner.on_clip(ClipMemory(clip, cap, [], 1, 0))
+    assert 3 <= len(reasoner.decisions) <= 6 and reasoner.decisions[-1].clip_id == "c19"
+    assert Reasoner(settings=ReasonerSettings()).history is None  # a replay's evaluation keeps everything

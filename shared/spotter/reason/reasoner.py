@@ -117,7 +117,10 @@ class Reasoner:
         retrievers: Sequence[Retriever] = (),
         narrator: Narrator | None = None,
         publish: Callable[[Decision, list[Alert]], None] | None = None,
+        history: int | None = None,
     ) -> None:
+        """`history`: keep only this many recent decisions and alerts in `decisions`/`alerts` (a
+        long-running service; None keeps all, as a replay's evaluation needs)."""
         self.settings = settings or ReasonerSettings()
         self.rules = RuleEngine(self.settings)
         self.store = store
@@ -130,6 +133,7 @@ class Reasoner:
         self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
         self._decided: OrderedDict[tuple[str, str], tuple[Decision, list[Alert]]] = OrderedDict()
         self._pool: ThreadPoolExecutor | None = None
+        self.history = history
         self.pathway_stats: dict[str, Any] = {}
         """Per pathway name: `spotter.reason.retrieval.PathwayStats` (calls, items, timeouts, latencies)."""
 
@@ -152,6 +156,9 @@ class Reasoner:
                 self._decided.popitem(last=False)
             self.decisions.append(done[0])
             self.alerts.extend(done[1])
+            if self.history is not None and len(self.decisions) > 2 * self.history:  # amortised trim
+                del self.decisions[: -self.history]
+                del self.alerts[: -self.history]
         if self.publish is not None:
             self.publish(*done)
         return done
@@ -201,10 +208,13 @@ class Reasoner:
         # What happened to which things: the message's times and bearings do not help a similarity
         # search, and leaving them out lets pathways cache the query's embedding.
         query = f"{trigger.category.replace('_', ' ')}: {' '.join(sorted(trigger.labels))}"
-        return retrieve_all(
+        items = retrieve_all(
             self.retrievers, query, facts.camera_id, facts.t_end, trigger.entity_ids,
             timeout_s=self.settings.retrieval_timeout_s, executor=self._pool, stats=self.pathway_stats,
         )  # fmt: skip
+        # The deciding clip is the current observation, not memory: what rests on it alone is no evidence
+        # of what came before (the narrative says "Earlier").
+        return [i for i in items if not i.clip_ids or set(i.clip_ids) != {facts.clip_id}]
 
     def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
         """A question named these entities: recall them when they come back (memory_recall)."""

@@ -212,7 +212,8 @@ class ReasonerHandler:
         self.stop = stop or threading.Event()
         self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
         self.reasoner = DeferringReasoner(
-            store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator()
+            store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator(),
+            history=DECIDED_KEPT,
         )
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
