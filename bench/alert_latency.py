@@ -1,6 +1,14 @@
-"""Alert latency on the distributed path: end of a clip -> the webhook POST arriving.
+"""Alert latency: end of a clip -> the webhook POST arriving, on the embedded default and distributed.
 
-One machine, real processes: a private redis-server, `python -m services.knowledge_graph`,
+``--mode embedded`` (default): `spotter replay VIDEO --detections GT --speed S --webhook URL`, the
+embedded default in one process (ingest, flow tracker, the live memory pass with summaries,
+visual archive and reasoner, the in-process notifier; private redis-server, SQLite graph,
+embedded vector stores, offline backends) on the scenario's rendered video (cached) paced at
+S times real time. Per alert: the clip's end (when ingest published the clip, its `wall_time`,
+from the replay's JSON) -> first POST arrival at a local receiver that verifies signatures;
+stages: -> decided (memory, summaries, archive, retrieval, reconstruction, rules) and -> POST.
+
+``--mode services``: one machine, real processes: a private redis-server, `python -m services.knowledge_graph`,
 `python -m services.reasoner` and `python -m services.notifier` (SQLite graph, offline
 rule engine, default settings but for the scenario's site configuration), and a local
 HTTP receiver that verifies every signature. A scenario's ground-truth detections are
@@ -15,7 +23,8 @@ from the stream entry ids (Redis server clock, same machine): knowledge graph (c
 -> the clip's first world event, clips with events only), reasoner (-> the alert on
 `streams.ALERTS`, including its wait for the graph) and notifier (-> the POST arrival).
 
-    python -m bench.alert_latency [--scenario bricklaying] [--gap 0.25] [--out bench/results/alert_latency.json]
+    python -m bench.alert_latency [--speed 1]                     # embedded default
+    python -m bench.alert_latency --mode services [--gap 0.25]    # distributed services
 
 The helpers (captions, heading track, service processes, receiver) are shared with
 tests/integration/test_alert_path.py.
@@ -372,13 +381,70 @@ def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any
         server.stop()
 
 
+def run_embedded(scenario: str, speed: float, seed: int = 0) -> dict[str, Any]:
+    """The embedded default: `spotter replay VIDEO --detections GT --speed S --webhook URL`, one process
+    (ingest, flow tracker, live memory pass with summaries, archive, reasoner, in-process notifier;
+    private redis-server, SQLite graph, embedded vector stores, offline backends)."""
+    run = generate_scenario(scenario, seed=seed, out_dir=CACHE, video=True)  # rendered once, cached
+    assert run.video_path is not None
+    overrides = reasoner_overrides(build_scenario(scenario, seed, run.duration_s), SuiteParams())
+    load_start = os.getloadavg()[0]
+    started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    tmp = Path(tempfile.mkdtemp(prefix="spotter-alert-latency-embedded-"))
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SPOTTER_") and k != "REDIS_URL"}
+    env.update({f"SPOTTER_REASON_{k.upper()}": json.dumps(v) for k, v in overrides.items()})
+    env.update(SPOTTER_NOTIFY_ALLOW_PRIVATE="1", SPOTTER_WEBHOOK_SECRET=SECRET,
+               SPOTTER_GRAPH_SQLITE_PATH=str(tmp / "graph.sqlite3"))  # fmt: skip
+    with receiving() as rec:
+        proc = subprocess.run(
+            [sys.executable, "-m", "spotter.cli", "replay", str(run.video_path), "--camera", run.camera,
+             "--detections", str(run.detections_path), "--speed", str(speed), "--json", "--no-progress",
+             "--blob-dir", str(tmp / "blobs"), "--webhook", rec.url],
+            env=env, capture_output=True, text=True, cwd=tmp,
+        )  # fmt: skip
+        if proc.returncode != 0:
+            raise RuntimeError(f"spotter replay failed ({proc.returncode}): {proc.stderr[-3000:]}")
+        out = json.loads(proc.stdout)
+        arrival = rec.first_arrival()
+        accepted = rec.accepted()
+    alerts = out["alerts"]
+    total, decide, deliver = [], [], []
+    per_alert = []
+    for a in alerts:
+        got = arrival.get(a["alert_id"])
+        if got is None or a["clip_end_wall"] is None:
+            continue
+        total.append(got - a["clip_end_wall"])
+        decide.append(a["decided_wall"] - a["clip_end_wall"])
+        deliver.append(got - a["decided_wall"])
+        per_alert.append({"alert_id": a["alert_id"], "t": a["t"], "category": a["category"],
+                          "clip_end_to_post_ms": round(total[-1] * 1000.0, 1)})  # fmt: skip
+    return {
+        "mode": "embedded", "scenario": scenario, "seed": seed, "started": started, "speed": speed,
+        "machine": f"{platform.node()} {os.cpu_count()} cpus", "load_1min_start": round(load_start, 2),
+        "load_1min_end": round(os.getloadavg()[0], 2), "video_s": out["media_s"], "wall_s": out["wall_s"],
+        "alerts": len(alerts), "delivered": out.get("deliveries"),
+        "received_once": sum(1 for a in alerts if accepted.get(a["alert_id"]) == 1),
+        "clip_end_to_webhook_post": summary(total), "clip_end_to_decided": summary(decide),
+        "decided_to_webhook_post": summary(deliver), "per_alert": per_alert,
+    }  # fmt: skip
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--mode", choices=("embedded", "services"), default="embedded",
+                    help="embedded: `spotter replay --webhook` (the default mode); services: one process each")  # fmt: skip
     ap.add_argument("--scenario", default="bricklaying")
-    ap.add_argument("--gap", type=float, default=0.25, help="seconds between two captions (wall time)")
-    ap.add_argument("--out", type=Path, default=REPO / "bench" / "results" / "alert_latency.json")
+    ap.add_argument("--gap", type=float, default=0.25, help="services: seconds between two captions (wall time)")
+    ap.add_argument("--speed", type=float, default=1.0, help="embedded: pace the video at this many times real time")
+    ap.add_argument("--out", type=Path, help="default bench/results/alert_latency[_embedded].json")
     args = ap.parse_args(argv)
-    result = run_bench(args.scenario, args.gap)
+    if args.mode == "embedded":
+        result = run_embedded(args.scenario, args.speed)
+    else:
+        result = run_bench(args.scenario, args.gap)
+    name = "alert_latency_embedded.json" if args.mode == "embedded" else "alert_latency.json"
+    args.out = args.out or REPO / "bench" / "results" / name
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps({k: v for k, v in result.items() if k != "per_alert"}, indent=2))
