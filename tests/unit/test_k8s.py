@@ -338,7 +338,10 @@ def test_services_using_the_blob_store_mount_the_blobs_volume() -> None:
                 for v in spec.get("volumes", [])
             )
         }
-        if "LocalBlobStore(" not in service_source(compose_module(name)):
+        source = service_source(compose_module(name))
+        # Keyframes are read by LocalBlobStore directly, or by the retrieval pathways' visual
+        # archive (spotter.reason.pathways: the reasoner, and the api through create_app).
+        if not any(k in source for k in ("LocalBlobStore(", "open_reasoner(", "create_app(")):
             assert not mounts, f"{name} does not read keyframes: no blobs volume"
             continue
         users.add(name)
@@ -346,7 +349,7 @@ def test_services_using_the_blob_store_mount_the_blobs_volume() -> None:
         assert spec["securityContext"]["fsGroup"] == 10001, f"{name}: the volume group-writable for uid 10001"
         if name in BLOB_WRITERS:
             assert not mounts[blob_dir].get("readOnly"), f"{name} writes or deletes keyframes"
-    assert users == {"ingest", "captioner", "visual-archive"}
+    assert users == {"ingest", "captioner", "visual-archive", "reasoner", "api"}
     (pvc,) = of_kind("PersistentVolumeClaim").values()
     assert pvc["metadata"]["name"] == "spotter-blobs" and pvc["spec"]["accessModes"] == ["ReadWriteMany"]
 
