@@ -226,10 +226,6 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
     )
 
 
-WATCHED_INTENTS = frozenset({"where", "still_there", "has_left"})
-"""Questions about where one thing is: the thing is recalled when it comes back (memory_recall)."""
-
-
 @dataclass
 class MemorySpec:
     """What the memory pass of a replay does besides building memory (see `_live_pass`)."""
@@ -340,9 +336,8 @@ def _live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any
         )  # fmt: skip
 
     def on_answer(q: dict[str, Any], record: dict[str, Any]) -> None:
-        entities = record.get("entities") or []
-        if proactive is not None and record.get("intent") in WATCHED_INTENTS and 0 < len(entities) <= 2:
-            proactive.reasoner.watch_for(str(q.get("camera") or camera), entities, float(q["at"]))
+        if proactive is not None:  # a question about where a thing is: recall it when it is back
+            proactive.reasoner.on_answer({**q, "camera": q.get("camera") or camera}, record)
 
     answerers: list[Any] = []
 

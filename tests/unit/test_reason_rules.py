@@ -208,3 +208,16 @@ def test_a_redelivered_clip_gets_the_same_decision_and_alerts() -> None:
     assert (
         len(r.decisions) == 2 and len(r.alerts) == 1 and len(published) == 3
     )  # published again, recorded once
+
+
+def test_a_question_about_where_a_thing_is_watches_for_its_return() -> None:
+    from spotter.reason.reasoner import Reasoner
+
+    reasoner = Reasoner(settings=ReasonerSettings())
+    q = {"id": "q1", "camera": CAM, "at": 320.0, "question": "Where is the hammer?"}
+    assert not reasoner.on_answer(q, {"intent": "what_direction", "entities": ["h1"]})  # not about one thing
+    assert not reasoner.on_answer(q, {"intent": "where", "entities": ["a", "b", "c"]})  # too many things
+    assert not reasoner.on_answer(q, {"intent": "where", "entities": []})
+    assert reasoner.on_answer(q, {"intent": "where", "entities": ["h1"]})
+    _decision, alerts = reasoner.decide(clip(33, (ev("returned", "h1", "hammer", 335.0),)))
+    assert [a.category for a in alerts] == ["memory_recall"] and "asked about at 320 s" in alerts[0].message

@@ -29,7 +29,7 @@ from __future__ import annotations
 import hashlib
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -45,6 +45,9 @@ HeadingLookup = Callable[[str, float], float | None]
 
 DECIDED_KEPT = 1000
 """Recent decisions kept (per reasoner) so that a redelivered clip gets the same answer."""
+
+WATCHED_INTENTS = frozenset({"where", "still_there", "has_left"})
+"""Questions about where one thing is: the thing is recalled when it comes back (memory_recall)."""
 
 DEEP_CATEGORIES = frozenset({"memory_recall", "idle", "progress"})
 """Categories whose message may use retrieved history (episodic and long-term horizons)."""
@@ -219,6 +222,15 @@ class Reasoner:
     def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
         """A question named these entities: recall them when they come back (memory_recall)."""
         self.rules.watch_for(camera_id, entity_ids, t)
+
+    def on_answer(self, question: Mapping[str, Any], answer: Mapping[str, Any]) -> bool:
+        """A question was answered (`{"camera", "at", ...}` and the answer's record): if it asked where
+        one or two things are, watch for their return. True when it did."""
+        entities = list(answer.get("entities") or [])
+        if answer.get("intent") not in WATCHED_INTENTS or not 0 < len(entities) <= 2:
+            return False
+        self.watch_for(str(question["camera"]), entities, float(question["at"]))
+        return True
 
     # --- facts ------------------------------------------------------------------------
 
