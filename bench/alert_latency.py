@@ -331,10 +331,11 @@ def run_bench(scenario: str, gap_s: float, warm_s: float = 3.0) -> dict[str, Any
             decisions = {m.clip_id: m for _t, m in decision_msgs}
             every_clip = [t - published[m.clip_id] for t, m in decision_msgs]
         end_to_end, kg, reasoner, notifier, decide_ms = [], [], [], [], []
+        clip_by_end = {round(c.t_end, 3): c.clip_id for c in data.clips}
         per_alert = []
         for t_alert, a in alerts:
-            clip_id = a.evidence.clip_ids[-1] if a.evidence.clip_ids else ""
-            clip_id = next((c for c in a.evidence.clip_ids if c in published), clip_id)
+            # The deciding clip: the alert's t is its end (evidence also cites earlier, retrieved clips).
+            clip_id = clip_by_end[round(a.t, 3)]
             t0 = published[clip_id]
             total = arrival[a.alert_id] - t0
             end_to_end.append(total)
