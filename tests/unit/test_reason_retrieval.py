@@ -84,3 +84,12 @@ def test_a_long_running_reasoner_keeps_a_bounded_history() -> None:
         reasoner.on_clip(ClipMemory(clip, cap, [], 1, 0))
     assert 3 <= len(reasoner.decisions) <= 6 and reasoner.decisions[-1].clip_id == "c19"
     assert Reasoner(settings=ReasonerSettings()).history is None  # a replay's evaluation keeps everything
+
+
+def test_template_clauses_are_brief() -> None:
+    from spotter.reason.reasoner import brief
+
+    long = "worker (yellow vest) at left; " * 30
+    out = brief(long)
+    assert len(out) <= 240 and out.endswith("\u2026") and not out[:-1].endswith(" ")
+    assert brief("  two\n words ") == "two words"

@@ -33,7 +33,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from spotter.errors import SpotterError
 from spotter.openai_retry import call_with_retries
-from spotter.reason.reasoner import Narrator, RetrievedItem, TemplateNarrator
+from spotter.reason.reasoner import Narrator, RetrievedItem, TemplateNarrator, brief
 from spotter.reason.rules import ClipFacts, Trigger
 
 log = logging.getLogger(__name__)
@@ -144,7 +144,7 @@ def template_reconstruction(
         if not text or text in seen:
             continue
         seen.add(text)
-        parts.append(f"Earlier{_when(item)}: {text[:MAX_ITEM_CHARS]}")
+        parts.append(f"Earlier{_when(item)}: {brief(text, MAX_ITEM_CHARS)}")
         if len(seen) >= max_items:
             break
     return " ".join(p for p in parts if p)[:max_chars]

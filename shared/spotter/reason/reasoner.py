@@ -89,6 +89,16 @@ class RuleMessageNarrator:
         return trigger.message
 
 
+def brief(text: str, max_chars: int = 240) -> str:
+    """`text` on one line, cut at a word to at most `max_chars` (a supervisor reads alerts on a phone:
+    an activity summary quoted whole made deep alerts ~1,200 characters long)."""
+    flat = " ".join(text.split())
+    if len(flat) <= max_chars:
+        return flat
+    cut = flat[: max_chars - 1]
+    return (cut.rsplit(" ", 1)[0] if " " in cut else cut).rstrip(" ,;:") + "\u2026"
+
+
 class TemplateNarrator:
     """The offline narrative: the rule's message, then what was retrieved, one short clause each."""
 
@@ -98,7 +108,7 @@ class TemplateNarrator:
         parts = [trigger.message]
         for item in list(retrieved)[: self.max_items]:
             when = f" (at {item.t:.0f} s)" if item.t is not None else ""
-            parts.append(f"Earlier{when}: {item.text.strip()}")
+            parts.append(f"Earlier{when}: {brief(item.text)}")
         return " ".join(parts)[:2000]
 
 
