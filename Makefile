@@ -36,11 +36,18 @@ test-unit: ## unit tests only (no servers, seconds)
 test-integration: ## integration tests only (real redis-server, ffmpeg, RTSP server)
 	$(PYTEST) -q $(PYTEST_ARGS) tests/integration
 
-bench: ## full benchmarks (heading, replay, graph tools, question answering); results go to docs/BENCHMARKS.md by hand
+bench: ## full benchmarks (heading, replay, graph tools, QA, alerts, retrieval, latency); results go to docs/BENCHMARKS.md by hand
 	$(PYTHON) -m bench.heading
 	$(PYTHON) -m bench.replay
 	$(PYTHON) -m bench.tools_latency
 	$(PYTHON) -m bench.qa
+	$(PYTHON) -m bench.proactive
+	$(PYTHON) -m bench.proactive --detectors gt,builtin --heading video --add
+	$(PYTHON) -m bench.ablations
+	$(PYTHON) -m bench.vector_store
+	$(PYTHON) -m bench.pathways
+	$(PYTHON) -m bench.alert_latency
+	$(PYTHON) -m bench.alert_latency --mode services
 
 bench-quick: ## the short heading benchmark
 	$(PYTHON) -m bench.heading --quick
