@@ -30,13 +30,15 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import closing, contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from spotter.errors import ConfigError, SpotterError
 from spotter.heading import METHODS
+
+if TYPE_CHECKING:
+    from spotter.recall import MemorySpec
 
 log = logging.getLogger("spotter.cli")
 
@@ -226,30 +228,14 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
     )
 
 
-@dataclass
-class MemorySpec:
-    """What the memory pass of a replay does besides building memory (see `_live_pass`)."""
-
-    store: Any
-    detect_fps: float = 5.0
-    questions: Sequence[dict[str, Any]] = ()
-    alerts: list[Any] | None = None
-    """A list: the proactive reasoner decides on every clip and its alerts are appended here."""
-    webhooks: Sequence[str] = ()
-    webhook_secret: str | None = None
-    deliver_timeout_s: float = 30.0
-    reasoner: Any = None
-    """`ReasonerSettings` (default: from the environment, SPOTTER_REASON_*)."""
-    summaries: Any = None
-    """`VectorSettings` of the summary index (default: in memory, gone after the run)."""
-
-
 def _memory_spec(
     args: argparse.Namespace,
     store: Any,
     questions: Sequence[dict[str, Any]] = (),
     alerts: list[Any] | None = None,
 ) -> MemorySpec:
+    from spotter.recall import MemorySpec
+
     return MemorySpec(
         store, args.detect_fps, questions, [] if alerts is None else alerts, args.webhook, args.webhook_secret,
         args.deliver_timeout,
@@ -277,6 +263,7 @@ def _run_replay(options: Any, memory: MemorySpec | None = None) -> Any:
     soon as ingest closes it and the heading reached its end; `result.memory` is its RecallResult.
     """
     from spotter.embedded import EmbeddedBus, replay
+    from spotter.recall import live_pass
 
     stop = threading.Event()
     with stop_on_signals(stop), EmbeddedBus() as bus:
@@ -287,7 +274,7 @@ def _run_replay(options: Any, memory: MemorySpec | None = None) -> Any:
             delivery = EmbeddedDelivery(bus.redis)
             delivery.subscribe(memory.webhooks, memory.webhook_secret)  # a bad URL fails before the replay
             delivery.start()
-        live = _live_pass(options, memory, delivery, bus.redis) if memory is not None else None
+        live = live_pass(options, memory, delivery, bus.redis) if memory is not None else None
         try:
             result = replay(bus, options, stop=stop, live=live)
         finally:
@@ -296,84 +283,6 @@ def _run_replay(options: Any, memory: MemorySpec | None = None) -> Any:
         if delivery is not None and result.memory is not None:
             result.memory.deliveries = report
         return result
-
-
-def _live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any:
-    """The `live` callable of `replay`: memory, answers and (with `spec.alerts`) decisions clip by clip.
-
-    The detector and the reasoner's stores (and the embedding model) are made here, before the
-    video starts, so the first clip does not wait for them.
-    """
-    from spotter.memory import HeadingTrack
-    from spotter.recall import LiveMemory, MemoryPass, detection_source
-
-    source = detection_source(options.detections, options.blob_dir, spec.detect_fps)
-    camera = options.camera_id
-    track: list[HeadingTrack] = [HeadingTrack()]  # the replay's live track, once it starts
-
-    def heading(cam: str, t: float) -> float | None:
-        return track[0].at(t) if cam == camera else None
-
-    proactive = None
-    alert_clip: dict[str, str] = {}
-    if spec.alerts is not None:  # the proactive reasoner, clip by clip (SPOTTER_REASON_*)
-        from spotter.reason.embedded import ProactiveMemory
-
-        alerts, seen = spec.alerts, set[str]()
-
-        def publish(decision: Any, new: list[Any]) -> None:
-            fresh = [a for a in new if a.alert_id not in seen]
-            seen.update(a.alert_id for a in fresh)
-            alert_clip.update((a.alert_id, decision.clip_id) for a in fresh)
-            alerts.extend(fresh)
-            if delivery is not None:
-                delivery.accept(fresh)
-
-        # Summaries, visual archive and the reasoner's three retrieval pathways (EgoMemo).
-        proactive = ProactiveMemory(
-            redis, spec.store, heading, options.blob_dir, settings=spec.reasoner, publish=publish,
-            summaries=spec.summaries,
-        )  # fmt: skip
-
-    def on_answer(q: dict[str, Any], record: dict[str, Any]) -> None:
-        if proactive is not None:  # a question about where a thing is: recall it when it is back
-            proactive.reasoner.on_answer({**q, "camera": q.get("camera") or camera}, record)
-
-    answerers: list[Any] = []
-
-    def answerer(tools: Any) -> Any:
-        """Questions take the reactive path: the parser/agent, then the reasoner's retrievals and
-        reconstruction over the same summaries, graph and archive (`Answer.narrative`)."""
-        from spotter.answer.memory import memory_answerer
-
-        a = memory_answerer(
-            tools, summaries=proactive.index if proactive is not None else None,
-            archive=proactive.archive if proactive is not None else None, hfov_deg=options.hfov_deg,
-        )  # fmt: skip
-        answerers.append(a)
-        return a
-
-    def make_pass(live_track: HeadingTrack) -> MemoryPass:
-        track[0] = live_track
-        return MemoryPass(
-            camera, live_track, spec.store, source, hfov_deg=options.hfov_deg, questions=spec.questions,
-            answerer=answerer, on_clip=proactive, on_answer=on_answer,
-        )  # fmt: skip
-
-    def live(redis: Any, heading_track: Any, ingest_done: Any, flow_done: Any, stop: Any) -> Any:
-        runner = LiveMemory(make_pass)
-        try:
-            result = runner.run(redis, camera, heading_track, ingest_done, flow_done, stop)
-        finally:
-            for a in answerers:
-                a.close()
-            if proactive is not None:
-                proactive.close()
-        result.clip_wall, result.done_wall = runner.clip_wall, runner.done_wall
-        result.alert_clip = alert_clip
-        return result
-
-    return live
 
 
 def _memory_lines(memory: Any) -> list[str]:
@@ -583,6 +492,8 @@ def cmd_demo(_args: argparse.Namespace) -> int:
     store.init()
     try:
         alerts: list[Any] = []
+        from spotter.recall import MemorySpec
+
         result = _run_replay(options, MemorySpec(store, 5.0, questions, alerts))
     finally:
         store.close()

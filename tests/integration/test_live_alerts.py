@@ -21,13 +21,12 @@ import pytest
 
 from bench.alert_latency import SECRET, receiving
 from spotter.answer.memory import memory_answerer
-from spotter.cli import MemorySpec, _live_pass
 from spotter.embedded import EmbeddedBus, ReplayOptions, replay
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.memory import HeadingTrack
 from spotter.reason import ReasonerSettings
 from spotter.reason.embedded import ProactiveMemory
-from spotter.recall import detection_source, remember
+from spotter.recall import MemorySpec, detection_source, live_pass, remember
 from spotter.settings import BusSettings
 from spotter.synth.proactive import SuiteParams, reasoner_overrides, score_alerts, true_services
 from spotter.synth.scenario import ScenarioRun, build_scenario, generate_scenario
@@ -107,7 +106,7 @@ def test_the_live_pass_equals_the_pass_after_the_replay(scenario: ScenarioRun, t
         live_alerts: list[Any] = []
         with EmbeddedBus(BusSettings(redis_url=None)) as bus:
             spec = MemorySpec(live_store, 5.0, questions, live_alerts, reasoner=settings)
-            r = replay(bus, options, live=_live_pass(options, spec, None, bus.redis))
+            r = replay(bus, options, live=live_pass(options, spec, None, bus.redis))
             assert r.memory is not None and r.memory.clips == r.clips == 12
             # The pass after the replay, on the same bus: same clips, keyframes and heading track.
             after_alerts: list[Any] = []
