@@ -23,6 +23,7 @@ from spotter.blobstore import LocalBlobStore
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Decision, Keyframe, decode
+from spotter.reason.decide import make_decider
 from spotter.reason.narrate import make_narrator
 from spotter.reason.reasoner import Narrator, Reasoner, Retriever, RuleMessageNarrator
 from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
@@ -92,8 +93,9 @@ class ProactiveMemory:
         self._keyframes_read = "0-0"
         narrator: Narrator = make_narrator() if reconstruct else RuleMessageNarrator()
         self.reasoner = Reasoner(
-            store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish
-        )
+            store, heading, settings, retrievers=retrievers, narrator=narrator, publish=publish,
+            decider=make_decider(),
+        )  # fmt: skip
 
     def _keyframes_of(self, clip_id: str) -> list[Keyframe]:
         """The clip's keyframes from the bus, read on from where the last clip's read ended (during a

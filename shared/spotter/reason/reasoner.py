@@ -8,7 +8,11 @@ pass (`spotter.recall.remember(on_clip=...)`) and usable by a reasoner service:
    per-frame states), become `ClipFacts`.
 2. Decision: the rule engine (`spotter.reason.rules`) fires what the current
    observation and the per-camera short-term state warrant; cooldowns keep a condition
-   from alerting twice. Instant categories take this direct route only.
+   from alerting twice. Instant categories take this direct route only. With a `Decider`
+   (`spotter.reason.decide`, a language model when `SPOTTER_DECIDE_BASE_URL` is set) the
+   rules' triggers are its candidates and its triggers (after the same cooldowns) are the
+   decision; a decider that fails leaves the rules' triggers for that clip. The rule
+   engine steps every clip either way.
 3. Deeper context (extension point, EgoMemo's three parallel pathways): for the
    categories in `DEEP_CATEGORIES`, each `Retriever` given to the reasoner (temporal
    summaries, knowledge-graph one-hop expansion, visual archive; being built
@@ -82,6 +86,24 @@ class Narrator(Protocol):
     def narrate(self, trigger: Trigger, facts: ClipFacts, retrieved: Sequence[RetrievedItem]) -> str: ...
 
 
+_Memo = dict[tuple[str, tuple[str, ...], tuple[str, ...]], list[RetrievedItem]]
+"""Retrieval within one clip's decision: (category, labels, entity ids) -> items."""
+
+
+class Decider(Protocol):
+    """The clip's decision by a model (`spotter.reason.decide.LlmDecider`) over the rules' candidates."""
+
+    def decide(
+        self,
+        facts: ClipFacts,
+        recent: Sequence[ClipFacts],
+        candidates: Sequence[Trigger],
+        retrieve: Callable[[], list[RetrievedItem]],
+    ) -> list[Trigger] | None:
+        """The triggers to alert ([]: d = 0); None: no usable decision, the rules' triggers stand."""
+        ...
+
+
 class RuleMessageNarrator:
     """No reconstruction: the rule's own message, whatever was retrieved (the ablation baseline)."""
 
@@ -131,9 +153,11 @@ class Reasoner:
         narrator: Narrator | None = None,
         publish: Callable[[Decision, list[Alert]], None] | None = None,
         history: int | None = None,
+        decider: Decider | None = None,
     ) -> None:
         """`history`: keep only this many recent decisions and alerts in `decisions`/`alerts` (a
-        long-running service; None keeps all, as a replay's evaluation needs)."""
+        long-running service; None keeps all, as a replay's evaluation needs). `decider`: a model
+        decides each clip over the rules' triggers (`spotter.reason.decide`); None: the rules do."""
         self.settings = settings or ReasonerSettings()
         self.rules = RuleEngine(self.settings)
         self.store = store
@@ -141,6 +165,7 @@ class Reasoner:
         self.retrievers = list(retrievers)
         self.narrator: Narrator = narrator or TemplateNarrator()
         self.publish = publish
+        self.decider = decider
         self.decisions: list[Decision] = []
         self.alerts: list[Alert] = []
         self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
@@ -178,11 +203,28 @@ class Reasoner:
 
     def decide(self, facts: ClipFacts, started: float | None = None) -> tuple[Decision, list[Alert]]:
         started = time.perf_counter() if started is None else started
-        triggers = self.rules.step(facts)
+        fresh = facts.t_end > self.rules.state(facts.camera_id).last_t
+        triggers = self.rules.step(facts)  # always: the rules' state advances whoever decides
+        memo: _Memo = {}
+        if self.decider is not None and fresh:
+            recent = [f for f in self.recent if f.camera_id == facts.camera_id]
+            candidates = triggers
+
+            def memory() -> list[RetrievedItem]:
+                return self._memory(candidates, facts, memo)
+
+            decided = self.decider.decide(facts, recent, candidates, memory)
+            if decided is not None:
+                triggers = self._cooled(decided, triggers, facts)
         self.recent.append(facts)
         alerts = []
         for tr in triggers:
-            retrieved = self.retrieve(tr, facts) if tr.category in DEEP_CATEGORIES else []
+            if tr.category not in DEEP_CATEGORIES:
+                retrieved = []
+            elif self.decider is not None:  # what the decider was shown, not asked again
+                retrieved = self._retrieve_once(tr, facts, memo)
+            else:
+                retrieved = self.retrieve(tr, facts)
             message = self.narrator.narrate(tr, facts, retrieved)
             clip_ids = sorted({facts.clip_id, *(c for r in retrieved for c in r.clip_ids)})
             alerts.append(Alert(
@@ -208,6 +250,44 @@ class Reasoner:
             decision = Decision(camera_id=facts.camera_id, t=facts.t_end, clip_id=facts.clip_id, d=0,
                                 latency_ms=latency_ms)  # fmt: skip
         return decision, alerts
+
+    def _cooled(
+        self, decided: Sequence[Trigger], candidates: Sequence[Trigger], facts: ClipFacts
+    ) -> list[Trigger]:
+        """The decider's triggers after the rule engine's cooldowns (a confirmed candidate passed them)."""
+        st = self.rules.state(facts.camera_id)
+        passed = {(tr.category, tr.key) for tr in candidates}
+        out = []
+        for tr in decided:
+            k = (tr.category, tr.key)
+            if k not in passed:
+                last = st.last_alert.get(k)
+                if last is not None and facts.t_end - last < self.rules.cooldown(tr.category):
+                    continue
+                st.last_alert[k] = facts.t_end
+            out.append(tr)
+        return out
+
+    def _retrieve_once(self, trigger: Trigger, facts: ClipFacts, memo: _Memo) -> list[RetrievedItem]:
+        """`retrieve`, once per (category, labels, entities) within a clip's decision."""
+        k = (trigger.category, tuple(sorted(trigger.labels)), tuple(trigger.entity_ids))
+        if k not in memo:
+            memo[k] = self.retrieve(trigger, facts)
+        return memo[k]
+
+    def _memory(self, candidates: Sequence[Trigger], facts: ClipFacts, memo: _Memo) -> list[RetrievedItem]:
+        """What the decider asked for: memory about the deep candidates, else about what the clip shows."""
+        asks = [tr for tr in candidates if tr.category in DEEP_CATEGORIES]
+        if not asks:
+            seen = [*(o.entity_id for o in facts.observations), *(e.entity_id for e in facts.events)]
+            ids = tuple(dict.fromkeys(seen))
+            labels = tuple(sorted({o.label for o in facts.observations} | {e.label for e in facts.events}))
+            asks = [Trigger("memory", "clip", "", facts.t_end, ids, (facts.t_end,), labels)]
+        items: dict[tuple[str, str], RetrievedItem] = {}
+        for tr in asks:
+            for item in self._retrieve_once(tr, facts, memo):
+                items.setdefault((item.pathway, item.text), item)
+        return list(items.values())
 
     def retrieve(self, trigger: Trigger, facts: ClipFacts) -> list[RetrievedItem]:
         """Ask every retrieval pathway about the trigger, in parallel, each within the timeout,

@@ -59,6 +59,7 @@ from spotter.flow_tracker import parse_heading_member
 from spotter.graph.base import GraphStore
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
+from spotter.reason.decide import make_decider
 from spotter.reason.narrate import make_narrator
 from spotter.reason.pathways import close_memory_pathways, make_retrievers, open_memory_pathways, warm_up
 from spotter.reason.reasoner import DECIDED_KEPT, Reasoner, RetrievedItem, Retriever, alert_id_for
@@ -213,7 +214,7 @@ class ReasonerHandler:
         self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
         self.reasoner = DeferringReasoner(
             store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator(),
-            history=DECIDED_KEPT,
+            history=DECIDED_KEPT, decider=make_decider(),
         )
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)
