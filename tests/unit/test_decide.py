@@ -341,3 +341,24 @@ def test_the_short_term_context_is_the_cameras_last_clips(
     text = user_text(server)
     assert "Current clip q3" in text and "Current clip q4" in text
     assert "Current clip q2" not in text and "o1" not in text
+
+
+def test_the_services_silent_catch_up_does_not_ask_the_model() -> None:
+    from spotter.reason.service import DeferringReasoner
+
+    class Counting:
+        calls = 0
+
+        def decide(self, facts: Any, recent: Any, candidates: Any, retrieve: Any) -> list[Any]:
+            Counting.calls += 1
+            return []  # the model vetoes everything
+
+    reasoner = DeferringReasoner(decider=Counting())
+    hazard = (ObsFact("f1", "fire", 0.0, ((1.0, 0.0, None),)),)
+    reasoner.deferring = True  # catch-up: the rules alone rebuild the state
+    _d, alerts = reasoner.decide(ClipFacts(CAM, "c0", 0.0, 10.0, (), hazard, 0.0))
+    assert Counting.calls == 0 and [a.category for a in alerts] == ["safety_alert"]
+    assert reasoner.decider is not None
+    reasoner.deferring = False  # in order again: the model decides (here: vetoes)
+    _d, alerts = reasoner.decide(ClipFacts(CAM, "c1", 10.0, 20.0, (), hazard, 0.0))
+    assert Counting.calls == 1 and alerts == []

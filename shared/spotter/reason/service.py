@@ -152,6 +152,18 @@ class DeferringReasoner(Reasoner):
             return []
         return super().retrieve(trigger, facts)
 
+    def decide(self, facts: ClipFacts, started: float | None = None) -> tuple[Decision, list[Alert]]:
+        """While deferring (the silent catch-up re-deciding up to an hour of captions to rebuild the
+        rule state), the rules decide alone: no model call per caught-up clip. A caught-up clip
+        delivered later gets that rules' decision, completed with retrieval (`complete`)."""
+        if not self.deferring or self.decider is None:
+            return super().decide(facts, started)
+        decider, self.decider = self.decider, None
+        try:
+            return super().decide(facts, started)
+        finally:
+            self.decider = decider
+
     def deferred(self, camera_id: str, clip_id: str) -> bool:
         return (camera_id, clip_id) in self._deferred
 
@@ -186,9 +198,10 @@ class DeferringReasoner(Reasoner):
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-        close = getattr(self.narrator, "close", None)
-        if callable(close):
-            close()
+        for part in (self.narrator, self.decider):
+            close = getattr(part, "close", None)
+            if callable(close):
+                close()
 
 
 class ReasonerHandler:
