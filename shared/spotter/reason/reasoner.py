@@ -168,7 +168,8 @@ class Reasoner:
         self.decider = decider
         self.decisions: list[Decision] = []
         self.alerts: list[Alert] = []
-        self.recent: deque[ClipFacts] = deque(maxlen=self.settings.max_recent_clips)
+        self.recent: dict[str, deque[ClipFacts]] = {}
+        """Per camera, its last `max_recent_clips` clips: the short-term context."""
         self._decided: OrderedDict[tuple[str, str], tuple[Decision, list[Alert]]] = OrderedDict()
         self._pool: ThreadPoolExecutor | None = None
         self.history = history
@@ -207,7 +208,7 @@ class Reasoner:
         triggers = self.rules.step(facts)  # always: the rules' state advances whoever decides
         memo: _Memo = {}
         if self.decider is not None and fresh:
-            recent = [f for f in self.recent if f.camera_id == facts.camera_id]
+            recent = list(self.recent.get(facts.camera_id, ()))
             candidates = triggers
 
             def memory() -> list[RetrievedItem]:
@@ -216,7 +217,7 @@ class Reasoner:
             decided = self.decider.decide(facts, recent, candidates, memory)
             if decided is not None:
                 triggers = self._cooled(decided, triggers, facts)
-        self.recent.append(facts)
+        self.recent.setdefault(facts.camera_id, deque(maxlen=self.settings.max_recent_clips)).append(facts)
         alerts = []
         for tr in triggers:
             if tr.category not in DEEP_CATEGORIES:
