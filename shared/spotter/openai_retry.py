@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import openai
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings
 
 log = logging.getLogger(__name__)
 
@@ -19,6 +21,31 @@ RETRY_STATUS = frozenset({408, 429})
 MAX_BACKOFF_S = 10.0
 
 T = TypeVar("T")
+
+
+class ChatEndpointSettings(BaseSettings):
+    """An OpenAI-compatible chat endpoint and its retry policy; subclasses set the env prefix and
+    say what happens without a base URL (the offline backend takes over)."""
+
+    base_url: str | None = Field(
+        default=None, title="Base URL", description="OpenAI-compatible API root (…/v1); unset: offline"
+    )
+    api_key: SecretStr = Field(
+        default=SecretStr("none"), title="API key", description="Bearer key; local servers accept any value"
+    )
+    model: str = Field(default="qwen2.5-7b-instruct", min_length=1, title="Model", description="Model name")
+    timeout_s: float = Field(default=10.0, gt=0.0, title="Timeout (s)", description="Per-request timeout")
+    max_retries: int = Field(
+        default=1, ge=0, le=10, title="Max retries", description="Retries on transport errors, 408, 429 and 5xx only"
+    )
+    retry_backoff_s: float = Field(
+        default=0.5, ge=0.0, title="Retry backoff (s)", description="First retry delay; doubles each retry"
+    )
+
+    @field_validator("base_url", mode="before")
+    @classmethod
+    def _blank_is_none(cls, value: Any) -> Any:
+        return None if isinstance(value, str) and not value.strip() else value
 
 
 def is_retryable(exc: Exception) -> bool:

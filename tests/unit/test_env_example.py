@@ -27,7 +27,8 @@ def _module_names() -> list[str]:
     names = []
     for root, package_root in ((REPO / "shared" / "spotter", REPO / "shared"), (REPO / "services", REPO)):
         for path in sorted(root.rglob("*.py")):
-            if "BaseSettings" in path.read_text(encoding="utf-8"):
+            # Settings classes: BaseSettings, or a settings base such as openai_retry.ChatEndpointSettings.
+            if re.search(r"BaseSettings|\(\w+Settings\):", path.read_text(encoding="utf-8")):
                 names.append(".".join(path.relative_to(package_root).with_suffix("").parts))
     return names
 
@@ -44,7 +45,11 @@ def settings_classes() -> list[type[BaseSettings]]:
                 and obj.__module__ == name
             ):
                 found.append(obj)
-    return found
+    # A base without an env prefix of its own is read only through its subclasses (their prefixes).
+    return [
+        c for c in found
+        if c.model_config.get("env_prefix") or not any(issubclass(o, c) and o is not c for o in found)
+    ]  # fmt: skip
 
 
 def env_names(cls: type[BaseSettings], name: str, field: FieldInfo) -> set[str]:

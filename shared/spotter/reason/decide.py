@@ -32,12 +32,12 @@ from collections.abc import Callable, Sequence
 from typing import Any, cast, get_args
 
 import openai
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic_settings import SettingsConfigDict
 
 from spotter.errors import SpotterError
 from spotter.messages import AlertCategory
-from spotter.openai_retry import call_with_retries
+from spotter.openai_retry import ChatEndpointSettings, call_with_retries
 from spotter.reason.narrate import clip_brief, items_brief
 from spotter.reason.reasoner import DEEP_CATEGORIES, RetrievedItem, brief
 from spotter.reason.rules import CATEGORY_PRIORITY, ClipFacts, Trigger
@@ -63,7 +63,7 @@ DECIDE_PROMPT = (
 )
 
 
-class DecideSettings(BaseSettings):
+class DecideSettings(ChatEndpointSettings):
     """Where the deciding model lives (no base URL: the rule engine decides)."""
 
     model_config = SettingsConfigDict(env_prefix="SPOTTER_DECIDE_", extra="ignore")
@@ -73,21 +73,7 @@ class DecideSettings(BaseSettings):
         title="Base URL",
         description="OpenAI-compatible API root (…/v1); unset: the rules decide",
     )
-    api_key: SecretStr = Field(
-        default=SecretStr("none"), title="API key", description="Bearer key; local servers accept any value"
-    )
-    model: str = Field(default="qwen2.5-7b-instruct", min_length=1, title="Model", description="Model name")
     timeout_s: float = Field(default=5.0, gt=0.0, title="Timeout (s)", description="Per-request timeout")
-    max_retries: int = Field(
-        default=1,
-        ge=0,
-        le=10,
-        title="Max retries",
-        description="Retries on transport errors, 408, 429 and 5xx only",
-    )
-    retry_backoff_s: float = Field(
-        default=0.5, ge=0.0, title="Retry backoff (s)", description="First retry delay; doubles each retry"
-    )
     max_context_clips: int = Field(
         default=6,
         ge=0,
@@ -114,11 +100,6 @@ class DecideSettings(BaseSettings):
     temperature: float = Field(
         default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature"
     )
-
-    @field_validator("base_url", mode="before")
-    @classmethod
-    def _blank_is_none(cls, value: Any) -> Any:
-        return None if isinstance(value, str) and not value.strip() else value
 
 
 class DecideError(SpotterError):

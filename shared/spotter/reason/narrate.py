@@ -28,11 +28,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 import openai
-from pydantic import Field, SecretStr, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field
+from pydantic_settings import SettingsConfigDict
 
 from spotter.errors import SpotterError
-from spotter.openai_retry import call_with_retries
+from spotter.openai_retry import ChatEndpointSettings, call_with_retries
 from spotter.reason.reasoner import Narrator, RetrievedItem, TemplateNarrator, brief
 from spotter.reason.rules import ClipFacts, Trigger
 
@@ -62,7 +62,7 @@ QUESTION_PROMPT = (
 )
 
 
-class NarrateSettings(BaseSettings):
+class NarrateSettings(ChatEndpointSettings):
     """Where the reconstruction model lives (no base URL: the offline template narrates)."""
 
     model_config = SettingsConfigDict(env_prefix="SPOTTER_NARRATE_", extra="ignore")
@@ -71,21 +71,6 @@ class NarrateSettings(BaseSettings):
         default=None,
         title="Base URL",
         description="OpenAI-compatible API root (…/v1); unset: template narrative",
-    )
-    api_key: SecretStr = Field(
-        default=SecretStr("none"), title="API key", description="Bearer key; local servers accept any value"
-    )
-    model: str = Field(default="qwen2.5-7b-instruct", min_length=1, title="Model", description="Model name")
-    timeout_s: float = Field(default=10.0, gt=0.0, title="Timeout (s)", description="Per-request timeout")
-    max_retries: int = Field(
-        default=1,
-        ge=0,
-        le=10,
-        title="Max retries",
-        description="Retries on transport errors, 408, 429 and 5xx only",
-    )
-    retry_backoff_s: float = Field(
-        default=0.5, ge=0.0, title="Retry backoff (s)", description="First retry delay; doubles each retry"
     )
     max_chars: int = Field(
         default=800,
@@ -111,11 +96,6 @@ class NarrateSettings(BaseSettings):
     temperature: float = Field(
         default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature"
     )
-
-    @field_validator("base_url", mode="before")
-    @classmethod
-    def _blank_is_none(cls, value: Any) -> Any:
-        return None if isinstance(value, str) and not value.strip() else value
 
 
 class MemoryNarrator(Narrator, Protocol):
