@@ -8,8 +8,9 @@ after the server's `Retry-After` when it gives a sane one, else exponential back
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import Any, TypeVar
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 import openai
 from pydantic import Field, SecretStr, field_validator
@@ -40,6 +41,10 @@ class ChatEndpointSettings(BaseSettings):
     )
     retry_backoff_s: float = Field(
         default=0.5, ge=0.0, title="Retry backoff (s)", description="First retry delay; doubles each retry"
+    )
+    max_tokens: int = Field(default=256, ge=16, le=4096, title="Max tokens", description="Reply token limit")
+    temperature: float = Field(
+        default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature"
     )
 
     @field_validator("base_url", mode="before")
@@ -103,3 +108,78 @@ def call_with_retries(
 
 
 __all__ = ["MAX_BACKOFF_S", "RETRY_STATUS", "call_with_retries", "describe", "is_retryable", "retry_after"]
+
+
+class ChatModel:
+    """One OpenAI-compatible chat endpoint: the client (no I/O until the first request), each
+    request under the retry policy above (failures raise `error(reason)`), and a count of the
+    requests sent (retries included). Shared by the VLM captioner, the answering agent, the
+    narrator and the decider."""
+
+    def __init__(
+        self,
+        *,
+        base_url: str | None,
+        api_key: str,
+        model: str,
+        timeout_s: float,
+        max_retries: int,
+        retry_backoff_s: float,
+        what: str,
+        error: Callable[[str], Exception],
+        client: openai.OpenAI | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.model = model
+        self.timeout_s = timeout_s
+        self.max_retries = max_retries
+        self.retry_backoff_s = retry_backoff_s
+        self.what = what
+        self.error = error
+        self._client = client or openai.OpenAI(base_url=base_url, api_key=api_key, timeout=timeout_s, max_retries=0)
+        self._sleep = sleep
+        self.requests = 0
+
+    @classmethod
+    def of(
+        cls,
+        s: ChatEndpointSettings,
+        *,
+        what: str,
+        error: Callable[[str], Exception],
+        client: openai.OpenAI | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> ChatModel:
+        return cls(
+            base_url=s.base_url, api_key=s.api_key.get_secret_value(), model=s.model, timeout_s=s.timeout_s,
+            max_retries=s.max_retries, retry_backoff_s=s.retry_backoff_s, what=what, error=error, client=client,
+            sleep=sleep,
+        )  # fmt: skip
+
+    def complete(self, messages: Sequence[dict[str, Any]], **params: Any) -> Any:
+        """The completion of `messages`; `params` go with it (temperature, max_tokens, tools, response_format)."""
+
+        def once() -> Any:
+            self.requests += 1
+            return self._client.chat.completions.create(
+                model=self.model, messages=cast(Any, list(messages)), timeout=self.timeout_s, **params
+            )
+
+        return call_with_retries(
+            once, what=self.what, max_retries=self.max_retries, backoff_s=self.retry_backoff_s, sleep=self._sleep,
+            error=self.error,
+        )  # fmt: skip
+
+    def close(self) -> None:
+        self._client.close()
+
+
+def reply_text(completion: Any, error: Callable[[str], Exception]) -> str:
+    """The first choice's text; `error(reason)` when the reply has none (the reason, never the content)."""
+    choices = getattr(completion, "choices", None)
+    if not choices:
+        raise error("model reply has no choices")
+    content = getattr(getattr(choices[0], "message", None), "content", None)
+    if not isinstance(content, str):
+        raise error("model reply has no text")
+    return content

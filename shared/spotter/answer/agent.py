@@ -38,7 +38,7 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 from spotter.answer.base import Answer, Answerer, AnswerError, Evidence
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph.base import ClipRecord
-from spotter.openai_retry import call_with_retries
+from spotter.openai_retry import ChatModel
 from spotter.tools import TOOL_ARGS, TOOL_SCHEMAS, GraphTools
 from spotter.world.geometry import SECTOR_CENTRES
 
@@ -182,23 +182,25 @@ class AgentAnswerer:
         self.tools = tools
         self.settings = settings
         self.fallback = fallback
-        # No I/O here: the client connects on the first request.
-        self._client = client or openai.OpenAI(
-            base_url=settings.base_url,
-            api_key=settings.api_key.get_secret_value(),
-            timeout=settings.timeout_s,
-            max_retries=0,
-        )
-        self._sleep = sleep
-        self.requests = 0  # model requests (incl. retries) sent by the last answer() call
+        self.model = ChatModel(
+            base_url=settings.base_url, api_key=settings.api_key.get_secret_value(), model=settings.model,
+            timeout_s=settings.timeout_s, max_retries=settings.max_retries, retry_backoff_s=settings.retry_backoff_s,
+            what="model request", error=_GiveUp, client=client, sleep=sleep,
+        )  # fmt: skip
+        self._requests_before = 0
+
+    @property
+    def requests(self) -> int:
+        """Model requests (incl. retries) sent by the last answer() call."""
+        return self.model.requests - self._requests_before
 
     def close(self) -> None:
-        self._client.close()
+        self.model.close()
 
     # --- Answerer ---
 
     def answer(self, question: str, camera_id: str, at: float | None = None) -> Answer:
-        self.requests = 0
+        self._requests_before = self.model.requests
         try:
             return self._run(question, camera_id, at)
         except _GiveUp as exc:
@@ -246,23 +248,9 @@ class AgentAnswerer:
 
     def _request(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Any:
         """The assistant message of one completion, retried as the module docstring says."""
-        s = self.settings
-
-        def once() -> Any:
-            self.requests += 1
-            return self._client.chat.completions.create(  # type: ignore[call-overload]
-                model=s.model,
-                messages=messages,
-                tools=tools,
-                tool_choice="auto",
-                temperature=s.temperature,
-                timeout=s.timeout_s,
-            )
-
-        completion = call_with_retries(
-            once, what="model request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s, sleep=self._sleep,
-            error=_GiveUp,
-        )  # fmt: skip
+        completion = self.model.complete(
+            messages, tools=tools, tool_choice="auto", temperature=self.settings.temperature
+        )
         if not completion.choices:
             raise _GiveUp("model reply has no choices")
         return completion.choices[0].message

@@ -33,7 +33,7 @@ from spotter.caption.merge import VlmReply, merge_entities
 from spotter.caption.settings import CaptionerSettings
 from spotter.caption.template import ClipMeta, attribute_phrases, motion_phrase, position_phrase
 from spotter.messages import Caption, Observation
-from spotter.openai_retry import call_with_retries
+from spotter.openai_retry import ChatModel
 
 log = logging.getLogger(__name__)
 
@@ -92,18 +92,21 @@ class VlmCaptioner:
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         self.settings = settings
-        # No I/O here: the client connects on the first request.
-        self._client = client or openai.OpenAI(
-            base_url=settings.vlm_base_url,
-            api_key=settings.vlm_api_key.get_secret_value(),
-            timeout=settings.timeout_s,
-            max_retries=0,
-        )
-        self._sleep = sleep
-        self.attempts = 0  # requests sent by the last caption() call
+        self.model = ChatModel(
+            base_url=settings.vlm_base_url, api_key=settings.vlm_api_key.get_secret_value(),
+            model=settings.vlm_model, timeout_s=settings.timeout_s, max_retries=settings.max_retries,
+            retry_backoff_s=settings.retry_backoff_s, what="VLM request", error=CaptionError, client=client,
+            sleep=sleep,
+        )  # fmt: skip
+        self._attempts_before = 0
+
+    @property
+    def attempts(self) -> int:
+        """Requests sent by the last request() (caption) call, retries included."""
+        return self.model.requests - self._attempts_before
 
     def close(self) -> None:
-        self._client.close()
+        self.model.close()
 
     def messages(
         self, meta: ClipMeta, observations: Sequence[Observation], motion: Mapping[str, Any] | None,
@@ -122,22 +125,8 @@ class VlmCaptioner:
             "type": "json_schema",
             "json_schema": {"name": "spotter_caption", "schema": VlmReply.model_json_schema(), "strict": False},
         }
-        self.attempts = 0
-
-        def once() -> Any:
-            self.attempts += 1
-            return self._client.chat.completions.create(  # type: ignore[call-overload]
-                model=s.vlm_model,
-                messages=messages,
-                temperature=s.temperature,
-                response_format=response_format,
-                timeout=s.timeout_s,
-            )
-
-        completion = call_with_retries(
-            once, what="VLM request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s, sleep=self._sleep,
-            error=CaptionError,
-        )  # fmt: skip
+        self._attempts_before = self.model.requests
+        completion = self.model.complete(messages, temperature=s.temperature, response_format=response_format)
         if not completion.choices or completion.choices[0].message.content is None:
             raise CaptionError("VLM reply has no message content")
         return str(completion.choices[0].message.content)

@@ -29,7 +29,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, cast, get_args
+from typing import Any, get_args
 
 import openai
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -37,7 +37,7 @@ from pydantic_settings import SettingsConfigDict
 
 from spotter.errors import SpotterError
 from spotter.messages import AlertCategory
-from spotter.openai_retry import ChatEndpointSettings, call_with_retries
+from spotter.openai_retry import ChatEndpointSettings, ChatModel, reply_text
 from spotter.reason.narrate import clip_brief, items_brief
 from spotter.reason.reasoner import DEEP_CATEGORIES, RetrievedItem, brief
 from spotter.reason.rules import CATEGORY_PRIORITY, ClipFacts, Trigger
@@ -97,9 +97,6 @@ class DecideSettings(ChatEndpointSettings):
         description="A clip with nothing seen, no events and no candidates is d = 0 without a model request",
     )
     max_tokens: int = Field(default=512, ge=16, le=4096, title="Max tokens", description="Reply token limit")
-    temperature: float = Field(
-        default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature"
-    )
 
 
 class DecideError(SpotterError):
@@ -123,13 +120,9 @@ class ModelDecision(BaseModel):
 
 def parse_reply(completion: Any) -> ModelDecision:
     """The reply's JSON object, validated; DecideError otherwise (the reason only, never the content)."""
-    choices = getattr(completion, "choices", None)
-    if not choices:
-        raise DecideError("model reply has no choices")
-    content = getattr(getattr(choices[0], "message", None), "content", None)
-    if not isinstance(content, str) or not content.strip():
+    text = reply_text(completion, DecideError).strip()
+    if not text:
         raise DecideError("model reply has no text")
-    text = content.strip()
     if text.startswith("```"):  # a fenced object despite the JSON mode
         text = text.strip("`").removeprefix("json").strip()
     try:
@@ -173,19 +166,16 @@ class LlmDecider:
         if settings.base_url is None and client is None:
             raise DecideError("the LLM decider needs SPOTTER_DECIDE_BASE_URL (an OpenAI-compatible endpoint)")
         self.settings = settings
-        # No I/O here: the client connects on the first request.
-        self._client = client or openai.OpenAI(
-            base_url=settings.base_url,
-            api_key=settings.api_key.get_secret_value(),
-            timeout=settings.timeout_s,
-            max_retries=0,
-        )
-        self._sleep = sleep
-        self.requests = 0  # model requests sent so far (retries included)
+        self.model = ChatModel.of(settings, what="decision request", error=DecideError, client=client, sleep=sleep)
         self.fallbacks = 0  # clips whose decision fell back to the rules so far
 
+    @property
+    def requests(self) -> int:
+        """Model requests sent so far (retries included)."""
+        return self.model.requests
+
     def close(self) -> None:
-        self._client.close()
+        self.model.close()
 
     # --- the decision ---
 
@@ -271,18 +261,9 @@ class LlmDecider:
 
     def complete(self, messages: list[dict[str, Any]]) -> ModelDecision:
         s = self.settings
-
-        def once() -> Any:
-            self.requests += 1
-            return self._client.chat.completions.create(
-                model=s.model, messages=cast(Any, messages), response_format={"type": "json_object"},
-                temperature=s.temperature, max_tokens=s.max_tokens, timeout=s.timeout_s,
-            )  # fmt: skip
-
-        completion = call_with_retries(
-            once, what="decision request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s,
-            sleep=self._sleep, error=DecideError,
-        )  # fmt: skip
+        completion = self.model.complete(
+            messages, response_format={"type": "json_object"}, temperature=s.temperature, max_tokens=s.max_tokens
+        )
         return parse_reply(completion)
 
 

@@ -32,7 +32,7 @@ from pydantic import Field
 from pydantic_settings import SettingsConfigDict
 
 from spotter.errors import SpotterError
-from spotter.openai_retry import ChatEndpointSettings, call_with_retries
+from spotter.openai_retry import ChatEndpointSettings, ChatModel, reply_text
 from spotter.reason.reasoner import Narrator, RetrievedItem, TemplateNarrator, brief
 from spotter.reason.rules import ClipFacts, Trigger
 
@@ -91,10 +91,6 @@ class NarrateSettings(ChatEndpointSettings):
         ge=0,
         title="Min items",
         description="An alert with fewer retrieved items keeps the template message (no model request)",
-    )
-    max_tokens: int = Field(default=256, ge=16, le=4096, title="Max tokens", description="Reply token limit")
-    temperature: float = Field(
-        default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature"
     )
 
 
@@ -188,19 +184,16 @@ class LlmNarrator:
             )
         self.settings = settings
         self.template = TemplateNarrative()
-        # No I/O here: the client connects on the first request.
-        self._client = client or openai.OpenAI(
-            base_url=settings.base_url,
-            api_key=settings.api_key.get_secret_value(),
-            timeout=settings.timeout_s,
-            max_retries=0,
-        )
-        self._sleep = sleep
-        self.requests = 0  # model requests sent so far (retries included)
+        self.model = ChatModel.of(settings, what="narrative request", error=NarrateError, client=client, sleep=sleep)
         self.fallbacks = 0  # narratives that fell back to the template so far
 
+    @property
+    def requests(self) -> int:
+        """Model requests sent so far (retries included)."""
+        return self.model.requests
+
     def close(self) -> None:
-        self._client.close()
+        self.model.close()
 
     # --- Narrator (alerts) ---
 
@@ -256,18 +249,7 @@ class LlmNarrator:
     def complete(self, messages: list[dict[str, Any]]) -> str:
         """The model's validated narrative; NarrateError when there is none."""
         s = self.settings
-
-        def once() -> Any:
-            self.requests += 1
-            return self._client.chat.completions.create(
-                model=s.model, messages=messages,  # type: ignore[arg-type]
-                temperature=s.temperature, max_tokens=s.max_tokens, timeout=s.timeout_s,
-            )  # fmt: skip
-
-        completion = call_with_retries(
-            once, what="narrative request", max_retries=s.max_retries, backoff_s=s.retry_backoff_s,
-            sleep=self._sleep, error=NarrateError,
-        )  # fmt: skip
+        completion = self.model.complete(messages, temperature=s.temperature, max_tokens=s.max_tokens)
         return validate_reply(completion, s.max_chars)
 
 
@@ -278,21 +260,10 @@ def _why(exc: Exception) -> str:
 
 def validate_reply(completion: Any, max_chars: int) -> str:
     """The reply's text, whitespace collapsed, cut at a word boundary to `max_chars`; NarrateError when empty."""
-    choices = getattr(completion, "choices", None)
-    if not choices:
-        raise NarrateError("model reply has no choices")
-    message = getattr(choices[0], "message", None)
-    content = getattr(message, "content", None)
-    if not isinstance(content, str):
-        raise NarrateError("model reply has no text")
-    text = " ".join(content.split()).strip().strip('"').strip()
+    text = " ".join(reply_text(completion, NarrateError).split()).strip().strip('"').strip()
     if not text:
         raise NarrateError("model reply is empty")
-    if len(text) > max_chars:
-        cut = text[: max_chars - 1]
-        space = cut.rfind(" ")
-        text = (cut[:space] if space > max_chars // 2 else cut).rstrip(" ,;:") + "…"
-    return text
+    return brief(text, max_chars)
 
 
 def make_narrator(settings: NarrateSettings | None = None) -> MemoryNarrator:
