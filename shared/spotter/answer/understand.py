@@ -1,0 +1,1114 @@
+"""Question understanding: text -> typed `Query` (docs/QUESTIONS.md), no language model needed.
+
+Supervisors ask tersely, chattily, with typos, in non-native English, by voice. So:
+
+1. Normalise: lower case, contractions expanded ("where'd" -> "where did"), number words to
+   digits ("two minutes ago", "three fifteen" -> 3:15), misspelt domain words corrected against
+   the vocabulary (edit ratio >= 0.8, words of 4+ letters).
+2. Slots by grammar: the subject (a label or synonym, with attributes: vest colour, hard hat,
+   hat colour, colour), the second subject of an order question, the event (verb patterns), unit
+   and ordinal ("the third course"), times (m:ss, "at 3 minutes", "a minute ago"), windows
+   ("between 1:20 and 4:35", "since 2:00", "in the last 5 minutes"), direction (eight sectors),
+   the state (idle, working, on the ground, in a zone, without PPE) and the spell (current,
+   last, total, nth).
+3. Intent by ordered cues over the normalised text and slots (a duration cue beats a "when",
+   "how many" counts, "same" asks identity, "which way" asks a direction...), then MiniLM
+   nearest examples (`spotter.embed`) only where no cue decides.
+4. Unsure -> `UNKNOWN`: nothing the memory could answer is named (no subject, no direction), or
+   the text is off-domain (weather, payroll, music...). A confident answer to a different
+   question is worse than none.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+import re
+import threading
+from collections.abc import Iterable
+from typing import Any, Literal
+
+import numpy as np
+
+from spotter.answer.query import (
+    KIND_OF,
+    UNKNOWN,
+    EventName,
+    EventRef,
+    Intent,
+    Query,
+    Spell,
+    StateName,
+    SubjectRef,
+    TimeRef,
+)
+from spotter.world.geometry import Sector
+
+log = logging.getLogger(__name__)
+
+# --- vocabulary --------------------------------------------------------------------------------
+
+LABELS = (
+    "worker", "ladder", "toolbox", "drill", "hammer", "scaffold", "wheelbarrow", "cone", "pallet", "brick_wall",
+    "excavation", "suspended_load", "bucket", "barrier", "saw", "grinder", "helmet_rack", "generator", "mixer",
+    "forklift", "excavator", "crane", "skip", "van", "truck", "bricks", "spade", "shovel", "level", "tape_measure",
+)  # fmt: skip
+
+# Synonym -> label. Longer phrases win over shorter ones that they contain.
+SYNONYMS: dict[str, str] = {
+    # people
+    "worker": "worker", "workers": "worker", "workman": "worker", "workmen": "worker", "person": "worker",
+    "people": "worker", "persons": "worker", "guy": "worker", "guys": "worker", "lad": "worker", "lads": "worker",
+    "bloke": "worker", "blokes": "worker", "fella": "worker", "fellow": "worker", "chap": "worker", "man": "worker",
+    "men": "worker", "woman": "worker", "women": "worker", "bricklayer": "worker", "brickie": "worker",
+    "brickies": "worker", "labourer": "worker", "laborer": "worker", "labourers": "worker", "laborers": "worker",
+    "operator": "worker", "operative": "worker", "operatives": "worker", "visitor": "worker", "visitors": "worker",
+    "mate": "worker", "colleague": "worker", "coworker": "worker", "co-worker": "worker", "employee": "worker",
+    "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
+    "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "electrician": "worker", "carpenter": "worker",
+    "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
+    "team member": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
+    "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
+    "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
+    # things
+    "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
+    "tool chest": "toolbox", "tool case": "toolbox", "tool kit": "toolbox", "toolkit": "toolbox",
+    "ladder": "ladder", "ladders": "ladder", "step ladder": "ladder", "stepladder": "ladder",
+    "drill": "drill", "drills": "drill", "power drill": "drill", "drill driver": "drill", "driver drill": "drill",
+    "cordless drill": "drill", "hammer drill": "drill", "impact driver": "drill",
+    "hammer": "hammer", "hammers": "hammer", "mallet": "hammer", "sledgehammer": "hammer", "sledge": "hammer",
+    "scaffold": "scaffold", "scaffolding": "scaffold", "scaffold tower": "scaffold", "scaffolds": "scaffold",
+    "wheelbarrow": "wheelbarrow", "wheel barrow": "wheelbarrow", "barrow": "wheelbarrow",
+    "wheelbarrows": "wheelbarrow",
+    "cone": "cone", "cones": "cone", "traffic cone": "cone", "safety cone": "cone", "pylon": "cone",
+    "pallet": "pallet", "pallets": "pallet", "skid": "pallet",
+    "brick wall": "brick_wall", "brickwall": "brick_wall", "wall": "brick_wall", "walls": "brick_wall",
+    "brickwork": "brick_wall", "blockwork": "brick_wall", "brick": "brick_wall", "bricks": "brick_wall",
+    "course": "brick_wall", "courses": "brick_wall", "bricklaying": "brick_wall", "masonry": "brick_wall",
+    "excavation": "excavation", "excavations": "excavation", "hole": "excavation", "trench": "excavation",
+    "pit": "excavation", "dig": "excavation", "ditch": "excavation", "footings": "excavation",
+    "open hole": "excavation", "the dig": "excavation",
+    "suspended load": "suspended_load", "suspended_load": "suspended_load", "hanging load": "suspended_load",
+    "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
+    "loads": "suspended_load", "lift": "suspended_load",
+    "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
+    "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "grinder",
+    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "mixer",
+    "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
+    "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
+    "spirit level": "level", "tape measure": "tape_measure",
+}  # fmt: skip
+_PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
+
+COLOURS = (
+    "orange", "yellow", "green", "red", "blue", "white", "pink", "lime", "black", "grey", "gray", "purple", "brown",
+    "silver",
+)  # fmt: skip
+
+# Words the typo corrector maps to (besides synonyms and colours).
+_KEYWORDS = (
+    "where", "when", "what", "which", "how", "long", "since", "before", "after", "between", "still", "same",
+    "different", "direction", "behind", "left", "right", "front", "ahead", "idle", "working", "dropped",
+    "picked", "moved", "first", "last", "seen", "minutes", "seconds", "hours", "ladder", "remind", "point",
+    "toolbox", "wheelbarrow", "excavation", "scaffold", "suspended", "helmet", "hardhat", "vest", "many",
+    "again", "start", "started", "stopped", "finished", "course", "brick", "laid", "anything", "something",
+    "standing", "break", "total", "altogether", "currently", "right now", "earlier", "ago", "hammer", "drill",
+    "pallet", "worker", "workers", "appeared", "arrived", "leave", "location", "facing", "towards", "inside",
+    "ground", "lying", "without", "wearing", "happened", "individual", "distinct", "person", "people",
+)  # fmt: skip
+
+_NUMBER_WORDS = {
+    "zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+    "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40,
+    "fifty": 50, "sixty": 60, "ninety": 90,
+}  # fmt: skip
+_ORDINALS = {
+    "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+    "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7, "eighth": 8, "8th": 8, "ninth": 9, "9th": 9,
+    "tenth": 10, "10th": 10,
+}  # fmt: skip
+
+# Off-domain topics: a question about these is not about the camera's memory.
+_OFF_DOMAIN = re.compile(
+    r"\b(weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
+    r"price|order (more|some|new)|deliver(y|ies)|schedule|play (some )?music|song|joke|call (my|the|him|her)|"
+    r"phone (number)?|text (my|him|her)|email|lunch|dinner|coffee|tea break menu|regulation|law|legal|"
+    r"insurance|opinion|think of|do you like|favourite|favorite|meaning of life|who are you|your name|"
+    r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
+    r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
+    r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
+    r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
+    r"rostered|roster|night shift|hire|fire|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
+    r"is it (a )?good|better to|bad idea)\b"
+)
+
+
+# --- normalisation -------------------------------------------------------------------------------
+
+_CONTRACTIONS = (
+    (r"\bwhere'd\b", "where did"), (r"\bwhat'd\b", "what did"), (r"\bwhen'd\b", "when did"),
+    (r"\bhow'd\b", "how did"), (r"\bwho'd\b", "who did"), (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not"),
+    (r"\bain't\b", "is not"), (r"n't\b", " not"), (r"'re\b", " are"), (r"'ve\b", " have"), (r"'ll\b", " will"),
+    (r"\bi'm\b", "i am"), (r"\blet's\b", "let us"), (r"\b(it|that|there|here|what|where|who|how|he|she|when)'s\b", r"\1 is"),
+    (r"\by'all\b", "you all"), (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"), (r"\bgotta\b", "got to"),
+    (r"\bdunno\b", "do not know"), (r"\bhwo\b", "how"), (r"\bhw\b", "how"), (r"\bwher\b", "where"),
+    (r"\bwhn\b", "when"), (r"\bwat\b", "what"), (r"\bwot\b", "what"), (r"\batm\b", "at the moment"),
+    (r"\brn\b", "right now"), (r"\bidel\b", "idle"), (r"\bhalf hour\b", "30 minutes"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
+    (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
+    (r"\bw/o\b", "without"), (r"\bw/\b", "with"), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
+    (r"\bhi[- ]?viz\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
+    (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?caps?\b", "hardhat"),
+    (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
+)  # fmt: skip
+_CONTRACTIONS_RE = [(re.compile(p), r) for p, r in _CONTRACTIONS]
+
+_VOCAB = sorted(
+    {w for phrase in SYNONYMS for w in phrase.split()} | set(COLOURS) | {w for k in _KEYWORDS for w in k.split()}
+)
+_VOCAB_SET = set(_VOCAB)
+_COMMON = {
+    "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
+    "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
+    "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
+    "could", "would", "will", "shall", "should", "may", "might", "must", "not", "no", "yes", "now", "then",
+    "just", "again", "ever", "still", "so", "far", "up", "down", "over", "out", "off", "by", "about", "into",
+    "one", "ones", "thing", "things", "stuff", "see", "saw", "seen", "look", "looking", "put", "get", "got",
+    "going", "go", "went", "gone", "come", "came", "back", "let", "know", "tell", "show", "give", "need",
+    "want", "like", "time", "times", "much", "many", "long", "last", "next", "near", "close", "away", "around",
+    "spot", "place", "side", "hand", "way", "turn", "leave", "left", "right", "him", "its", "who", "whom",
+    "lay", "laid", "lying", "set", "take", "took", "taken", "make", "made", "hole", "dig", "done", "lift",
+    "load", "loads", "pit", "man", "men", "mate", "kid", "boy", "girl", "boss", "dude", "chap", "lad",
+    "skip", "van", "level", "course", "courses", "mixer", "wall", "walls", "cone", "cones", "fence",
+    "some", "any", "all", "each", "every", "other", "another", "same", "different", "whether", "if", "okay",
+    "ok", "hey", "um", "uh", "er", "erm", "hmm", "well", "please", "quick", "question", "since", "ago",
+}  # fmt: skip
+
+
+@functools.lru_cache(maxsize=1)
+def _english() -> frozenset[str]:
+    """Whole English words (MiniLM's WordPiece vocabulary, when installed): never 'corrected'."""
+    try:
+        from spotter.embed.minilm import package_model_dir
+
+        root = package_model_dir()
+        if root is not None and (root / "vocab.txt").is_file():
+            words = (root / "vocab.txt").read_text().split()
+            return frozenset(w for w in words if w.isalpha() and w.islower() and len(w) > 2)
+    except Exception:  # noqa: BLE001 - the small built-in list below still protects common words
+        pass
+    return frozenset(_COMMON)
+
+
+def _edit_distance(a: str, b: str, cap: int = 3) -> int:
+    """Optimal string alignment distance (a transposition counts 1), stopped at `cap`."""
+    if abs(len(a) - len(b)) >= cap:
+        return cap
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return min(prev[-1], cap)
+
+
+@functools.lru_cache(maxsize=4096)
+def _fix_typo(word: str) -> str:
+    if len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english():
+        return word
+    limit = 1 if len(word) <= 5 else 2
+    best, best_d = word, limit + 1
+    for cand in _VOCAB:
+        d = _edit_distance(word, cand, limit + 1)
+        if d < best_d:
+            best, best_d = cand, d
+    return best if best_d <= limit else word
+
+
+def _numbers(text: str) -> str:
+    """Number words to digits ("twenty five" -> 25, "a couple of" -> 2, "half an hour" -> 30 minutes) and
+    spoken clock times ("three fifteen" / "two oh five" -> 3:15 / 2:05, when not followed by a unit)."""
+    text = re.sub(r"\bhalf an? hour\b", "30 minutes", text)
+    text = re.sub(r"\ban? hour and a half\b", "90 minutes", text)
+    text = re.sub(r"\ba quarter of an hour\b|\bquarter of an hour\b|\bquarter hour\b", "15 minutes", text)
+    text = re.sub(r"\bhalf a minute\b", "30 seconds", text)
+    text = re.sub(r"\ba (minute|second|hour) and a half\b", lambda m: {"minute": "90 seconds", "second": "1 seconds",
+                  "hour": "90 minutes"}[m.group(1)], text)  # fmt: skip
+    text = re.sub(r"\b(a couple of|a couple|couple of|couple)\b", "2", text)
+    text = re.sub(r"\b(a few|few)\b(?= (seconds|minutes|hours)\b)", "3", text)
+    text = re.sub(r"\b(an?)\b(?= (second|minute|hour)\b)", "1", text)
+    words = text.split(" ")
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in _NUMBER_WORDS and not (w == "oh" and not out):
+            # tens + units ("twenty five"), and a spoken clock time ("three fifteen", "two oh five")
+            n = _NUMBER_WORDS[w]
+            j = i + 1
+            if n >= 20 and n % 10 == 0 and j < len(words) and words[j] in _NUMBER_WORDS and _NUMBER_WORDS[words[j]] < 10 \
+                    and words[j] != "oh":  # fmt: skip
+                n += _NUMBER_WORDS[words[j]]
+                j += 1
+            if w == "oh":
+                out.append(w)
+                i += 1
+                continue
+            # clock: <minutes> (oh <d> | <10..59>) not followed by a unit
+            if n < 60 and j < len(words):
+                k = j
+                sec: int | None = None
+                if words[k] == "oh" and k + 1 < len(words) and words[k + 1] in _NUMBER_WORDS and _NUMBER_WORDS[words[k + 1]] < 10:
+                    sec, k = _NUMBER_WORDS[words[k + 1]], k + 2
+                elif words[k] in _NUMBER_WORDS and 10 <= _NUMBER_WORDS[words[k]] < 60:
+                    sec, k = _NUMBER_WORDS[words[k]], k + 1
+                    if sec >= 20 and k < len(words) and words[k] in _NUMBER_WORDS and 0 < _NUMBER_WORDS[words[k]] < 10:
+                        sec += _NUMBER_WORDS[words[k]]
+                        k += 1
+                unit_next = k < len(words) and re.match(r"(seconds?|minutes?|hours?|times?|courses?|bricks?)\b", words[k])
+                if sec is not None and not unit_next:
+                    out.append(f"{n}:{sec:02d}")
+                    i = k
+                    continue
+            out.append(str(n) if w != "one" or (j < len(words) and re.match(r"(seconds?|minutes?|hours?)\b", words[j]))
+                       else w)  # fmt: skip
+            i = j
+            continue
+        out.append(w)
+        i += 1
+    return " ".join(out)
+
+
+def normalise(question: str) -> str:
+    text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
+    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    text = re.sub(r"[^\w:'/\-\s,.?!]", " ", text)
+    text = re.sub(r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2", text)
+    for pattern, repl in _CONTRACTIONS_RE:
+        text = pattern.sub(repl, text)
+    text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
+    text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
+    text = re.sub(r"\b(twenty|thirty|forty|fifty)-(one|two|three|four|five|six|seven|eight|nine)\b", r"\1 \2", text)
+    text = re.sub(r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1", text)
+    text = re.sub(r"\bright (behind|in front|ahead|next to|by)\b", r"\1", text)
+    text = _numbers(text)
+    words = [_fix_typo(w) for w in text.split(" ")]
+    text = " ".join(words)
+    for pattern, repl in _CONTRACTIONS_RE[-8:]:  # hardhat forms again after typo fixing
+        text = pattern.sub(repl, text)
+    return text
+
+
+# --- slots -----------------------------------------------------------------------------------------
+
+_CLOCK = re.compile(r"\b(?:(\d{1,2}):)?(\d{1,2}):(\d{2})\b")
+_UNIT_S = {"second": 1.0, "seconds": 1.0, "minute": 60.0, "minutes": 60.0, "hour": 3600.0, "hours": 3600.0}
+_DUR = r"(\d+(?:\.\d+)?)\s*(seconds?|minutes?|hours?)(?:\s*(?:and\s*)?(\d+)\s*(seconds?))?"
+
+
+def _dur_s(m: re.Match[str], base: int = 1) -> float:
+    s = float(m.group(base)) * _UNIT_S[m.group(base + 1)]
+    if m.group(base + 2):
+        s += float(m.group(base + 2))
+    return s
+
+
+def _clock_s(m: re.Match[str]) -> float:
+    h, mm, ss = m.group(1), m.group(2), m.group(3)
+    return float(int(h or 0) * 3600 + int(mm) * 60 + int(ss))
+
+
+def _time_points(text: str) -> list[tuple[int, TimeRef]]:
+    """Times named in the text, by position: clock times, "at N minutes (in)", "N minutes ago"."""
+    out: list[tuple[int, TimeRef]] = []
+    for m in _CLOCK.finditer(text):
+        out.append((m.start(), TimeRef(t=_clock_s(m))))
+    for m in re.finditer(_DUR + r"\s+(ago|back|earlier|before now|previously)\b", text):
+        out.append((m.start(), TimeRef(ago_s=_dur_s(m))))
+    for m in re.finditer(r"\b(?:at|around|about|by|after|before|until|till|from|to|and|since)\s+(?:the\s+)?"
+                         r"(?:minute\s+(\d+)|" + _DUR + r"\s+(?:in|into|mark|of the (?:video|recording|clip|shift)))",
+                         text):  # fmt: skip
+        if m.group(1):
+            out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
+        else:
+            out.append((m.start(), TimeRef(t=_dur_s(m, 2))))
+    for m in re.finditer(r"\bthe (\d+)\s*(minute|min)\s*mark\b", text):
+        out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
+    out.sort(key=lambda p: p[0])
+    return out
+
+
+def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | None, TimeRef | None] | None:
+    m = re.search(r"\b(?:in|during|over|within|for) (?:the )?(?:last|past|previous) " + _DUR, text)
+    if m:
+        return (TimeRef(ago_s=_dur_s(m)), None)
+    m = re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) (minute|hour)\b", text)
+    if m:
+        return (TimeRef(ago_s=_UNIT_S[m.group(1)]), None)
+    if len(points) >= 2 and re.search(r"\b(between|from)\b", text):
+        return (points[0][1], points[1][1])
+    if points and re.search(r"\bsince\b", text):
+        pos = text.find("since")
+        after = [p for p in points if p[0] >= pos - 1]
+        if after:
+            return (after[0][1], None)
+    m = re.search(r"\b(?:before|until|till|up to)\s+(?:the\s+)?(\d{1,2}:\d{2})", text)
+    if m and re.search(r"\b(how long|how much time|total|in total)\b", text):
+        t = _CLOCK.search(m.group(1))
+        return (None, TimeRef(t=_clock_s(t))) if t else None
+    m = re.search(r"\b(before|until|till|up to|by|after)\s+(\d{1,2}:\d{2}(?::\d{2})?)", text)
+    if m and re.search(r"\b(how many|number of|count|seen|on site|in total|total|altogether)\b", text):
+        t = _CLOCK.search(m.group(2))
+        if t is not None:
+            ref = TimeRef(t=_clock_s(t))
+            return (ref, None) if m.group(1) == "after" else (None, ref)
+    m = re.search(r"\b(?:in the first|during the first) " + _DUR, text)
+    if m:
+        return (TimeRef(t=0.0), TimeRef(t=_dur_s(m)))
+    return None
+
+
+_DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
+    (re.compile(r"\b(behind|back|rear)[- ](me )?(to (the|my) )?left|\bleft behind me\b|\bbehind me (on|to) (the|my) left|"
+                r"\b(back|rear)[- ]left\b|\bover my left shoulder\b|\bbehind (me )?(and|&) (a bit )?(to|on) (the|my) left\b|"
+                r"\bbehind (and|&) (to the )?left\b|\b(7|8) o'?clock\b"), "behind-left"),
+    (re.compile(r"\b(behind|back|rear)[- ](me )?(to (the|my) )?right|\bbehind me (on|to) (the|my) right|"
+                r"\b(back|rear)[- ]right\b|\bover my right shoulder\b|\bbehind (me )?(and|&) (a bit )?(to|on) (the|my) right\b|"
+                r"\bbehind (and|&) (to the )?right\b|\b(4|5) o'?clock\b"), "behind-right"),
+    (re.compile(r"\bfront[- ]left\b|\bleft front\b|\b(ahead|in front)( of me)? (and|&) (a bit |slightly |over )?(to|on) (the|my) left\b|"
+                r"\bahead[- ]left\b|\bin front (of me )?(on|to) (the|my) left\b|\bdiagonal(ly)? (to (the|my) )?left\b|"
+                r"\bleft diagonal\b|\b(10|11) o'?clock\b|\bforward[- ]left\b|\bup (ahead )?(and|&) (to the )?left\b"),
+     "front-left"),
+    (re.compile(r"\bfront[- ]right\b|\bright front\b|\b(ahead|in front)( of me)? (and|&) (a bit |slightly |over )?(to|on) (the|my) right\b|"
+                r"\bahead[- ]right\b|\bin front (of me )?(on|to) (the|my) right\b|\bdiagonal(ly)? (to (the|my) )?right\b|"
+                r"\bright diagonal\b|\b(1|2) o'?clock\b|\bforward[- ]right\b|\bup (ahead )?(and|&) (to the )?right\b"),
+     "front-right"),
+    (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
+                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b"), "behind"),
+    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b"), "front"),
+    (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
+                r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
+    (re.compile(r"\b(on|to|at|by|off to) (my|the) right\b|\bright of me\b|\bright side\b|\bmy right\b|\bright hand\b|"
+                r"\bright-hand\b|\b3 o'?clock\b|\brightside\b"), "right"),
+)
+_WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view|in front)\b")
+_CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
+                     r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
+                     r"\b(left|right|ahead|behind|front)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|behind|front|side|"
+                     r"in front)\b")
+
+
+_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me)\b")
+_AHEAD = re.compile(r"\b(in front|ahead|front of me|forward)\b")
+
+
+def direction_in(text: str, weak: bool = True) -> Sector | None:
+    """The one direction the text names (None for none, or for a choice: "on my left or right?").
+    `weak`: "in view", "looking at" count as front."""
+    if _CHOICE.search(text):
+        return None
+    side = _SIDE.search(text)
+    if side is not None:
+        lr = side.group(1) or side.group(2)
+        if _BACK.search(text):
+            return "behind-left" if lr == "left" else "behind-right"
+        if _AHEAD.search(text):
+            return "front-left" if lr == "left" else "front-right"
+    for pattern, name in _DIRECTIONS:
+        if pattern.search(text):
+            return name
+    if weak and _WEAK_FRONT.search(text):
+        return "front"
+    return None
+
+
+_PPE = r"(hardhat|hi-vis|vest|ppe|high-vis|high vis|safety gear|protective gear|hat)"
+_EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
+    (re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|\d+) (\w+ )?"
+                r"(brick|block|course|row|layer)s?\b|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
+                r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
+                r"completed|done|laid)|\bunit of work\b"), "work_unit"),
+    (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
+                r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone) back "
+                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback to work\b|\bback on the tools\b|\bafter (the|his|her|"
+                r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
+     "resumed_working"),
+    (re.compile(r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
+                + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
+                + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
+                r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
+    (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
+                r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
+                r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
+                r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside)\b"), "entered_zone"),
+    (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
+                r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
+                r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
+                r"come out|came out)\b"), "left_zone"),
+    (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? tools|put down (his|her|their) tools|"
+                r"pack(ed)? up|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
+     "stopped_working"),
+    (re.compile(r"\b(went|go|gone|became|become|get|got|turned?|goes) idle\b|\b(took|take|taking|takes|had|have|went on|"
+                r"go on|gone on|started?|went for|go for) (a |his |her |their |the )?(first |second |third |\w+ )?"
+                r"(break|rest|breather|smoke|tea break|brew)\b|\bstart(ed)? (idling|slacking|standing around|loafing)\b|"
+                r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
+                r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b"), "went_idle"),
+    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(work|working|bricklaying|"
+                r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
+                r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b"),
+     "started_working"),
+    (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ )?down|set (it |them |the \w+ )?down|"
+                r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
+                r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
+                r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b"), "dropped"),
+    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ )?up\b|\bgrab(bed|s)?\b|"
+                r"\b(was|were|got|get) picked\b|"
+                r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
+     "picked_up"),
+    (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
+                r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
+    (re.compile(r"\b(first (seen|saw|see|spotted|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
+                r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
+                r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
+                r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in)\b"), "first_seen"),
+    (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
+                r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
+                r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign))\b"), "last_seen"),
+    (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
+                r"took off|go home|head(ed)? off|head(ed)? home|gone for good)\b(?=\s*$|\s+(the )?(site|area|for good|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b"), "left"),
+)
+
+
+def event_in(text: str) -> EventName | None:
+    for pattern, name in _EVENTS:
+        if pattern.search(text):
+            return name
+    return None
+
+
+_PPE_PREDICATE = re.compile(
+    r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|"
+    r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
+    r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
+    r"|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+)
+_STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
+    (re.compile(r"\b(on the (ground|floor|deck)|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
+                r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
+    (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
+                r"(exclusion )?(zone|excavation|hole|trench|pit|dig|danger area|restricted area|no-go|exclusion|"
+                r"suspended load|load)\b"), "in_zone"),
+    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|standing (around|about|still)|"
+                r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
+                r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
+                r"unproductive|downtime|pause|paused|skiving|stopped|time off|doing fuck all)\b"), "idle"),
+    (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
+                r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
+                r"stuff) done|laying)\b"), "working"),
+)
+
+
+def state_in(text: str) -> StateName | None:
+    """The state a question asks about; between idle and working, the one named first ("working
+    without a break" is working, "idle before he started working" idle)."""
+    if _PPE_PREDICATE.search(text):
+        return "without_ppe"
+    hits: dict[StateName, int] = {}
+    for pattern, name in _STATES:
+        m = pattern.search(text)
+        if m:
+            if name in ("on_ground", "in_zone"):
+                return name
+            hits[name] = m.start()
+    if not hits:
+        return None
+    return sorted(hits.items(), key=lambda kv: kv[1])[0][0]
+
+
+def _spell(text: str) -> tuple[Spell | None, int | None]:
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy )?(spell|break|"
+                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause)\b", text)  # fmt: skip
+    if m:
+        return "nth", _ORDINALS[m.group(1)]
+    if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
+                 r"all day|all shift|whole shift|so far today|entire|all in all|total of|all up)\b", text):  # fmt: skip
+        return "total", None
+    if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):
+        return "last", None
+    if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|"
+                 r"is (he|she|they|the \w+) (idle|working))\b", text):  # fmt: skip
+        return "current", None
+    if re.search(r"\b(was|were|did)\b", text):
+        return "last", None
+    return None, None
+
+
+def _colour_re() -> str:
+    return "|".join(COLOURS)
+
+
+def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
+    """Attributes stated next to a subject phrase text[start:end]: before it ("the orange-vest guy",
+    "the red toolbox") and after it ("in the orange vest", "without a hardhat")."""
+    attrs: dict[str, bool | str] = {}
+    before = text[max(0, start - 40):start]
+    after = text[end:end + 60]
+    colours = _colour_re()
+    m = re.search(rf"\b({colours})[- ](hi-vis|vest|jacket|high[- ]vis|hi-vis vest|top|shirt|coat)[- ]?(wearing\s+)?$", before)
+    if m:
+        attrs["vest"] = _colour(m.group(1))
+    m = re.search(rf"\b({colours})[- ]?(hardhat|hat)[- ]?(wearing\s+)?$", before)
+    if m:
+        attrs["hat_colour"] = _colour(m.group(1))
+    if re.search(r"\b(hatless|bare[- ]?headed|unhelmeted|no[- ]hardhat|no[- ]hat)\s*$", before):
+        attrs["hardhat"] = False
+    m = re.search(rf"\b({colours})\s*$", before)
+    if m and not attrs:
+        attrs["colour"] = _colour(m.group(1))
+    lead = r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?"
+    m = re.match(lead + rf"(?:in|with|wearing|wears|dressed in|sporting)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|that\s+)?"
+                 rf"(?:bright\s+)?({colours})(?:[- ](?:hi-vis|high[- ]vis|vest|jacket|top|shirt|coat))?(?:\s+(?:hi-vis|vest))?"
+                 rf"(?!\s*hardhat|\s*hat\b)", after)  # fmt: skip
+    if m:
+        attrs["vest"] = _colour(m.group(1))
+    m = re.match(lead + rf"(?:in|with|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after)
+    if m:
+        attrs["hat_colour"] = _colour(m.group(1))
+        attrs.pop("vest", None)
+    if re.match(lead + r"(?:without|with no|not wearing|w/o|minus|missing|lacking|who is not wearing|who was not wearing|"
+                r"that is not wearing|who took off|that took off|who removed|who had no|that had no|having no|no|wearing no|"
+                r"with his|with her)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:\w+\s+)?hardhat(?:\s+off)?",
+                after) and not re.match(lead + r"with (his|her) (\w+ )?hardhat(?! off)", after):  # fmt: skip
+        attrs["hardhat"] = False
+    elif re.match(lead + r"(?:without|with no|not wearing|no|wearing no|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
+                  r"(?:hi-vis|vest|high[- ]vis)", after):  # fmt: skip
+        attrs["vest"] = "none"
+    elif re.match(lead + r"(?:with|wearing|in)\s+(?:a\s+|an\s+|his\s+|her\s+|the\s+)?hardhat", after):
+        attrs["hardhat"] = True
+    return attrs
+
+
+def _colour(c: str) -> str:
+    return "grey" if c == "gray" else c
+
+
+_SYN_RE = re.compile(
+    r"\b(" + "|".join(re.escape(s) for s in sorted(SYNONYMS, key=len, reverse=True)) + r")\b"
+)
+_WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
+_PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
+
+
+def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, SubjectRef, bool]]:
+    """Things named in the text, by position, with their attributes and whether the naming is weak ("someone").
+    `labels`: labels the memory holds (a site's own detector labels are recognised too)."""
+    found: list[tuple[int, int, SubjectRef, bool]] = []
+    extra = [lab for lab in labels if lab not in SYNONYMS.values()]
+    patterns = [_SYN_RE]
+    if extra:
+        patterns.append(re.compile(r"\b(" + "|".join(re.escape(e.replace("_", " ")) for e in extra) + r")s?\b"))
+    for pattern in patterns:
+        for m in pattern.finditer(text):
+            phrase = m.group(1)
+            label = SYNONYMS.get(phrase) or phrase.replace(" ", "_")
+            if any(a < m.end() and m.start() < b for a, b, _, _ in found):
+                continue
+            if _not_a_subject(text, m, phrase):
+                continue
+            attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start())
+            found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs), phrase in _WEAK_PEOPLE))
+    colours = _colour_re()
+    # a worker named by what they wear: "orange vest", "the one in orange", "red hat", "orange idle"
+    for m in re.finditer(rf"\b({colours})[- ](hi-vis|vest|jacket|high[- ]vis|top|shirt|coat|hardhat|hat)s?\b", text):
+        if any(a <= m.start() < b or a < m.end() <= b for a, b, _, _ in found) or _noun_follows(text, m.end()):
+            continue
+        key = "hat_colour" if m.group(2) in ("hardhat", "hat") else "vest"
+        found.append((m.start(), m.end(), SubjectRef(label="worker", attributes={key: _colour(m.group(1))}), False))
+    for m in re.finditer(rf"\b(?:the one|the ones|one|the guy|whoever|anyone|anybody|he|she|him|her|they)\s+(?:in|wearing|with)\s+"
+                         rf"(?:the\s+)?({colours})\b(?!\s+(vest|hi-vis|hat|hardhat|jacket))", text):  # fmt: skip
+        if not any(a <= m.start() < b for a, b, _, _ in found):
+            found.append((m.start(), m.end(), SubjectRef(label="worker", attributes={"vest": _colour(m.group(1))}), False))
+    for m in re.finditer(rf"(?:^|\b(?:was|is|has|did|does|for|of)\s+)({colours})\s+(?=(been\s+)?(idle|working|busy|work|"
+                         rf"go|went|start|stop|take|took|left|arrive|get|got|on|slack|stood|standing))", text):  # fmt: skip
+        if not any(a <= m.start(1) < b for a, b, _, _ in found):
+            found.append((m.start(1), m.end(1), SubjectRef(label="worker", attributes={"vest": _colour(m.group(1))}), False))
+    pm = re.search(r"\b(the one|one|whoever|anyone|anybody|he|she|him|her|they|someone|somebody)\b(?=\s+(in|with|without|"
+                   r"wearing|not wearing|who|missing))", text)  # fmt: skip
+    if pm and not any(s.label == "worker" and not weak for _, _, s, weak in found):
+        attrs = _attributes(text, pm.start(), pm.end())
+        if attrs:
+            found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
+    found.sort(key=lambda f: f[0])
+    return [(pos, s, weak) for pos, _end, s, weak in found]
+
+
+def _noun_follows(text: str, end: int) -> bool:
+    m = re.match(r"[- ]+(\w+(?: \w+)?)", text[end:])
+    if not m:
+        return False
+    first = m.group(1).split(" ")[0]
+    return first in SYNONYMS or m.group(1) in SYNONYMS
+
+
+def _thing_attributes(text: str, start: int) -> dict[str, bool | str]:
+    m = re.search(rf"\b({_colour_re()})[- ]?$", text[max(0, start - 12):start])
+    return {"colour": _colour(m.group(1))} if m else {}
+
+
+def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
+    """Words that name a label but are used otherwise here ("the saw" vs "I saw", "of course", "load of")."""
+    after = text[m.end():m.end() + 20]
+    before = text[max(0, m.start() - 20):m.start()]
+    if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit", "boss", "mate", "kid",
+                  "boy", "girl", "dude", "chap", "man", "men") and \
+            not re.search(r"\b(the|a|an|my|that|this|circular|his|her|our|your|hanging|suspended|crane)\s*$", before):  # fmt: skip
+        return True
+    if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
+        return True
+    if phrase in ("course", "courses") and re.search(r"\bof\s*$", before):
+        return True
+    nxt = re.match(r"\s+(\w+)", after)
+    return phrase == "individual" and nxt is not None and nxt.group(1) in SYNONYMS
+
+
+def ordinal_unit(text: str) -> tuple[str | None, int | None]:
+    """Unit and ordinal of a unit of work: "first brick" -> (brick, 1), "the third course" -> (course, 3)."""
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|"
+                  r"\d+)\s+(?:\w+\s+)?(brick|block|course|row|layer)s?\b", text)  # fmt: skip
+    if m:
+        n = _ORDINALS.get(m.group(1)) or int(re.sub(r"\D", "", m.group(1)))
+        unit = {"block": "brick", "row": "course", "layer": "course"}.get(m.group(2), m.group(2))
+        return unit, n
+    m = re.search(r"\b(course|row|layer) (number |no |#)?(\d+)\b", text)
+    if m:
+        return "course", int(m.group(3))
+    m = re.search(r"\b(brick|block)s?\b", text)
+    if m:
+        return "brick", 1
+    m = re.search(r"\b(course|row|layer)\b", text)
+    if m:
+        return "course", 1
+    return None, None
+
+
+def event_ordinal(text: str) -> int | None:
+    """ "the second time", "his third break": which occurrence of an event (None: not said)."""
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (time|break|rest|spell|stop|go)\b", text)
+    if m and not (m.group(1) in ("first", "1st") and m.group(2) == "time"):
+        return _ORDINALS[m.group(1)]
+    if re.search(r"\b(first) (break|rest)\b", text):
+        return 1
+    m = re.search(r"\b(twice|2 times)\b", text)
+    return 2 if m else None
+
+
+# --- intent -----------------------------------------------------------------------------------------
+
+_C = re.compile
+_HOW_LONG = _C(r"\b(how long|how much time|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+               r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
+               r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
+               r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b)\b")  # fmt: skip
+_AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been|"
+          r"how much time (has )?(passed|gone by|elapsed|gone) since|time since|since (i|you|we) (last )?(saw|seen|see|spotted)|"
+          r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
+          r"how many (minutes|seconds|hours) (ago|since|back|has it been)|how long it is since|how long is it since|"
+          r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
+          r"ago since)\b")  # fmt: skip
+_COUNT = _C(r"\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
+            r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b")
+_SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
+           r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
+           r"(met|seen|saw|see) (him|her|them|this \w+|that \w+|this|that) (before|earlier|already|previously)|"
+           r"(is|was) (this|that|he|she|it) (the|one of the) \w+ (from|i saw|we saw|i seen|you saw|seen)|recogni[sz]e|"
+           r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
+           r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
+           r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
+           r"(him|her|them|it) again|one (i|we) saw|same as|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
+           r"earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
+_ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
+            r"happened first|came first|earlier than|later than|prior to|preceded|followed|in what order|"
+            r"what order|sequence|what came first|which one first)\b")  # fmt: skip
+_WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what second|which minute|timestamp|"
+           r"time stamp|time of|the time (when|that|he|she|it|at which)|at which point|how early|how late|"
+           r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
+           r"what moment|in which minute|at which time|which time)\b")  # fmt: skip
+_STILL = _C(r"\b(still (is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+            r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
+            r"sitting|standing|lying|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
+            r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
+            r"(been )?(mov|shift|touch|tak|took)\w*|same (place|spot|position|location)|where (it|they) (was|were) "
+            r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
+            r"anyone (move|moved|touch|touched|take|taken|took|shift)|somebody (move|moved|take|took|touch|shift)|someone "
+            r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
+            r"where (i|you|we) first (saw|seen|spotted)|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
+            r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
+            r"where it was earlier|where it was before|stayed put|left alone)\b")  # fmt: skip
+_WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction of|in which direction|"
+                r"point me|point to|pointing|which side|what side|left or (on |to )?(my |the )?right|right or (on |to )?(my |the )?left|bearing|"
+                r"which way do i (turn|look)|where (do|should|must|can) i (turn|look|face)|where i (must|should|have to|need to|can) "
+                r"(turn|look|face)|where to (turn|look)|(turn|look) (to|towards) (see|find|face)|"
+                r"am i facing|facing (it|the|that|towards)|relative to (me|my)|from me|from here|from where i|"
+                r"(in front of|behind) me or|guide me|orient|(turn|look) which way|which way to (turn|look)|"
+                r"(is|are) (it|the \w+|they|that|my \w+) (\w+ )?(on|to|at|off to) (my|the) (left|right)|(is|are) (it|the \w+|they|that) "
+                r"(behind|in front|ahead)|how do i (get to|find|face)|to face|do i (turn|look)|should i turn|"
+                r"where should i look|direction|ahead, behind|off to one side|which way round|clock position|"
+                r"o'?clock)\b")  # fmt: skip
+_WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what has become of|what became of|"
+            r"what happen(ed|s)? (with|to)|what is with|what about|"
+            r"find|lost|last known|last place|last spot|position|where abouts|where-abouts|wheres|misplaced|"
+            r"can not find|cannot find|can not see|gone to|went to|end up|ended up|is it|any sign|sign of|"
+            r"where did|where was|anywhere|wherever)\b")  # fmt: skip
+_WHAT_DIR = _C(r"\b(what|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
+               r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
+_IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
+                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
+                 r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
+                 r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
+                 r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
+                 r"something|stuff) done|stood (around|about)|sat (around|about)|skiving|getting on with)\b|"
+                 r"\b(working or|idle or|busy or|working right now|idle right now|idle now|working now|busy now|"
+                 r"still working|still idle|currently working|currently idle|what is (he|she|the \w+) doing|"
+                 r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
+                 r"doing anything|doing something)\b")  # fmt: skip
+_PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|active|productive|slack\w*|break|"
+                   r"breaks|resting|rest|standing (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
+                   r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
+                   r"cracking on|on the tools|skiving|sat (around|about|idle))\b")  # fmt: skip
+_WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
+
+
+def _first(pattern: re.Pattern[str], text: str) -> int | None:
+    m = pattern.search(text)
+    return m.start() if m else None
+
+
+def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction: Sector | None,
+              event: EventName | None, state: StateName | None) -> Intent | None:
+    """The intent by ordered cues, or None (no cue decides)."""
+    people = any(s.label == "worker" for _, s, _ in subjects) or bool(_PRONOUN.search(text))
+    if _COUNT.search(text) and not re.search(r"\bhow many (minutes|seconds|hours|times? (did|has|was))\b", text) \
+            and not _HOW_LONG.search(text.replace("how many", "")):  # fmt: skip
+        return "count_distinct"
+    if _AGO.search(text) or (re.search(r"\bago\b", text) and _HOW_LONG.search(text)) or \
+            (re.search(r"\b(until|till|to|up to) now\b", text) and _HOW_LONG.search(text) and not _CLOCK.search(text)
+             and not _PRODUCTIVITY.search(text)):  # fmt: skip
+        return "time_since"
+    if _HOW_LONG.search(text):
+        if state in ("on_ground", "in_zone", "without_ppe"):
+            return "state_duration"
+        if re.search(r"\bsince\b", text) and event in ("last_seen", "dropped", "picked_up", "moved", "left", "first_seen",
+                                                       "ppe_removed", "work_unit", "entered_zone") \
+                and not _PRODUCTIVITY.search(text):  # fmt: skip
+            return "time_since"
+        if _PRODUCTIVITY.search(text) or state in ("idle", "working"):
+            return "spell_duration"
+        if event in ("last_seen",):
+            return "time_since"
+        return "state_duration" if subjects else None
+    if _WHO.search(text) and not _SAME.search(text):
+        return None
+    if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b", text):
+        return "same_individual"
+    when, where = _first(_WHEN, text), _first(_WHERE, text)
+    if _ORDER.search(text) or (re.search(r"\b(before|after)\b", text) and _two_events(text, subjects)
+                               and not (when is not None and when <= 12)):
+        return "order"
+    still = _first(_STILL, text)
+    if still is not None and (when is None or still < when or re.search(r"\bstill\b", text)) and not (
+            where is not None and re.search(r"\bwhere (is|are|was|were|they|it|did)\b", text)
+            and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal", text)):  # fmt: skip
+        return "still_there"
+    if when is not None and not _WHICH_WAY.search(text) and (where is None or when < where):
+        return "event_time"
+    if _IS_WORKING.search(text) and (people or not subjects):
+        return "is_working"
+    if direction is not None and _WHAT_DIR.search(text) and not _strong(subjects):
+        return "things_in_direction"
+    if _WHICH_WAY.search(text) and subjects:
+        return "direction_of"
+    if where is not None and subjects:
+        return "where"
+    if direction is not None and _strong(subjects) and re.search(r"^(is|are|was|am)\b", text):
+        return "direction_of"
+    if direction is not None and not _strong(subjects):
+        return "things_in_direction"
+    if people and state in ("idle", "working") and not event:
+        return "is_working"
+    if _CHOICE.search(text) and _strong(subjects):
+        return "direction_of"  # "is the pallet in front of me or more to the right?"
+    if direction is not None and _strong(subjects) and re.search(r"\b(is|are)\b", text):
+        return "direction_of"  # "the scaffold is behind me, yes?"
+    words = text.split()
+    if len(subjects) == 1 and len(words) <= 3 and not event and not state:
+        return "where"  # "toolbox?", "the drill?"
+    return None
+
+
+def _strong(subjects: list[tuple[int, SubjectRef, bool]]) -> bool:
+    return any(not weak for _, _, weak in subjects)
+
+
+def _two_events(text: str, subjects: list[tuple[int, SubjectRef, bool]]) -> bool:
+    m = re.search(r"\b(before|after)\b", text)
+    if not m:
+        return False
+    a, b = text[: m.start()], text[m.end():]
+    work = r"\b(first|start|laid|finish|course|brick|break)"
+    a_event = event_in(a) or re.search(work, a)
+    b_thing = event_in(b) or re.search(work, b) or any(pos >= m.end() for pos, _, _ in subjects)
+    return bool(a_event and b_thing and not _CLOCK.search(b[:12]))
+
+
+# --- examples for the embedding fallback --------------------------------------------------------
+
+EXAMPLES: dict[str, tuple[str, ...]] = {
+    "direction_of": ("Which way is the ladder from me?", "Point me to the drill.", "Is the toolbox on my left or right?",
+                     "Which direction should I turn to face the wheelbarrow?"),
+    "things_in_direction": ("What's behind me?", "What is on my left?", "Anything to my right?",
+                            "What's in front of me right now?"),
+    "where": ("Where is the ladder now?", "Where did I leave the drill?", "What happened to the hammer?",
+              "Where was the toolbox last seen?"),
+    "still_there": ("Is the ladder still where it was?", "Has anyone moved the toolbox?",
+                    "Is the drill still in the same spot as at 2:00?"),
+    "event_time": ("When was the first brick laid?", "When did the worker first appear?",
+                   "At what time was the drill dropped?", "When did he start working again?"),
+    "time_since": ("How long ago did I last see the wheelbarrow?", "How long since the drill was dropped?",
+                   "How much time has passed since the ladder was moved?"),
+    "state_duration": ("How long did the drill lie on the ground?", "How long was the worker inside the excavation?",
+                       "How long was he without a hard hat?"),
+    "order": ("Was the ladder moved before the drill was dropped?", "Which happened first, the drill or the ladder?",
+              "Did the worker take off his helmet after the load was lifted?"),
+    "is_working": ("Is the worker working right now?", "Is the guy in orange idle?", "Is she busy?"),
+    "spell_duration": ("How long has the worker been idle?", "How long was the worker idle in total?",
+                       "How long did he work before his break?"),
+    "same_individual": ("Is this the same worker I saw at 2:05?", "Have I seen this guy before?",
+                        "Is that ladder the same one as earlier?"),
+    "count_distinct": ("How many different workers did I see?", "How many ladders are there?",
+                       "How many people were on site?"),
+    "unknown": ("What's the weather tomorrow?", "Order more bricks.", "Play some music.", "What do you think?",
+                "Call the site manager.", "Tell me a joke.", "How much do bricklayers earn?", "What is it?"),
+}
+
+
+class _Nearest:
+    """Nearest example intent by MiniLM similarity (only where no cue decides)."""
+
+    def __init__(self, embedder: Any) -> None:
+        self.embedder = embedder
+        self.names = [n for n, exs in EXAMPLES.items() for _ in exs]
+        self.examples = [e for exs in EXAMPLES.values() for e in exs]
+        self._matrix: np.ndarray | None = None
+        self._lock = threading.Lock()
+
+    def best(self, question: str) -> tuple[str, float]:
+        with self._lock:
+            if self._matrix is None:
+                self._matrix = np.asarray(self.embedder.embed(self.examples), dtype=np.float32)
+        q = np.asarray(self.embedder.embed([question]), dtype=np.float32)[0]
+        sims = self._matrix @ q
+        i = int(np.argmax(sims))
+        return self.names[i], float(sims[i])
+
+
+# --- the understander ------------------------------------------------------------------------------
+
+
+class QuestionUnderstander:
+    """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
+
+    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.6) -> None:
+        self._nearest = _Nearest(embedder) if embedder is not None else None
+        self.min_similarity = min_similarity
+
+    def understand(self, question: str, labels: Iterable[str] = ()) -> Query:
+        text = normalise(question)
+        if not text or _OFF_DOMAIN.search(text):
+            return UNKNOWN
+        subjects = subjects_in(text, labels)
+        direction = direction_in(text)
+        event = event_in(text)
+        state = state_in(text)
+        intent = _classify(text, subjects, direction, event, state)
+        confidence = 1.0
+        if intent is None and self._nearest is not None and (subjects or direction):
+            name, sim = self._nearest.best(text)
+            if sim >= self.min_similarity and name != "unknown":
+                intent, confidence = name, sim  # type: ignore[assignment]
+        if intent is None:
+            return UNKNOWN
+        query = _slots(intent, text, subjects, direction, event, state)
+        if query is None:
+            return UNKNOWN
+        return query.model_copy(update={"confidence": confidence})
+
+
+_PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went_idle", "ppe_removed", "entered_zone",
+                  "left_zone", "left")  # fmt: skip
+_THING_EVENTS = ("dropped", "picked_up", "moved")
+
+
+def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bool | None = None,
+          default_worker: bool = False) -> SubjectRef | None:
+    """The subject a query is about: the first strong naming (of a person or a thing when `person` says
+    which), else a weak one ("someone"), else a pronoun's worker when `default_worker`."""
+    def ok(s: SubjectRef) -> bool:
+        return person is None or (s.label == "worker") == person
+
+    for _, s, weak in subjects:
+        if not weak and ok(s):
+            return s
+    for _, s, _weak in subjects:
+        if ok(s):
+            return s
+    if person is not False and (default_worker or _PRONOUN.search(text)) and \
+            (person or not subjects):  # fmt: skip
+        return SubjectRef(label="worker")
+    return None
+
+
+def _merge_workers(subjects: list[tuple[int, SubjectRef, bool]], first: SubjectRef) -> SubjectRef:
+    """Identity questions describe one person twice ("the guy front right, same as the one in yellow")."""
+    attrs = dict(first.attributes)
+    for _, s, _ in subjects:
+        if s.label == first.label:
+            for k, v in s.attributes.items():
+                attrs.setdefault(k, v)
+    return first.model_copy(update={"attributes": attrs})
+
+
+def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool]], direction: Sector | None,
+           event: EventName | None, state: StateName | None) -> Query | None:
+    points = _time_points(text)
+    window = _window(text, points)
+    time = points[0][1] if points and window is None else None
+    subject = _pick(subjects, text)
+    q: dict[str, Any] = {"kind": KIND_OF[intent], "intent": intent}
+    if intent == "things_in_direction":
+        return Query(**q, direction=direction) if direction is not None else None
+    if intent == "direction_of":
+        return Query(**q, subject=subject, direction=direction) if subject is not None else None
+    if intent == "where":
+        return Query(**q, subject=subject) if subject is not None else None
+    if intent == "still_there":
+        subject = _pick(subjects, text, person=False) or subject
+        if subject is None:
+            return None
+        if time is None and window is not None and window[0] is not None:
+            time = window[0]
+        return Query(**q, subject=subject, time=time)
+    if intent == "count_distinct":
+        subject = _pick(subjects, text, person=False) or subject
+        if subject is None:
+            subject = SubjectRef(label="worker") if re.search(r"\b(who|anyone|individuals?|faces?)\b", text) else None
+        if subject is None:
+            return None
+        return Query(**q, subject=subject, window=window)
+    if intent == "same_individual":
+        personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad)\b", text)
+        subject = _pick(subjects, text, default_worker=bool(personal))
+        if subject is None:
+            return None
+        subject = _merge_workers(subjects, subject)
+        return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False))
+    if intent in ("is_working", "spell_duration"):
+        subject = _pick(subjects, text, person=True, default_worker=True) or SubjectRef(label="worker")
+        st: StateName = "idle" if state == "idle" else "working"
+        if intent == "is_working":
+            if re.search(r"\b(working|busy|active|productive|on the job|at work|on task|grafting|at it)\b\s*,?\s*or\b", text):
+                st = "working"
+            return Query(**q, subject=subject, state=st)
+        spell, ordinal = _spell(text)
+        if window is not None and spell != "nth":
+            spell = "total"
+        return Query(**q, subject=subject, state=st, spell=spell or "current", ordinal=ordinal, window=window)
+    if intent == "state_duration":
+        st2 = state if state in ("on_ground", "in_zone", "without_ppe") else None
+        subject = _pick(subjects, text, person=True) if st2 in ("in_zone", "without_ppe") else \
+            _pick(subjects, text, person=False)  # fmt: skip
+        subject = subject or _pick(subjects, text)
+        if subject is None:
+            return None
+        if st2 == "without_ppe":  # the PPE named as the state is not an attribute of the subject
+            subject = _strip_ppe(subject, text)
+        spell, ordinal = _spell(text)
+        if window is not None and spell != "nth":
+            spell = "total"
+        return Query(**q, subject=subject, state=st2, spell=spell, ordinal=ordinal, window=window)
+    if intent in ("time_since", "event_time"):
+        ev = event
+        if ev is None and re.search(r"\b(brick|course|row|layer)s?\b", text) and re.search(
+                r"\b(laid|lay|placed|built|finish|complet|done|went in|go in|put)", text):  # fmt: skip
+            ev = "work_unit"
+        if ev is None:
+            ev = "last_seen" if intent == "time_since" or re.search(r"\blast\b", text) else "first_seen"
+        unit, ordinal = ordinal_unit(text) if ev == "work_unit" else (None, event_ordinal(text))
+        if ev in ("first_seen", "last_seen"):
+            ordinal = None
+        if ev == "work_unit":
+            subject = _pick(subjects, text, person=True)
+            subject = subject if subject is not None and any(not w for _, s, w in subjects if s is subject) else None
+            subject = subject or SubjectRef(label="brick_wall")
+        elif ev in _PERSON_EVENTS:
+            subject = _pick(subjects, text, person=True, default_worker=True)
+        elif ev in _THING_EVENTS:
+            subject = _pick(subjects, text, person=False) or subject
+        if subject is None:
+            return None
+        return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
+    if intent == "order":
+        m = re.search(r"\b(before|after|prior to|earlier than|later than)\b", text)
+        relation: Literal["before", "after"] = "after" if m and m.group(1) in ("after", "later than") else "before"
+        cut = m.start() if m else len(text) // 2
+        a_text, b_text = text[:cut], text[cut:]
+        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b|\bor\b.*\bfirst\b", text)
+        if m_or and not re.search(r"\bbefore or after|after or before\b", text):
+            parts = re.split(r"\bor\b", text, maxsplit=1)
+            a_text, b_text = parts[0], parts[1]
+            relation = "before"
+        sub_a = [s for s in subjects if s[0] < len(a_text)]
+        sub_b = [s for s in subjects if s[0] >= len(a_text)]
+        ea, eb = event_in(a_text), event_in(b_text)
+        sa = _pick(sub_a, a_text, person=True if ea in _PERSON_EVENTS else False if ea in _THING_EVENTS else None)
+        sa = sa or _pick(sub_a, a_text)
+        sb = _pick(sub_b, b_text, person=True if eb in _PERSON_EVENTS else False if eb in _THING_EVENTS else None)
+        sb = sb or _pick(sub_b, b_text)
+        if not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (eb in _PERSON_EVENTS or eb is None):
+            sb = sa  # "did he take his lid off after he went into the hole": the same one
+        if ea is None and re.search(r"\b(brick|course|row|layer)s?\b", a_text):
+            ea = "work_unit"
+        if eb is None and re.search(r"\b(brick|course|row|layer)s?\b", b_text):
+            eb = "work_unit"
+        eb = eb or ea
+        if ea == "work_unit" and (sa is None or sa.label != "worker"):
+            sa = SubjectRef(label="brick_wall")
+        if eb == "work_unit" and (sb is None or sb.label != "worker"):
+            sb = SubjectRef(label="brick_wall")
+        if sa is None:
+            return None
+        ua, oa = ordinal_unit(a_text) if ea == "work_unit" else (None, event_ordinal(a_text))
+        ub, ob = ordinal_unit(b_text) if eb == "work_unit" else (None, event_ordinal(b_text))
+        other = EventRef(subject=sb or sa, event=eb, unit=ub, ordinal=ob)
+        return Query(**q, subject=sa, event=ea, unit=ua, ordinal=oa, other=other, relation=relation)
+    return None
+
+
+def _strip_ppe(subject: SubjectRef, text: str) -> SubjectRef:
+    attrs = dict(subject.attributes)
+    attributive = re.search(r"\b(with no|no|without a|hatless|bare[- ]?headed)\s+(\w+\s+)?(hardhat|vest|hi-vis)\b.*\b(been|was|"
+                            r"were|is|spent)\b.*\bwithout\b", text)  # fmt: skip
+    if not attributive:
+        if attrs.get("hardhat") is False:
+            attrs.pop("hardhat")
+        if attrs.get("vest") == "none":
+            attrs.pop("vest")
+    return subject.model_copy(update={"attributes": attrs})
+
+
+__all__ = ["QuestionUnderstander", "direction_in", "event_in", "normalise", "state_in", "subjects_in"]
