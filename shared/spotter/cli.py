@@ -105,7 +105,10 @@ def build_parser() -> argparse.ArgumentParser:
             p.add_argument("--video", required=True, type=Path, help="video file to replay")
         else:
             p.add_argument("video", type=Path, help="video file to replay as if it were a live camera")
-        p.add_argument("--camera", default="cam0", help="camera id (letters, digits, _.-; default cam0)")
+        p.add_argument(
+            "--camera",
+            help="camera id (letters, digits, _.-); default cam0, or for eval the camera its questions name",
+        )
         p.add_argument("--hfov", type=_positive_float, default=90.0, help="horizontal field of view, degrees")
         p.add_argument(
             "--detections",
@@ -217,7 +220,7 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
         raise ConfigError(f"video not found: {args.video}")
     return ReplayOptions(
         video=args.video,
-        camera_id=args.camera,
+        camera_id=args.camera or "cam0",
         hfov_deg=args.hfov,
         fast=fast,
         method=args.method,
@@ -434,15 +437,27 @@ def load_questions(path: Path) -> list[dict[str, Any]]:
     return data
 
 
+def eval_camera(questions: list[dict[str, Any]], camera: str | None) -> str:
+    """The camera an eval replays as: the one its questions name (one video is one camera). Questions
+    about another camera would be answered from an empty memory, so they are refused, not noted."""
+    named = sorted({str(q["camera"]) for q in questions})
+    if camera is None:
+        if len(named) > 1:
+            raise ConfigError(f"the questions name several cameras {named}: one video is one camera; pass --camera")
+        return named[0] if named else "cam0"
+    other = [c for c in named if c != camera]
+    if other:
+        raise ConfigError(
+            f"the questions name cameras {other} but the replay is camera {camera!r}: "
+            "drop --camera to replay as the questions' camera, or fix the questions"
+        )
+    return camera
+
+
 def cmd_eval(args: argparse.Namespace) -> int:
     questions = load_questions(args.questions)
+    args.camera = eval_camera(questions, args.camera)
     options = _replay_options(args, fast=True)
-    other = sorted({q["camera"] for q in questions} - {options.camera_id})
-    if other:
-        print(
-            f"note: questions name cameras {other} but the replay is camera {options.camera_id!r}",
-            file=sys.stderr,
-        )
     from spotter.graph.sqlite import SqliteGraphStore
 
     store = SqliteGraphStore(args.graph or ":memory:")

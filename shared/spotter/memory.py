@@ -21,7 +21,7 @@ from __future__ import annotations
 import bisect
 import logging
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -111,6 +111,8 @@ class KeyframeDetections:
     def frames(self, clip: Clip, keyframe_times: Sequence[float]) -> list[SampledFrame]:
         out: list[SampledFrame] = []
         for key, t in sorted(zip(clip.keyframes, keyframe_times, strict=True), key=lambda kv: kv[1]):
+            if out and t <= out[-1].t:  # equal times (a duplicated keyframe): the first one stands
+                continue
             data = np.frombuffer(self.blobs.get(key), dtype=np.uint8)
             decoded = cv2.imdecode(data, cv2.IMREAD_COLOR)
             if decoded is None:
@@ -119,6 +121,18 @@ class KeyframeDetections:
             image = np.asarray(decoded, dtype=np.uint8)
             out.append(SampledFrame(t, self.detector.detect(image, t), image))
         return out
+
+
+def keyframe_times(clip: Clip, known: Mapping[str, float]) -> list[float]:
+    """The media time of each of `clip.keyframes`, in order: the known ones as they are, a missing one
+    spread evenly over the clip (a keyframe message not read or not found must not stack frames on
+    one time)."""
+    n = len(clip.keyframes)
+    span = max(0.0, clip.t_end - clip.t_start)
+    return [
+        known[key] if key in known else clip.t_start + span * (i + 0.5) / n
+        for i, key in enumerate(clip.keyframes)
+    ]
 
 
 class HeadingTrack:

@@ -39,6 +39,7 @@ from spotter.memory import (
     HeadingTrack,
     KeyframeDetections,
     MemoryBuilder,
+    keyframe_times,
 )
 from spotter.messages import Clip, Keyframe, decode
 from spotter.tools import GraphTools
@@ -198,7 +199,7 @@ def remember(
         on_clip=on_clip, on_answer=on_answer,
     )  # fmt: skip
     for i, clip in enumerate(clips):
-        run.add(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes], size)
+        run.add(clip, keyframe_times(clip, kf_times), size)
         if progress is not None:
             progress(i + 1, len(clips))
     return run.finish()
@@ -255,8 +256,12 @@ class LiveMemory:
                 last = heading.last_t
                 if (last is None or last < clip.t_end) and not flow_done.is_set():
                     break
+                # A clip may be read before its keyframe messages (each stream is read a page at a
+                # time): wait for them until everything ingest published has been read.
+                if not (ended and not resp) and any(k not in kf_times for k in clip.keyframes):
+                    break
                 queue.popleft()
-                memory.add(clip, [kf_times.get(k, clip.t_start) for k in clip.keyframes], size)
+                memory.add(clip, keyframe_times(clip, kf_times), size)
                 self.done_wall[clip.clip_id] = time.time()
             if queue:
                 stop.wait(self.poll_s)

@@ -7,7 +7,7 @@ model endpoint is configured). Both answer from memory observed up to `at` only.
 
 from __future__ import annotations
 
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -39,6 +39,7 @@ class Answer(BaseModel):
     direction: Sector | None = Field(default=None, description="Sector relative to the wearer (where-questions)")
     yes_no: bool | None = Field(default=None, description="Yes/no questions")
     entity_types: list[str] | None = Field(default=None, description="Labels (what-questions)")
+    count: int | None = Field(default=None, ge=0, description="How many distinct individuals (how-many questions)")
     entities: list[str] | None = Field(default=None, description="Entity ids the answer names")
     evidence: list[Evidence] = Field(default_factory=list, description="Clips the answer rests on")
     narrative: str | None = Field(
@@ -47,6 +48,9 @@ class Answer(BaseModel):
         "(temporal summaries, knowledge graph, visual archive; up to `at` only); None when not reconstructed",
     )
     intent: str | None = Field(default=None, description="What the backend took the question for")
+    query: dict[str, Any] | None = Field(
+        default=None, description="The typed query the question was understood as (docs/QUESTIONS.md); None: not understood"
+    )
     backend: AnswerBackend = "parser"
 
 

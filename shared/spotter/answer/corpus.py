@@ -25,6 +25,7 @@ SLOTS_BY_INTENT: dict[str, tuple[str, ...]] = {
     "time_since": ("subject", "event", "unit", "ordinal"),
     "state_duration": ("subject", "state", "spell", "window"),
     "order": ("subject", "event", "other", "relation"),
+    "returned": ("subject", "other"),
     "is_working": ("subject", "state"),
     "spell_duration": ("subject", "state", "spell", "ordinal", "window"),
     "same_individual": ("subject", "time", "direction"),

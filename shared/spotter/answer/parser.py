@@ -19,112 +19,19 @@ the state seen on both sides of it (a change while out of view is split in the m
 from __future__ import annotations
 
 import logging
-import math
 import re
-import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-
 from spotter.answer.base import Answer, Evidence
+from spotter.answer.query import Query, SubjectRef, TimeRef
+from spotter.answer.understand import QuestionUnderstander
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.tools import GraphTools
 from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, relative_deg
 
 log = logging.getLogger(__name__)
-
-# --- intents, with example questions (the embedding prototypes) ---------------------------
-
-INTENTS: dict[str, tuple[str, ...]] = {
-    "when": (
-        "When was the first brick laid?",
-        "When was the drill dropped?",
-        "When did the worker first appear?",
-        "At what time was the ladder moved?",
-        "When did the worker start working?",
-        "What time was the hammer picked up?",
-    ),
-    "duration": (
-        "How long was the worker idle between 1:20 and 4:35?",
-        "How long has the worker been idle so far?",
-        "How much time did the worker spend working?",
-        "For how many minutes was the worker inactive?",
-    ),
-    "where": (
-        "Where is the ladder now?",
-        "Where did I leave the drill?",
-        "In which direction is the toolbox?",
-        "Where's the wheelbarrow?",
-    ),
-    "what_direction": (
-        "What's behind me?",
-        "What is on my left?",
-        "What's on my right?",
-        "What is in front of me?",
-        "What things are to my left?",
-    ),
-    "still_there": (
-        "Is the ladder still where it was at 4:15?",
-        "Has the ladder stayed in the same place since 2:00?",
-        "Is the toolbox still in the same spot?",
-    ),
-    "has_left": (
-        "Has the worker without a hard hat left?",
-        "Is the visitor gone?",
-        "Did the worker leave the site?",
-    ),
-    "returned": (
-        "Did the worker return to where the drill was dropped?",
-        "Did the worker go back to the spot where the hammer was dropped?",
-        "Has the worker come back to where the ladder was?",
-    ),
-    "before": (
-        "Was the ladder moved before the drill was dropped?",
-        "Was the first brick laid before the ladder was moved?",
-        "Did the drill get picked up before the ladder was moved?",
-        "Was the drill dropped after the ladder was moved?",
-    ),
-    "same": (
-        "Is the toolbox in front of me the same one I saw at 2:05?",
-        "Is this the same ladder as before?",
-        "Is the worker on my left the same one I saw at 3:00?",
-    ),
-}
-
-_CUES: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"\bhow long\b|\bhow much time\b|\bhow many (minutes|seconds)\b"), "duration"),
-    (re.compile(r"\bsame (one|\w+)\b"), "same"),
-    (re.compile(r"\b(before|after)\b.*\b(was|were|got|did)\b|\b(was|were|did)\b.*\b(before|after)\b"), "before"),
-    (re.compile(r"\bstill where\b|\bstill in the same\b|\bsame (place|spot)\b"), "still_there"),
-    (re.compile(r"\b(return|returned|come back|came back|go back|went back)\b"), "returned"),
-    (re.compile(r"^\s*(when|at what time|what time)\b"), "when"),
-    (re.compile(r"^\s*where\b"), "where"),
-    (re.compile(r"^\s*what('s| is| are|'re)?\b.*\b(behind|left|right|front)\b"), "what_direction"),
-    (re.compile(r"\b(left|gone|leave)\b\??\s*$"), "has_left"),
-)
-
-_DIRECTION_PHRASES: tuple[tuple[re.Pattern[str], Sector], ...] = (
-    (re.compile(r"behind[- ]left|back[- ]left"), "behind-left"),
-    (re.compile(r"behind[- ]right|back[- ]right"), "behind-right"),
-    (re.compile(r"front[- ]left"), "front-left"),
-    (re.compile(r"front[- ]right"), "front-right"),
-    (re.compile(r"\bbehind\b|\bbehind me\b|\bat my back\b"), "behind"),
-    (re.compile(r"\bin front\b|\bahead\b|\bfacing\b"), "front"),
-    (re.compile(r"\b(on|to) my left\b|\bleft of me\b|\bleft side\b"), "left"),
-    (re.compile(r"\b(on|to) my right\b|\bright of me\b|\bright side\b"), "right"),
-)
-
-_EVENT_VERBS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (re.compile(r"picked up|pick up|grabbed|taken"), "picked_up"),
-    (re.compile(r"dropped|drop|put down|left behind"), "dropped"),
-    (re.compile(r"\bmoved\b|\bmove\b|carried"), "moved"),
-    (re.compile(r"\blaid\b|\blay\b|\bbuilt\b|\bstarted\b.*\bwall\b"), "laid"),
-    (re.compile(r"start(ed)? working|began working|start(ed)? to work|became active"), "started_working"),
-    (re.compile(r"appear|arrive|show(ed)? up|first seen|first see"), "appeared"),
-    (re.compile(r"\bleft\b|\bleave\b|gone"), "left"),
-)
 
 _COLOURS = ("orange", "yellow", "green", "red", "blue", "white", "pink", "lime")
 _TIME = re.compile(r"\b(?:(\d{1,2}):)?(\d{1,2}):(\d{2})\b")
@@ -142,7 +49,7 @@ _NOUN_ALIASES = {
     "tool box": "toolbox",
     "tool-box": "toolbox",
 }
-_CONE_HALF_DEG = 67.5  # "what's behind me" covers the named sector and its two neighbours (DESIGN 5)
+_CONE_HALF_DEG = 45.0  # "what's behind me": the 90-degree quadrant centred on the direction (DESIGN 5)
 
 
 def parse_times(text: str) -> list[float]:
@@ -157,13 +64,6 @@ def fmt_time(t: float) -> str:
     t = max(0.0, t)
     m, s = divmod(int(round(t)), 60)
     return f"{m // 60}:{m % 60:02d}:{s:02d}" if m >= 60 else f"{m}:{s:02d}"
-
-
-def direction_in(text: str) -> Sector | None:
-    for pattern, name in _DIRECTION_PHRASES:
-        if pattern.search(text):
-            return name
-    return None
 
 
 @dataclass
@@ -189,53 +89,6 @@ class Parsed:
 
 
 # --- intent classification -------------------------------------------------------------
-
-_WORD = re.compile(r"[a-z]+")
-
-
-def _words(text: str) -> set[str]:
-    stop = {"the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have"}
-    return {w for w in _WORD.findall(text.lower()) if w not in stop}
-
-
-class IntentClassifier:
-    """Nearest intent by MiniLM similarity to the examples (word overlap without the model)."""
-
-    def __init__(self, embedder: Any | None = None) -> None:
-        self.embedder = embedder
-        self._names = [name for name, examples in INTENTS.items() for _ in examples]
-        self._examples = [e for examples in INTENTS.values() for e in examples]
-        self._matrix: np.ndarray | None = None
-        self._lock = threading.Lock()
-
-    @property
-    def method(self) -> str:
-        return "minilm" if self.embedder is not None else "lexical"
-
-    def scores(self, question: str) -> dict[str, float]:
-        if self.embedder is not None:
-            with self._lock:
-                if self._matrix is None:
-                    self._matrix = np.asarray(self.embedder.embed(self._examples), dtype=np.float32)
-            q = np.asarray(self.embedder.embed([question]), dtype=np.float32)[0]
-            sims = self._matrix @ q
-        else:
-            qw = _words(question)
-            sims = np.array([len(qw & _words(e)) / math.sqrt(max(1, len(qw)) * max(1, len(_words(e))))
-                             for e in self._examples])  # fmt: skip
-        out: dict[str, float] = {}
-        for name, s in zip(self._names, sims, strict=True):
-            out[name] = max(out.get(name, -1.0), float(s))
-        return out
-
-    def classify(self, question: str) -> tuple[str, dict[str, float]]:
-        scores = self.scores(question)
-        text = question.lower()
-        for pattern, name in _CUES:
-            if pattern.search(text):
-                return name, scores
-        return max(scores, key=lambda k: scores[k]), scores
-
 
 def default_embedder() -> Any | None:
     """MiniLM when its model files are installed (the `spotter.embed` default), else None."""
@@ -266,36 +119,62 @@ class QuestionParser:
         self.store = tools.store
         if embedder is None and load_embedder:
             embedder = default_embedder()
-        self.classifier = IntentClassifier(embedder)
+        self.understander = QuestionUnderstander(embedder)
         self.hfov_deg = hfov_deg
-        self._handlers: dict[str, Callable[[Parsed, str, float], Answer]] = {
-            "when": self._when,
-            "duration": self._duration,
-            "where": self._where,
-            "what_direction": self._what_direction,
-            "still_there": self._still_there,
-            "has_left": self._has_left,
-            "returned": self._returned,
-            "before": self._before,
-            "same": self._same,
-        }
 
     # --- entry point ---
 
     def answer(self, question: str, camera_id: str, at: float | None = None) -> Answer:
         now = self.tools._now(camera_id, at)
-        parsed = self.parse(question, camera_id, now)
+        labels = {e.label for e in self.store.entities(camera_id, t_max=now)}
+        query = self.understander.understand(question, labels)
+        if query.intent == "unknown":
+            return Answer(
+                answer="I did not understand the question; ask where, when, how long, which way, whether or how "
+                       "many about something the camera saw.", intent="unknown", backend="parser",
+            )  # fmt: skip
         try:
-            ans = self._handlers[parsed.intent](parsed, camera_id, now)
+            ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
             ans = Answer(answer=str(exc))
-        return ans.model_copy(update={"intent": parsed.intent, "backend": "parser"})
+        return ans.model_copy(update={"intent": query.intent, "backend": "parser", "query": query.public()})
 
-    def parse(self, question: str, camera_id: str, at: float) -> Parsed:
-        intent, scores = self.classifier.classify(question)
+    def _dispatch(self, q: Query, question: str, camera_id: str, at: float) -> Answer:
         text = question.lower()
+        subj = _subject_of(q.subject)
+        times = [q.time.resolve(at)] if q.time is not None else []
+        parsed = Parsed(q.intent, text, [(0, subj)] if subj else [], times, q.direction)
+        if q.intent in ("direction_of", "where"):
+            return self._where(parsed, camera_id, at)
+        if q.intent == "things_in_direction":
+            return self._what_direction(parsed, camera_id, at)
+        if q.intent == "still_there":
+            if re.search(r"\b(left|gone|leave)\b", text) and subj is not None and subj.label == "worker":
+                return self._has_left(parsed, camera_id, at)
+            return self._still_there(parsed, camera_id, at)
+        if q.intent == "same_individual":
+            return self._same(parsed, camera_id, at)
+        if q.intent == "count_distinct":
+            return self._count(q, camera_id, at)
+        if q.intent == "event_time":
+            return self._when_q(q, camera_id, at)
+        if q.intent == "time_since":
+            return self._since(q, camera_id, at)
+        if q.intent == "order":
+            return self._order(q, camera_id, at)
+        if q.intent == "returned":
+            return self._returned(q, camera_id, at)
+        if q.intent == "is_working":
+            return self._is_working(q, camera_id, at)
+        if q.intent == "spell_duration":
+            return self._spell_duration(q, camera_id, at)
+        if q.intent == "state_duration":
+            return self._state_duration(q, camera_id, at)
+        raise _NotKnown("I did not understand the question.")
+
+    def parse(self, question: str, camera_id: str, at: float) -> Query:
         labels = {e.label for e in self.store.entities(camera_id, t_max=at)}
-        return Parsed(intent, text, self._subjects(text, labels), parse_times(text), direction_in(text), scores)
+        return self.understander.understand(question, labels)
 
     # --- slots ---
 
@@ -358,6 +237,196 @@ class QuestionParser:
             raise _NotKnown(f"I have not seen {subject.describe()} by {fmt_time(at)}.")
         return found[0]
 
+
+    # --- handlers over the typed query -----------------------------------------------------------
+
+    def _matching(self, camera_id: str, ref: SubjectRef | None, at: float) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
+        if ref is None:
+            raise _NotKnown("I could not tell which thing the question is about.")
+        subject = _subject_of(ref)
+        assert subject is not None
+        found = self._entities(camera_id, subject, at)
+        if not found and subject.attributes:
+            # attributes the memory never recorded (no detector reports them) do not rule a thing out
+            known = {k for e in self.store.entities(camera_id, label=subject.label, t_max=at) for k in e.attributes}
+            relaxed = Subject(subject.label, {k: v for k, v in subject.attributes.items() if k in known}, subject.phrase)
+            if relaxed.attributes != subject.attributes:
+                found = self._entities(camera_id, relaxed, at)
+        if not found:
+            raise _NotKnown(f"I have not seen {ref.describe()} by {fmt_time(at)}.")
+        return found
+
+    def _occurrence(self, camera_id: str, ref: SubjectRef | None, event: str | None, unit: str | None,
+                    ordinal: int | None, at: float) -> tuple[float, list[ObservationRecord]] | None:
+        """When `event` happened to the subject (the `ordinal`-th time), from memory up to `at`."""
+        found = self._matching(camera_id, ref, at)
+        n = max(1, ordinal or 1)
+        if event in (None, "first_seen"):
+            entity, obs = min(found, key=lambda eo: eo[1][0].t_start)
+            full = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+            samples = _state_samples(full, at)
+            return (samples[0][0] if samples else full[0].t_start), full[:1]
+        if event == "last_seen":
+            entity, obs = max(found, key=lambda eo: eo[1][-1].t_end)
+            return min(obs[-1].t_end, at), obs[-1:]
+        entity, obs = found[0]
+        samples = _state_samples(obs, at)
+        if event == "work_unit":
+            key = "courses" if unit == "course" else "bricks"
+            for o in obs:
+                value = o.attributes.get(key)
+                if isinstance(value, int | float) and not isinstance(value, bool) and value >= n:
+                    return o.t_start, [o]
+            if key == "bricks" and n == 1:
+                return (samples[0][0] if samples else obs[0].t_start), obs[:1]
+            return None
+        if event in ("started_working", "resumed_working", "went_idle", "stopped_working"):
+            runs = _runs(samples, "active")
+            if event == "started_working":
+                return (runs[0][0], [runs[0][2]]) if runs else None
+            if event == "resumed_working":
+                later = runs[1:]
+                return (later[n - 1][0], [later[n - 1][2]]) if len(later) >= n else None
+            ends = [r for r in runs if r[1] < at - 1e-6 and r[3]]
+            return (ends[n - 1][1], [ends[n - 1][2]]) if len(ends) >= n else None
+        if event == "ppe_removed":
+            evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["ppe_off"], t_max=at)
+            if evs:
+                return evs[0].t, [o for o in obs if o.clip_id == evs[0].clip_id][:1]
+            for o in obs:
+                if _truthy(o.attributes.get("hardhat")) is False:
+                    return o.t_start, [o]
+            return None
+        if event in ("entered_zone", "left_zone"):
+            spells = self._zone_spells(camera_id, obs, at)
+            if len(spells) < n:
+                return None
+            start, end, o = spells[n - 1]
+            if event == "entered_zone":
+                return start, [o]
+            return (end, [o]) if end < at - 1e-6 else None
+        if event == "left":
+            last = obs[-1]
+            if self._place_seen_empty(camera_id, last.bearing_deg, min(last.t_end, at), at):
+                return min(last.t_end, at), [last]
+            return None
+        verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
+        return self._event_time(camera_id, _subject_of(ref) or Subject(ref.label if ref else "thing"), verb, at)
+
+    def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
+                     half_width_deg: float = 15.0) -> list[tuple[float, float, ObservationRecord]]:
+        """Spells in which the subject's bearing lay within `half_width_deg` of an excavation's (a zone
+        anchored on a hazard label, DESIGN 5), observation by observation."""
+        zones = [e.bearing_deg for e in self.store.entities(camera_id, label="excavation", t_max=at)]
+        if not zones:
+            raise _NotKnown("I have not seen an excavation or another zone by " + fmt_time(at) + ".")
+        spells: list[tuple[float, float, ObservationRecord]] = []
+        for o in obs:
+            inside = any(angular_distance(o.bearing_deg, z) <= half_width_deg for z in zones)
+            if not inside:
+                continue
+            t0, t1 = o.t_start, min(o.t_end, at)
+            if spells and t0 - spells[-1][1] <= 2.0:
+                spells[-1] = (spells[-1][0], t1, spells[-1][2])
+            else:
+                spells.append((t0, t1, o))
+        return spells
+
+    def _when_q(self, q: Query, camera_id: str, at: float) -> Answer:
+        hit = self._occurrence(camera_id, q.subject, q.event, q.unit, q.ordinal, at)
+        what = _event_words(q)
+        if hit is None:
+            raise _NotKnown(f"I have not seen {what} by {fmt_time(at)}.")
+        t, obs = hit
+        return Answer(answer=f"{what[0].upper()}{what[1:]}: at {fmt_time(t)} ({t:.0f} s).", time=round(t, 2),
+                      entities=sorted({o.entity_id for o in obs}), evidence=_evidence(obs))  # fmt: skip
+
+    def _since(self, q: Query, camera_id: str, at: float) -> Answer:
+        hit = self._occurrence(camera_id, q.subject, q.event or "last_seen", q.unit, q.ordinal, at)
+        what = _event_words(q.model_copy(update={"event": q.event or "last_seen"}))
+        if hit is None:
+            raise _NotKnown(f"I have not seen {what} by {fmt_time(at)}.")
+        t, obs = hit
+        ago = max(0.0, at - t)
+        return Answer(answer=f"{ago:.0f} s ({ago / 60:.1f} min) ago: {what} at {fmt_time(t)}.", duration_s=round(ago, 2),
+                      time=None, entities=sorted({o.entity_id for o in obs}), evidence=_evidence(obs))  # fmt: skip
+
+    def _order(self, q: Query, camera_id: str, at: float) -> Answer:
+        other = q.other
+        if other is None:
+            raise _NotKnown("I need two events to compare.")
+        ta = self._occurrence(camera_id, q.subject, q.event, q.unit, q.ordinal, at)
+        tb = self._occurrence(camera_id, other.subject or q.subject, other.event, other.unit, other.ordinal, at)
+        words_a = _event_words(q)
+        words_b = _event_words(Query(kind="temporal_reasoning", intent="order", subject=other.subject or q.subject,
+                                     event=other.event, unit=other.unit, ordinal=other.ordinal))  # fmt: skip
+        if ta is None and tb is None:
+            raise _NotKnown(f"I have seen neither {words_a} nor {words_b} by {fmt_time(at)}.")
+        if ta is None:
+            yes = False
+        elif tb is None:
+            yes = q.relation != "after"
+        else:
+            yes = ta[0] < tb[0] if q.relation != "after" else ta[0] > tb[0]
+        parts = ", ".join(f"{w} at {fmt_time(x[0])}" if x else f"not {w}" for w, x in ((words_a, ta), (words_b, tb)))
+        ev = (ta[1] if ta else []) + (tb[1] if tb else [])
+        return Answer(answer=("Yes" if yes else "No") + f" ({parts}).", yes_no=yes, evidence=_evidence(ev))
+
+    def _is_working(self, q: Query, camera_id: str, at: float) -> Answer:
+        entity, obs = self._matching(camera_id, q.subject, at)[0]
+        samples = [(t, st) for t, st, _ in _state_samples(obs, at) if st is not None]
+        if not samples:
+            raise _NotKnown(f"I do not know what {_describe(q.subject)} is doing.")
+        state = samples[-1][1]
+        asked = q.state or "working"
+        yes = (state == "active") if asked == "working" else (state == "idle")
+        doing = "working" if state == "active" else state
+        return Answer(answer=("Yes" if yes else "No") + f", {_describe(q.subject)} is {doing} (as of "
+                             f"{fmt_time(samples[-1][0])}).", yes_no=yes, entities=[entity.entity_id],
+                      evidence=_evidence(obs[-1:]))  # fmt: skip
+
+    def _spell_duration(self, q: Query, camera_id: str, at: float) -> Answer:
+        entity, obs = self._matching(camera_id, q.subject, at)[0]
+        samples = _state_samples(obs, at)
+        state = "active" if q.state != "idle" else "idle"
+        word = "working" if state == "active" else "idle"
+        seconds, how = _spell_seconds(samples, state, q.spell or "current", q.ordinal, q.window, at)
+        return Answer(answer=f"{_describe(q.subject).capitalize()} {how.format(word=word)}: about {seconds:.0f} s "
+                             f"({seconds / 60:.1f} min).", duration_s=round(seconds, 2), entities=[entity.entity_id],
+                      evidence=_evidence(obs[-3:]))  # fmt: skip
+
+    def _state_duration(self, q: Query, camera_id: str, at: float) -> Answer:
+        found = self._matching(camera_id, q.subject, at)
+        entity, obs = found[0]
+        spell = q.spell or "last"
+        if q.state == "on_ground":
+            samples = _state_samples(obs, at)
+            seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
+            how = how.format(word="on the ground")
+        elif q.state == "without_ppe":
+            spans = [(o.t_start, min(o.t_end, at), o) for o in obs if _truthy(o.attributes.get("hardhat")) is False]
+            seconds, how = _span_seconds(spans, spell, q.ordinal, q.window, at)
+            how = how.format(word="without a hard hat")
+        elif q.state == "in_zone":
+            spans = self._zone_spells(camera_id, obs, at)
+            seconds, how = _span_seconds(spans, spell, q.ordinal, q.window, at)
+            how = how.format(word="inside the zone")
+        else:
+            raise _NotKnown("I could not tell which state the question is about.")
+        return Answer(answer=f"{_describe(q.subject).capitalize()} {how}: about {seconds:.0f} s ({seconds / 60:.1f} min).",
+                      duration_s=round(seconds, 2), entities=[entity.entity_id], evidence=_evidence(obs[-3:]))  # fmt: skip
+
+    def _count(self, q: Query, camera_id: str, at: float) -> Answer:
+        try:
+            found = self._matching(camera_id, q.subject, at)
+        except _NotKnown:
+            found = []
+        lo, hi = _window_bounds(q.window, at)
+        ids = [e.entity_id for e, obs in found if any(o.t_end >= lo and o.t_start <= hi for o in obs)]
+        what = _describe(q.subject).removeprefix("the ")
+        return Answer(answer=f"{len(ids)} different {what}{'' if len(ids) == 1 else '(s)'} seen by {fmt_time(hi)}.",
+                      count=len(ids), entities=ids)  # fmt: skip
+
     # --- handlers ---
 
     def _event_time(self, camera_id: str, subject: Subject, verb: str, at: float) -> tuple[float, list[ObservationRecord]] | None:
@@ -405,46 +474,6 @@ class QuestionParser:
             return None
         t = evs[0].t
         return t, [o for o in obs if o.clip_id == evs[0].clip_id][:1]
-
-    def _verb(self, text: str) -> str | None:
-        for pattern, name in _EVENT_VERBS:
-            if pattern.search(text):
-                return name
-        return None
-
-    def _when(self, p: Parsed, camera_id: str, at: float) -> Answer:
-        subject = self._subject(p)
-        verb = self._verb(p.text) or "appeared"
-        if "first brick" in p.text or (subject.label == "brick_wall" and verb == "laid"):
-            verb = "laid"
-        hit = self._event_time(camera_id, subject, verb, at)
-        if hit is None:
-            raise _NotKnown(f"I have not seen {subject.describe()} {verb.replace('_', ' ')} by {fmt_time(at)}.")
-        t, obs = hit
-        return Answer(
-            answer=f"At {fmt_time(t)} ({t:.0f} s).", time=round(t, 2),
-            entities=sorted({o.entity_id for o in obs}), evidence=_evidence(obs),
-        )  # fmt: skip
-
-    def _duration(self, p: Parsed, camera_id: str, at: float) -> Answer:
-        subject = self._subject(p) if p.subjects else Subject("worker")
-        working = bool(re.search(r"\b(work|working|worked|active|busy)\b", p.text))
-        state = "active" if working else "idle"
-        if len(p.times) >= 2:
-            a, b = p.times[0], min(p.times[1], at)
-        elif len(p.times) == 1 and "since" in p.text:
-            a, b = p.times[0], at
-        else:
-            a, b = 0.0, at
-        entity, obs = self._entity(camera_id, subject, at)
-        seconds = state_seconds(_state_samples(obs, at), state, a, b)
-        word = "working" if working else "idle"
-        return Answer(
-            answer=f"{subject.describe().capitalize()} was {word} for about {seconds:.0f} s "
-                   f"({seconds / 60:.1f} min) between {fmt_time(a)} and {fmt_time(b)}.",
-            duration_s=round(seconds, 2), entities=[entity.entity_id],
-            evidence=_evidence([o for o in obs if o.t_end >= a and o.t_start <= b]),
-        )  # fmt: skip
 
     def _where(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)
@@ -528,18 +557,21 @@ class QuestionParser:
             yes_no=gone, entities=[entity.entity_id], evidence=_evidence([last]),
         )  # fmt: skip
 
-    def _returned(self, p: Parsed, camera_id: str, at: float) -> Answer:
-        if len(p.subjects) < 2:
+    def _returned(self, q: Query, camera_id: str, at: float) -> Answer:
+        """Whether the subject went away from and came back to where the other event happened."""
+        other = q.other
+        if other is None or other.subject is None:
             raise _NotKnown("I need both who and which place the question is about.")
-        who, thing = p.subjects[0][1], p.subjects[1][1]
-        verb = self._verb(p.text[p.subjects[1][0]:]) or "dropped"
-        hit = self._event_time(camera_id, thing, verb, at)
+        verb = other.event or "dropped"
+        thing = _subject_of(other.subject)
+        assert thing is not None
+        hit = self._event_time(camera_id, thing, verb if verb in ("dropped", "picked_up", "moved") else "appeared", at)
         if hit is None:
             raise _NotKnown(f"I have not seen {thing.describe()} {verb.replace('_', ' ')} by {fmt_time(at)}.")
         t_event, thing_obs = hit
         after = [o for o in self._entity(camera_id, thing, at)[1] if o.t_start >= t_event - 10.0]
         spot = after[0].bearing_deg if after else thing_obs[0].bearing_deg
-        worker, wobs = self._entity(camera_id, who, at)
+        worker, wobs = self._matching(camera_id, q.subject, at)[0]
         away = False
         back: ObservationRecord | None = None
         for o in wobs:
@@ -551,42 +583,12 @@ class QuestionParser:
             elif away and d <= 15.0:
                 back = o
                 break
-        yes = back is not None
         return Answer(
             answer=(f"Yes, at {fmt_time(back.t_start)}." if back is not None
                     else f"No, not since {thing.describe()} was {verb.replace('_', ' ')} at {fmt_time(t_event)}."),
-            yes_no=yes, entities=[worker.entity_id], evidence=_evidence([back] if back is not None else thing_obs),
+            yes_no=back is not None, entities=[worker.entity_id],
+            evidence=_evidence([back] if back is not None else thing_obs),
         )  # fmt: skip
-
-    def _before(self, p: Parsed, camera_id: str, at: float) -> Answer:
-        m = re.search(r"\b(before|after)\b", p.text)
-        if m is None or len(p.subjects) < 2:
-            raise _NotKnown("I need two events to compare.")
-        first_part, second_part = p.text[: m.start()], p.text[m.end():]
-        subj_a = next((s for pos, s in p.subjects if pos < m.start()), None)
-        subj_b = next((s for pos, s in p.subjects if pos > m.start()), None)
-        if subj_a is None or subj_b is None:
-            raise _NotKnown("I need two events to compare.")
-        verb_a = self._verb(first_part) or "appeared"
-        verb_b = self._verb(second_part) or "appeared"
-        if "first brick" in first_part:
-            verb_a = "laid"
-        if "first brick" in second_part:
-            verb_b = "laid"
-        ta = self._event_time(camera_id, subj_a, verb_a, at)
-        tb = self._event_time(camera_id, subj_b, verb_b, at)
-        if ta is None:
-            yes = False
-        elif tb is None:
-            yes = m.group(1) == "before"
-        else:
-            yes = ta[0] < tb[0] if m.group(1) == "before" else ta[0] > tb[0]
-        times = ", ".join(
-            f"{s.describe()} {v.replace('_', ' ')} at {fmt_time(x[0])}" if x else f"{s.describe()} not {v.replace('_', ' ')}"
-            for s, v, x in ((subj_a, verb_a, ta), (subj_b, verb_b, tb))
-        )
-        ev = (ta[1] if ta else []) + (tb[1] if tb else [])
-        return Answer(answer=("Yes" if yes else "No") + f" ({times}).", yes_no=yes, evidence=_evidence(ev))
 
     def _same(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)
@@ -684,6 +686,112 @@ def state_seconds(samples: Sequence[StateSample], state: str, a: float, b: float
     return total
 
 
+def _subject_of(ref: SubjectRef | None) -> Subject | None:
+    if ref is None:
+        return None
+    return Subject(ref.label, dict(ref.attributes), ref.describe())
+
+
+def _describe(ref: SubjectRef | None) -> str:
+    return ref.describe() if ref is not None else "the worker"
+
+
+_EVENT_WORDS = {
+    "first_seen": "first seen", "last_seen": "last seen", "dropped": "dropped", "picked_up": "picked up",
+    "moved": "moved", "started_working": "started working", "stopped_working": "stopped working",
+    "resumed_working": "started working again", "went_idle": "went idle", "ppe_removed": "took off the hard hat",
+    "entered_zone": "went into the zone", "left_zone": "came out of the zone", "left": "left",
+}  # fmt: skip
+
+
+def _event_words(q: Query) -> str:
+    if q.event == "work_unit":
+        n = q.ordinal or 1
+        return f"the {_ordinal_word(n)} {q.unit or 'unit of work'} done"
+    nth = f" (the {_ordinal_word(q.ordinal)} time)" if q.ordinal and q.ordinal > 1 else ""
+    return f"{_describe(q.subject)} {_EVENT_WORDS.get(q.event or 'first_seen', 'seen')}{nth}"
+
+
+def _ordinal_word(n: int) -> str:
+    return {1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth"}.get(n, f"{n}th")
+
+
+Run = tuple[float, float, ObservationRecord, bool]
+
+
+def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -> list[Run]:
+    """Spells of `state`: (start, end, first observation, ended) from per-frame samples; a spell ends at the
+    first sample of another state (a change while out of view: in the middle of the gap)."""
+    known = [(t, st, o) for t, st, o in samples if st is not None]
+    runs: list[Run] = []
+    start: tuple[float, ObservationRecord] | None = None
+    prev_t = None
+    for t, st, o in known:
+        if st == state and start is None:
+            begin = t if prev_t is None or t - prev_t <= max_step_s else (prev_t + t) / 2.0
+            start = (begin, o)
+        elif st != state and start is not None:
+            end = t if prev_t is None or t - prev_t <= max_step_s else (prev_t + t) / 2.0
+            runs.append((start[0], end, start[1], True))
+            start = None
+        prev_t = t
+    if start is not None and prev_t is not None:
+        runs.append((start[0], prev_t, start[1], False))
+    return runs
+
+
+def _window_bounds(window: tuple[TimeRef | None, TimeRef | None] | None, at: float) -> tuple[float, float]:
+    if window is None:
+        return 0.0, at
+    lo = window[0].resolve(at) if window[0] is not None else 0.0
+    hi = min(at, window[1].resolve(at)) if window[1] is not None else at
+    return lo, hi
+
+
+def _spell_seconds(samples: Sequence[StateSample], state: str, spell: str, ordinal: int | None,
+                   window: tuple[TimeRef | None, TimeRef | None] | None, at: float) -> tuple[float, str]:
+    """Seconds in `state` for the spell asked about, and words for it ({word} = the state's name)."""
+    if spell == "total" or window is not None:
+        lo, hi = _window_bounds(window, at)
+        return state_seconds(samples, state, lo, hi), f"was {{word}} for a total between {fmt_time(lo)} and {fmt_time(hi)}"
+    runs = _runs(samples, state)
+    ongoing = bool(runs) and not runs[-1][3]
+    if spell == "current":
+        if not ongoing:
+            return 0.0, "is not {word} now"
+        return at - runs[-1][0], f"has been {{word}} since {fmt_time(runs[-1][0])}"
+    if spell == "nth":
+        n = max(1, ordinal or 1)
+        if len(runs) < n:
+            raise _NotKnown(f"I have seen only {len(runs)} such spells by {fmt_time(at)}.")
+        r = runs[n - 1]
+        end = r[1] if r[3] else at
+        return end - r[0], f"was {{word}} from {fmt_time(r[0])} to {fmt_time(end)} ({_ordinal_word(n)} spell)"
+    if not runs:
+        raise _NotKnown(f"I have not seen such a spell by {fmt_time(at)}.")
+    r = runs[-1]
+    end = r[1] if r[3] else at
+    return end - r[0], f"was {{word}} from {fmt_time(r[0])} to {fmt_time(end)} (last spell)"
+
+
+def _span_seconds(spans: Sequence[tuple[float, float, ObservationRecord]], spell: str, ordinal: int | None,
+                  window: tuple[TimeRef | None, TimeRef | None] | None, at: float) -> tuple[float, str]:
+    if not spans:
+        return 0.0, "was not {word} by " + fmt_time(at)
+    if spell == "total" or window is not None:
+        lo, hi = _window_bounds(window, at)
+        total = sum(max(0.0, min(b, hi) - max(a, lo)) for a, b, _ in spans)
+        return total, f"was {{word}} for a total between {fmt_time(lo)} and {fmt_time(hi)}"
+    if spell == "nth":
+        n = max(1, ordinal or 1)
+        if len(spans) < n:
+            raise _NotKnown(f"I have seen only {len(spans)} such spells by {fmt_time(at)}.")
+        a, b, _ = spans[n - 1]
+        return b - a, f"was {{word}} from {fmt_time(a)} to {fmt_time(b)}"
+    a, b, _ = spans[-1]
+    return b - a, f"was {{word}} from {fmt_time(a)} to {fmt_time(b)}"
+
+
 def _evidence(obs: Sequence[ObservationRecord | None]) -> list[Evidence]:
     seen: dict[str, Evidence] = {}
     for o in obs:
@@ -705,4 +813,4 @@ def _sector_phrase(d: Sector) -> str:
     }[d]
 
 
-__all__ = ["INTENTS", "IntentClassifier", "QuestionParser", "parse_times", "state_seconds", "direction_in"]
+__all__ = ["QuestionParser", "parse_times", "state_seconds"]

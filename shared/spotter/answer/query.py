@@ -20,7 +20,7 @@ Kind = Literal[
 ]  # fmt: skip
 Intent = Literal[
     "direction_of", "things_in_direction", "where", "still_there", "event_time", "time_since", "state_duration",
-    "order", "is_working", "spell_duration", "same_individual", "count_distinct", "unknown",
+    "order", "returned", "is_working", "spell_duration", "same_individual", "count_distinct", "unknown",
 ]  # fmt: skip
 EventName = Literal[
     "first_seen", "last_seen", "dropped", "picked_up", "moved", "started_working", "stopped_working",
@@ -38,6 +38,7 @@ KIND_OF: dict[str, Kind] = {
     "time_since": "temporal_reasoning",
     "state_duration": "temporal_reasoning",
     "order": "temporal_reasoning",
+    "returned": "temporal_reasoning",
     "is_working": "productivity",
     "spell_duration": "productivity",
     "same_individual": "identity",

@@ -781,6 +781,9 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"breaks|resting|rest|standing (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle))\b")  # fmt: skip
+_RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back) "
+               r"(to|towards) (where|the (spot|place|area|location) where)\b")  # fmt: skip
+_LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
 
@@ -816,6 +819,10 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return None
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b", text):
         return "same_individual"
+    if _RETURNED.search(text) and len(subjects) >= 2:
+        return "returned"
+    if _LEFT_Q.search(text) and people:
+        return "still_there"  # "has the visitor left?": is the person still where they were
     when, where = _first(_WHEN, text), _first(_WHERE, text)
     if _ORDER.search(text) or (re.search(r"\b(before|after)\b", text) and _two_events(text, subjects)
                                and not (when is not None and when <= 12)):
@@ -1062,6 +1069,15 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if subject is None:
             return None
         return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
+    if intent == "returned":
+        back = _RETURNED.search(text)
+        pos = back.start() if back else len(text)
+        who = _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
+        where_subjects = [x for x in subjects if x[0] >= pos]
+        thing = _pick(where_subjects, text[pos:])
+        if who is None or thing is None:
+            return None
+        return Query(**q, subject=who, other=EventRef(subject=thing, event=event_in(text[pos:]) or "dropped"))
     if intent == "order":
         m = re.search(r"\b(before|after|prior to|earlier than|later than)\b", text)
         relation: Literal["before", "after"] = "after" if m and m.group(1) in ("after", "later than") else "before"

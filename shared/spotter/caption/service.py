@@ -77,6 +77,7 @@ from spotter.caption.template import ClipMeta
 from spotter.detect.base import Detector, ImageBGR
 from spotter.detect.tracker import ClipTracker, TrackerConfig
 from spotter.errors import MalformedMessage
+from spotter.memory import keyframe_times
 from spotter.messages import DATA_FIELD, SCHEMA_FIELD, Camera, Caption, Clip, DetectionFrame, Keyframe, decode
 
 if TYPE_CHECKING:
@@ -192,12 +193,7 @@ class KeyframeTimes:
                 "clip %s: %d of %d keyframe messages not found on %s; spreading their times over the clip",
                 clip.clip_id, n - len(found), n, streams.KEYFRAMES,
             )  # fmt: skip
-        span = max(0.0, clip.t_end - clip.t_start)
-        out: list[float] = []
-        for i, key in enumerate(clip.keyframes):
-            kf = found.get(key)
-            out.append(kf.t if kf is not None else clip.t_start + span * (i + 0.5) / n)
-        return out, size
+        return keyframe_times(clip, {key: kf.t for key, kf in found.items()}), size
 
 
 Loaded = list[tuple[float, bytes, ImageBGR]]

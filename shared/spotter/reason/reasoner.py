@@ -50,7 +50,7 @@ HeadingLookup = Callable[[str, float], float | None]
 DECIDED_KEPT = 1000
 """Recent decisions kept (per reasoner) so that a redelivered clip gets the same answer."""
 
-WATCHED_INTENTS = frozenset({"where", "still_there", "has_left"})
+WATCHED_INTENTS = frozenset({"where", "direction_of", "still_there"})
 """Questions about where one thing is: the thing is recalled when it comes back (memory_recall)."""
 
 DEEP_CATEGORIES = frozenset({"memory_recall", "idle", "progress"})

@@ -25,7 +25,7 @@ sectors centred on 0 (front), 45 (front-right), 90 (right), 135 (behind-right),
 What the system could know
     A thing counts only once it has been seen (in the ground-truth detections, at least
     half its box in the frame) before ``at``.  "What's behind me?" covers the named
-    sector and its two neighbours (|rel - centre| <= 67.5 deg); a thing within 10 deg of
+    quadrant centred on the named direction (|rel - centre| <= 45 deg); a thing within 10 deg of
     that cone's edge, or one that moved or left while out of view, is *optional* (listing
     it or not are both right).  Permanence questions are asked only about things that
     have not changed since last seen and are >= 5 deg from a sector border.
@@ -89,7 +89,7 @@ TIME_TOL_S = 5.0
 DURATION_REL_TOL = 0.10
 DURATION_ABS_TOL_S = 2.0
 BORDER_TOL_DEG = 5.0
-CONE_HALF_DEG = 67.5
+CONE_HALF_DEG = 45.0  # DESIGN 5: the 90-degree quadrant centred on the direction
 CONE_MARGIN_DEG = 10.0
 _NOUN = {"brick_wall": "brick wall"}
 _PHRASE = {
@@ -342,7 +342,7 @@ def _productivity(scn: Scenario, mem: _Memory, n: int, rng: np.random.Generator)
             made += 1
     cands = [float(t) for t in np.arange(60.0, dur, 1.0) if idle_seconds(main, 0.0, float(t)) >= 20.0]
     for at in _pick(cands, n_so_far, rng, min_gap=30.0, taken=ats_used):
-        add(f"How long has {desc} been idle so far?", 0.0, at, at, "idle")
+        add(f"How long has {desc} been idle in total so far?", 0.0, at, at, "idle")
     return out
 
 

@@ -1,0 +1,66 @@
+"""Question understanding on the paraphrase corpus: intent+slots accuracy per kind, by writer group.
+
+    python -m bench.understanding            # tuned-on writers a-e, held-out writers f-g
+    python -m bench.understanding --misses   # also list what was not understood
+
+The corpus (tests/data/questions/, PROVENANCE_*.md) was written by independent writers who were
+given only the contract (docs/QUESTIONS.md and the meanings of the question kinds), never the
+understander or each other's questions. Writers a, c, d were tuned on first; b and e were held out
+for the first run and tuned on after it; f and g were written after that and are the held-out set.
+Scored by `spotter.answer.corpus` (intent plus the slots each intent uses). Results:
+bench/results/understanding.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import platform
+import time
+from pathlib import Path
+
+from spotter.answer.corpus import load_corpus, score
+from spotter.answer.understand import QuestionUnderstander
+
+REPO = Path(__file__).resolve().parents[1]
+CORPUS = REPO / "tests" / "data" / "questions"
+RESULTS = Path(__file__).resolve().parent / "results"
+TUNED = ("a", "b", "c", "d", "e")
+HELD_OUT = ("f", "g")
+TARGET = 0.95
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--misses", action="store_true")
+    args = ap.parse_args()
+    from spotter.answer.parser import default_embedder
+
+    report: dict[str, object] = {"machine": platform.platform(), "date": time.strftime("%Y-%m-%d")}
+    for method, embedder in (("cues", None), ("cues+minilm", default_embedder())):
+        understander = QuestionUnderstander(embedder)
+        for group, writers in (("tuned", TUNED), ("held_out", HELD_OUT)):
+            rows = load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers)
+            t0 = time.perf_counter()
+            result = score(rows, understander.understand)
+            ms = (time.perf_counter() - t0) * 1000 / max(1, len(rows))
+            acc = result.accuracy()
+            report[f"{method}/{group}"] = {
+                "writers": list(writers), "questions": len(rows), "overall": round(result.overall(), 4),
+                "per_kind": {k: round(v, 4) for k, v in acc.items()},
+                "per_writer": {w: round(c / n, 4) for w, (c, n) in sorted(result.per_writer.items())},
+                "ms_per_question": round(ms, 2), "misses": result.misses,
+            }  # fmt: skip
+            worst = min(acc.values()) if acc else 0.0
+            print(f"{method:12s} {group:9s} n={len(rows):3d} overall {result.overall():.3f} worst kind {worst:.3f} "
+                  f"({ms:.1f} ms/q) " + " ".join(f"{k}={v:.2f}" for k, v in acc.items()))  # fmt: skip
+            if args.misses:
+                for m in result.misses:
+                    print(f"   {m['id']}: {m['question']!r} {m['differs']} want {m['want']} got {m['got']}")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    (RESULTS / "understanding.json").write_text(json.dumps(report, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

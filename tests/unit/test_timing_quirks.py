@@ -1,0 +1,54 @@
+"""Timing quirks of long shifts must not stop the memory: keyframes whose messages were not read
+(each stream is read a page at a time) or that share a time, and evals naming another camera."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from spotter.blobstore import LocalBlobStore
+from spotter.cli import eval_camera
+from spotter.detect.base import Detection
+from spotter.errors import ConfigError
+from spotter.memory import KeyframeDetections, keyframe_times
+from spotter.messages import Clip
+
+
+def _clip(keys: list[str]) -> Clip:
+    return Clip(camera_id="c", t=860.0, clip_id="c-85", t_start=850.0, t_end=860.0, n_frames=150, keyframes=keys,
+                source="test")  # fmt: skip
+
+
+def test_missing_keyframe_times_are_spread_not_stacked() -> None:
+    clip = _clip(["k0", "k1", "k2", "k3"])
+    times = keyframe_times(clip, {"k1": 852.0})
+    assert times[1] == 852.0
+    assert len(set(times)) == 4 and all(850.0 <= t < 860.0 for t in times)
+
+
+class _Count:
+    name = "count"
+
+    def detect(self, image: np.ndarray, t: float) -> list[Detection]:
+        return []
+
+
+def test_equal_keyframe_times_keep_the_first(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import cv2
+
+    blobs = LocalBlobStore(tmp_path)
+    ok, jpeg = cv2.imencode(".jpg", np.zeros((36, 64, 3), np.uint8))
+    assert ok
+    keys = [blobs.put(f"c/k{i}.jpg", jpeg.tobytes(), "image/jpeg") for i in range(3)]
+    frames = KeyframeDetections(_Count(), blobs).frames(_clip(keys), [850.0, 850.0, 851.0])  # type: ignore[arg-type]
+    assert [f.t for f in frames] == [850.0, 851.0]
+
+
+def test_eval_replays_as_the_questions_camera_or_refuses() -> None:
+    qs = [{"id": "1", "camera": "north", "at": 5, "question": "where is the ladder"}]
+    assert eval_camera(qs, None) == "north"
+    assert eval_camera(qs, "north") == "north"
+    with pytest.raises(ConfigError, match="north"):
+        eval_camera(qs, "cam0")
+    with pytest.raises(ConfigError, match="several cameras"):
+        eval_camera(qs + [{"id": "2", "camera": "south", "at": 5, "question": "x"}], None)
