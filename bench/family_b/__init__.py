@@ -1,0 +1,1 @@
+"""Family B: independent synthetic hardhat-camera scenarios with exact ground truth."""
