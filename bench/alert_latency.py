@@ -64,7 +64,7 @@ from spotter.memory import FileDetections
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
 from spotter.redis_server import RedisServerProcess
 from spotter.synth import load_truth
-from spotter.synth.proactive import SuiteParams, reasoner_overrides
+from spotter.synth.proactive import CONFIGURED_SITE, reasoner_overrides
 from spotter.synth.scenario import ScenarioRun, build_scenario, generate_scenario
 
 REPO = Path(__file__).resolve().parents[1]
@@ -103,7 +103,7 @@ def scenario_input(name: str = "bricklaying", seed: int = 0) -> ScenarioInput:
                         height=run.height, hfov_deg=run.hfov_deg)  # fmt: skip
         captions.append(caption_clip(meta, tracker.observations()))
         clips.append(clip)
-    overrides = reasoner_overrides(build_scenario(name, seed, run.duration_s), SuiteParams())
+    overrides = reasoner_overrides(build_scenario(name, seed, run.duration_s), CONFIGURED_SITE)
     env = {
         f"SPOTTER_REASON_{k.upper()}": (json.dumps(v) if isinstance(v, list | dict) else str(v))
         for k, v in overrides.items()
@@ -388,7 +388,7 @@ def run_embedded(scenario: str, speed: float, seed: int = 0) -> dict[str, Any]:
     private redis-server, SQLite graph, embedded vector stores, offline backends)."""
     run = generate_scenario(scenario, seed=seed, out_dir=CACHE, video=True)  # rendered once, cached
     assert run.video_path is not None
-    overrides = reasoner_overrides(build_scenario(scenario, seed, run.duration_s), SuiteParams())
+    overrides = reasoner_overrides(build_scenario(scenario, seed, run.duration_s), CONFIGURED_SITE)
     load_start = os.getloadavg()[0]
     started = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     tmp = Path(tempfile.mkdtemp(prefix="spotter-alert-latency-embedded-"))

@@ -180,6 +180,8 @@ class TimedBox(BaseModel):
     state: EntityState | None = Field(
         default=None, description="The subject's state in this frame (idle/active/...), when known"
     )
+    hardhat: bool | None = Field(default=None, description="A person's hard hat in this frame, when detected")
+    vest: str | None = Field(default=None, max_length=32, description="A person's vest colour ('none') in this frame")
 
 
 class Relation(BaseModel):

@@ -82,6 +82,19 @@ def heading_track_key(camera_id: str) -> str:
     return f"{PREFIX}:heading:{camera_id}"
 
 
+# --- site rules (spotter.reason.site_rules) ----------------------------------------
+
+
+def site_rules_key(site: str) -> str:
+    """A site's rules document (partial SiteRules JSON), set by PUT /v1/sites/{site}/rules."""
+    return f"{PREFIX}:rules:site:{site}"
+
+
+def camera_rules_key(camera_id: str) -> str:
+    """One camera's rules document (partial SiteRules JSON), over its site's."""
+    return f"{PREFIX}:rules:camera:{camera_id}"
+
+
 # --- alerts and webhooks (spotter.alerts) ------------------------------------
 WEBHOOKS = f"{PREFIX}:webhooks"  # hash subscription id -> Subscription JSON (with its secret)
 ALERT_RECORDS = f"{PREFIX}:alert_records"  # hash alert_id -> Alert JSON, first copy wins

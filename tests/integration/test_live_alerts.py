@@ -28,7 +28,12 @@ from spotter.reason import ReasonerSettings
 from spotter.reason.embedded import ProactiveMemory
 from spotter.recall import MemorySpec, detection_source, live_pass, remember
 from spotter.settings import BusSettings
-from spotter.synth.proactive import SuiteParams, reasoner_overrides, score_alerts, true_services
+from spotter.synth.proactive import (
+    CONFIGURED_SITE,
+    reasoner_overrides,
+    score_alerts,
+    true_services,
+)
 from spotter.synth.scenario import ScenarioRun, build_scenario, generate_scenario
 
 pytestmark = pytest.mark.integration
@@ -44,7 +49,7 @@ def scenario() -> ScenarioRun:
 
 
 def _site_env(run: ScenarioRun) -> dict[str, str]:
-    overrides = reasoner_overrides(build_scenario("bricklaying", 0, run.duration_s), SuiteParams())
+    overrides = reasoner_overrides(build_scenario("bricklaying", 0, run.duration_s), CONFIGURED_SITE)
     return {f"SPOTTER_REASON_{k.upper()}": json.dumps(v) for k, v in overrides.items()}
 
 
@@ -81,15 +86,15 @@ def test_replay_delivers_signed_alerts_once_as_clips_end(scenario: ScenarioRun, 
     assert all(first[a["alert_id"]] >= a["decided_wall"] for a in alerts)
     # What was alerted is what the scenario calls for (EgoServe-style matching, as bench.proactive).
     scn = build_scenario("bricklaying", 0, scenario.duration_s)
-    truth = true_services(scn, SuiteParams(), fps=scenario.fps, hfov_deg=scenario.hfov_deg)
-    score = score_alerts(alerts, truth, SuiteParams().delta_s, scenario.duration_s)
+    truth = true_services(scn, CONFIGURED_SITE, fps=scenario.fps, hfov_deg=scenario.hfov_deg)
+    score = score_alerts(alerts, truth, CONFIGURED_SITE.delta_s, scenario.duration_s)
     assert score.macro_f1 is not None and score.macro_f1 >= 0.8, (score.missed, score.false)
 
 
 def test_the_live_pass_equals_the_pass_after_the_replay(scenario: ScenarioRun, tmp_path: Path) -> None:
     assert scenario.detections_path is not None and scenario.video_path is not None
     settings = ReasonerSettings(
-        **reasoner_overrides(build_scenario("bricklaying", 0, scenario.duration_s), SuiteParams())
+        **reasoner_overrides(build_scenario("bricklaying", 0, scenario.duration_s), CONFIGURED_SITE)
     )
     questions = [
         {"id": "q1", "camera": scenario.camera, "at": 60.0, "question": "What's behind me?"},

@@ -29,7 +29,7 @@ from spotter.reason import Reasoner, ReasonerSettings
 from spotter.reason.service import ClipNotRemembered, ReasonerHandler
 from spotter.synth import load_truth
 from spotter.synth.proactive import (
-    SuiteParams,
+    CONFIGURED_SITE,
     reasoner_overrides,
     score_alerts,
     silent_baseline,
@@ -57,7 +57,7 @@ def test_alerts_from_ground_truth_detections(name: str) -> None:
     builder = MemoryBuilder(store, lookup, FileDetections.read(run.detections_path), width=run.width,
                             height=run.height, hfov_deg=run.hfov_deg)  # fmt: skip
     scn = build_scenario(name, 0, run.duration_s)
-    params = SuiteParams()
+    params = CONFIGURED_SITE
     reasoner = Reasoner(store, lookup, ReasonerSettings(**reasoner_overrides(scn, params)))
     clips = []
     for k in range(math.ceil(run.duration_s / 10.0)):

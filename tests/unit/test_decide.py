@@ -95,8 +95,9 @@ def ladder(t0: float = 298.0, clip: str = "cam-s0-000149") -> ClipFacts:
 
 
 def brick(t0: float = 290.0, clip: str = "cam-s0-000145") -> ClipFacts:
-    """A brick wall first seen (the progress rule fires: a deep category)."""
-    wall = ObsFact(entity_id="cam/w1", label="brick_wall", bearing_deg=0.0, samples=((t0 + 0.5, 0.0, None),))
+    """The first brick of a wall (the progress rule fires: a deep category)."""
+    wall = ObsFact(entity_id="cam/w1", label="brick_wall", bearing_deg=0.0, samples=((t0 + 0.5, 0.0, None),),
+                   attributes={"bricks": 1})
     return ClipFacts(camera_id=CAM, clip_id=clip, t_start=t0, t_end=t0 + 2.0, observations=(wall,))
 
 
@@ -152,7 +153,7 @@ def test_the_models_alert_becomes_the_alert(server: _Server, make: Callable[...,
     assert alerts[0].message == "A worker in front of you has no hard hat on."
     assert alerts[0].evidence.entity_ids == ["cam/e1"]  # an id the clip does not name is dropped
     # The candidate it confirms keeps its condition key: the rules' alert id.
-    assert alerts[0].alert_id == alert_id_for(CAM, "ppe_violation", "hatless", "cam-s0-000050")
+    assert alerts[0].alert_id == alert_id_for(CAM, "ppe_violation", "cam/e1:100", "cam-s0-000050")
     assert d.d == 1 and d.category == "ppe_violation" and d.alert_id == alerts[0].alert_id
     body = server.requests[0]["body"]
     assert body["model"] == "test-llm" and body["response_format"] == {"type": "json_object"}
@@ -209,7 +210,7 @@ def test_a_deep_candidate_brings_its_evidence_to_the_first_request(
     _d, alerts = Reasoner(retrievers=[memory], decider=make()).decide(brick())
     assert len(server.requests) == 1 and "carried the ladder" in user_text(server)
     assert len(memory.calls) == 1  # retrieved once for the decision, reused for the narrative
-    assert alerts[0].alert_id == alert_id_for(CAM, "progress", "brick_wall:start", "cam-s0-000145")
+    assert alerts[0].alert_id == alert_id_for(CAM, "progress", "cam/w1:first", "cam-s0-000145")
 
 
 def test_the_model_vetoes_a_candidate(server: _Server, make: Callable[..., LlmDecider]) -> None:
@@ -218,7 +219,7 @@ def test_the_model_vetoes_a_candidate(server: _Server, make: Callable[..., LlmDe
     d, alerts = reasoner.decide(hatless())
     assert alerts == [] and d.d == 0 and d.category is None and len(server.requests) == 1
     # The rules' state advanced anyway (the candidate's condition is cooling down).
-    assert ("ppe_violation", "hatless") in reasoner.rules.state(CAM).last_alert
+    assert ("ppe_violation", "cam/e1:100") in reasoner.rules.state(CAM).last_alert
 
 
 def test_a_redelivered_clip_does_not_ask_the_model(server: _Server, make: Callable[..., LlmDecider]) -> None:

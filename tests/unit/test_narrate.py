@@ -240,7 +240,8 @@ class Fixed:
 
 
 def brick_facts() -> ClipFacts:
-    wall = ObsFact(entity_id="cam/w1", label="brick_wall", bearing_deg=0.0, samples=((290.5, 0.0, None),))
+    wall = ObsFact(entity_id="cam/w1", label="brick_wall", bearing_deg=0.0, samples=((290.5, 0.0, None),),
+                   attributes={"bricks": 1})
     return ClipFacts(
         camera_id="cam", clip_id="cam-s0-000145", t_start=290.0, t_end=292.0, observations=(wall,)
     )
@@ -256,11 +257,11 @@ def test_reasoner_alert_message_is_the_llm_narrative(
     assert alerts[0].message == "Bricklaying has started in front of you; the ladder was moved earlier."
     assert "cam-s0-000040" in alerts[0].evidence.clip_ids  # the retrieved items' clips stay evidence
     text = user_text(server)
-    assert "Progress: work on the brick_wall has started" in text and ITEMS[0].text in text
+    assert "Progress: the first brick of the brick wall is done" in text and ITEMS[0].text in text
     # The model down: the same alert, with the template message (the rule's, then what was retrieved).
     fallback = Reasoner(retrievers=[Fixed()], narrator=make(max_retries=0)).decide(brick_facts())[1]
     rule_message = Reasoner(narrator=RuleMessageNarrator()).decide(brick_facts())[1][0].message
-    assert rule_message.startswith("Progress: work on the brick_wall has started")
+    assert rule_message.startswith("Progress: the first brick of the brick wall is done")
     assert [a.message for a in fallback] == [template_reconstruction(rule_message, ITEMS)]
     assert fallback[0].alert_id == alerts[0].alert_id
 

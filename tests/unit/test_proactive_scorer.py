@@ -93,15 +93,19 @@ def test_true_services_follow_the_script(name: str) -> None:
     # the worker without a hard hat: one service over his stay
     (ppe,) = by["ppe_violation"]
     assert ppe.subject == scn.facts["ppe_worker"] and ppe.t0 == pytest.approx(scn.facts["ppe_arrive"])
-    # the main worker walks into the zone on his visit excursion, and only then
-    zone = exclusion_zone(scn, params)
+    # no zone by default (no excavation here); a site that configures one on the visit spot gets it
+    assert "exclusion_zone" not in by
+    zoned = SuiteParams(site_zone=True)
+    zone = exclusion_zone(scn, zoned)
     assert zone.contains(scn.facts["visit_spot"]["bearing"])
-    (ez,) = by["exclusion_zone"]
+    (ez,) = [s for s in true_services(scn, zoned) if s.category == "exclusion_zone"]
     assert ez.t0 < scn.facts["visit_spot"]["t0"] < scn.facts["visit_spot"]["t1"] < ez.t1
-    # the drill is left where it was dropped
+    # the drill is left where it was dropped (without the wearer's view every moment counts as unseen)
     (lb,) = by["left_behind"]
     assert lb.subject == "drill_1" and lb.t0 >= scn.facts["drill_drop"]["t"] + params.left_behind_timeout_s
-    # idle runs long enough, each window after the threshold
-    assert by["idle"] and all(s.t1 > s.t0 and s.t1 <= scn.duration_s for s in by["idle"])
+    # idle: the scripted breaks last 20-40 s, under the default 60 s; a site with a 20 s threshold gets them
+    assert "idle" not in by
+    idle = [s for s in true_services(scn, SuiteParams(idle_threshold_s=20.0)) if s.category == "idle"]
+    assert idle and all(s.t1 > s.t0 and s.t1 <= scn.duration_s for s in idle)
     assert ("progress" in by) == bool(scn.brick_times)
     assert "memory_recall" not in by and "safety_alert" not in by

@@ -67,7 +67,7 @@ def test_deep_alert_evidence_leaves_out_the_deciding_clip() -> None:
         RetrievedItem("graph", "both", clip_ids=("cam-old", "cam-0000"), t=9.0),
     ])  # fmt: skip
     reasoner = Reasoner(settings=ReasonerSettings(), retrievers=[pathway])
-    obs = (ObsFact("wall", "brick_wall", 0.0, ((1.0, 0.0, None),)),)
+    obs = (ObsFact("wall", "brick_wall", 0.0, ((1.0, 0.0, None),), {"bricks": 1}),)
     _decision, (alert,) = reasoner.decide(ClipFacts("cam", "cam-0000", 0.0, 10.0, (), obs, 0.0))
     assert alert.category == "progress"  # a deep category: it asked the pathway
     assert "seen before" in alert.message and "both" in alert.message and "seen now" not in alert.message

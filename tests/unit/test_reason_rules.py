@@ -45,32 +45,77 @@ def cats(triggers: list[Any]) -> list[str]:
     return [t.category for t in triggers]
 
 
-def test_ppe_off_alerts_once_within_the_cooldown() -> None:
-    rules = RuleEngine(ReasonerSettings(cooldowns={"ppe_violation": 300.0}))
-    first = rules.step(clip(0, (ev("ppe_off", "w2", "worker", 3.0, 120.0),)))
-    assert (
-        cats(first) == ["ppe_violation"] and "hard hat" in first[0].message and "behind" in first[0].message
-    )
-    assert rules.step(clip(1, (ev("ppe_off", "w3", "worker", 13.0),))) == []  # same condition, within 300 s
-    assert cats(rules.step(clip(40, (ev("ppe_off", "w2", "worker", 401.0),)))) == ["ppe_violation"]
-    assert rules.step(clip(41, (ev("ppe_off", "t1", "ladder", 411.0),))) == []  # not a person
+def rules_with(**doc: Any) -> RuleEngine:
+    return RuleEngine(ReasonerSettings(rules=doc))
 
 
-def test_exclusion_zone_needs_frames_inside_and_the_right_label() -> None:
+def hatless(eid: str, t0: float, t1: float, bearing: float = 0.0, hat: bool = False) -> ObsFact:
+    n = int(round((t1 - t0) / 0.2))
+    samples = tuple((t0 + 0.2 * i, bearing, None) for i in range(n))
+    return ObsFact(eid, "worker", bearing, samples, {"hardhat": hat}, ppe=tuple((t, hat, None) for t, _, _ in samples))
+
+
+def test_ppe_violation_after_3_s_without_a_hard_hat_once_per_worker_and_violation() -> None:
+    rules = RuleEngine()
+    assert rules.step(clip(0, obs=(hatless("w1", 1.0, 3.0),))) == []  # 2 s: a hat off for a moment
+    rules.step(clip(1, obs=(hatless("w1", 10.0, 12.0, hat=True),)))  # back on: that run is over
+    got = rules.step(clip(2, obs=(hatless("w1", 20.0, 24.0, 120.0),)))
+    assert cats(got) == ["ppe_violation"] and "hard hat" in got[0].message and "behind" in got[0].message
+    assert got[0].entity_ids == ("w1",) and got[0].t == pytest.approx(20.0)
+    assert rules.step(clip(3, obs=(hatless("w1", 30.0, 40.0),))) == []  # the same violation
+    assert cats(rules.step(clip(4, obs=(hatless("w2", 40.0, 44.0),)))) == ["ppe_violation"]  # another worker
+    rules.step(clip(5, obs=(hatless("w1", 50.0, 52.0, hat=True),)))
+    assert cats(rules.step(clip(6, obs=(hatless("w1", 60.0, 64.0),)))) == ["ppe_violation"]  # a new violation
+    ladder = ObsFact("l1", "ladder", 0.0, ((70.0, 0.0, None), (75.0, 0.0, None)), ppe=((70.0, False, None), (75.0, False, None)))
+    assert rules.step(clip(7, obs=(ladder,))) == []  # not a person
+    vests = rules_with(ppe_violation={"require_vest": True})
+    novest = ObsFact("w3", "worker", 0.0, tuple((80.0 + i, 0.0, None) for i in range(5)),
+                     ppe=tuple((80.0 + i, True, "none") for i in range(5)))  # fmt: skip
+    assert cats(vests.step(clip(8, obs=(novest,)))) == ["ppe_violation"]
+    assert RuleEngine().step(clip(8, obs=(novest,))) == []  # vests not required by default
+
+
+def test_ppe_off_world_event_when_no_frame_says() -> None:
+    got = RuleEngine().step(clip(1, (ev("ppe_off", "w2", "worker", 12.0, 30.0),)))
+    assert cats(got) == ["ppe_violation"] and got[0].key == "w2:12"
+
+
+def test_exclusion_zone_configured_needs_frames_inside_and_the_right_label() -> None:
     zone = ExclusionZone(from_deg=-70.0, to_deg=-40.0, labels=["worker"])
-    rules = RuleEngine(ReasonerSettings(exclusion_zones=[zone], cooldowns={"exclusion_zone": 60.0}))
+    rules = rules_with(exclusion_zone={"zones": [zone.model_dump()], "cooldown_s": 60.0})
     assert rules.step(clip(0, obs=(person("w1", 0.0, 10.0, -20.0),))) == []
     cone = ObsFact("c1", "cone", -55.0, ((10.0, -55.0, None), (10.2, -55.0, None)))
     assert rules.step(clip(1, obs=(cone,))) == []
     got = rules.step(clip(2, obs=(person("w1", 20.0, 30.0, -55.0),)))
     assert cats(got) == ["exclusion_zone"] and got[0].entity_ids == ("w1",)
     assert rules.step(clip(3, obs=(person("w1", 30.0, 40.0, -55.0),))) == []  # cooldown
-    other_camera = RuleEngine(ReasonerSettings(exclusion_zones=[zone.model_copy(update={"camera": "cam9"})]))
-    assert other_camera.step(clip(2, obs=(person("w1", 20.0, 30.0, -55.0),))) == []
+    other = rules_with(exclusion_zone={"zones": [zone.model_copy(update={"camera": "cam9"}).model_dump()]})
+    assert other.step(clip(2, obs=(person("w1", 20.0, 30.0, -55.0),))) == []
+
+
+def test_exclusion_zone_by_default_around_an_excavation() -> None:
+    rules = RuleEngine()
+    pit = ObsFact("x1", "excavation", 40.0, ((1.0, 40.0, None),), half_width_deg=10.0)
+    assert rules.step(clip(0, obs=(pit, person("w1", 0.0, 10.0, 70.0)))) == []  # 30 deg away: outside
+    got = rules.step(clip(1, obs=(person("w1", 10.0, 20.0, 48.0),)))  # inside the pit's extent + margin
+    assert cats(got) == ["exclusion_zone"] and "excavation" in got[0].message
+    assert RuleEngine(ReasonerSettings(rules={"exclusion_zone": {"enabled": False}})).step(
+        clip(1, obs=(pit, person("w1", 10.0, 20.0, 48.0)))) == []  # fmt: skip
+
+
+def test_safety_alert_for_a_person_under_a_suspended_load_not_one_far_from_it() -> None:
+    rules = RuleEngine()
+    load = ObsFact("s1", "suspended_load", 10.0, tuple((t, 10.0, None) for t in (1.0, 1.2, 1.4)), half_width_deg=5.0)
+    far = ObsFact("w1", "worker", 45.0, tuple((t, 45.0, None) for t in (1.0, 1.2, 1.4)), half_width_deg=3.0)
+    assert rules.step(clip(0, obs=(load, far))) == []
+    near = ObsFact("w1", "worker", 14.0, tuple((t, 14.0, None) for t in (11.0, 11.2, 11.4)), half_width_deg=3.0)
+    load2 = ObsFact("s1", "suspended_load", 10.0, tuple((t, 10.0, None) for t in (11.0, 11.2, 11.4)), half_width_deg=5.0)
+    got = rules.step(clip(1, obs=(load2, near)))
+    assert cats(got) == ["safety_alert"] and got[0].entity_ids == ("w1", "s1")
 
 
 def test_left_behind_after_the_timeout_when_nobody_is_near() -> None:
-    rules = RuleEngine(ReasonerSettings(left_behind_timeout_s=20.0, near_deg=12.0))
+    rules = rules_with(left_behind={"timeout_s": 20.0, "near_deg": 12.0})
     assert rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),), (person("w1", 0, 10, 62.0),))) == []
     assert rules.step(clip(2, obs=(person("w1", 20, 30, 65.0),))) == []  # timed out but attended
     got = rules.step(clip(3, obs=(person("w1", 30, 40, -8.0),)))  # the worker walked off
@@ -78,15 +123,24 @@ def test_left_behind_after_the_timeout_when_nobody_is_near() -> None:
     assert rules.step(clip(4)) == [] and rules.step(clip(20)) == []  # once per drop
 
 
+def test_left_behind_counts_from_when_the_tool_was_last_in_view() -> None:
+    rules = RuleEngine()  # default: 30 s out of view
+    rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),)))
+    still_there = ObsFact("d1", "drill", 60.0, ((25.0, 60.0, None), (29.0, 60.0, "on_ground")), state="on_ground")
+    assert rules.step(clip(2, obs=(still_there,))) == []  # in view until 29 s
+    assert rules.step(clip(4)) == []  # 21 s out of view
+    assert cats(rules.step(clip(6))) == ["left_behind"]  # 41 s
+
+
 def test_a_tool_picked_up_again_is_not_left_behind_and_other_labels_never_are() -> None:
-    rules = RuleEngine(ReasonerSettings(left_behind_timeout_s=20.0))
+    rules = rules_with(left_behind={"timeout_s": 20.0})
     rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0), ev("dropped", "l1", "ladder", 5.0, 90.0))))
     rules.step(clip(1, (ev("picked_up", "d1", "drill", 15.0, 60.0),)))
     assert rules.step(clip(5)) == []
 
 
 def test_idle_from_frame_states_once_per_idle_run() -> None:
-    rules = RuleEngine(ReasonerSettings(idle_threshold_s=20.0, cooldowns={"idle": 0.0}))
+    rules = rules_with(idle={"threshold_s": 20.0, "cooldown_s": 0.0})
     assert rules.step(clip(0, obs=(person("w1", 0, 10, 0.0, "active"),))) == []
     assert rules.step(clip(1, obs=(person("w1", 10, 20, 0.0, "idle"),))) == []
     got = rules.step(clip(2, obs=(person("w1", 20, 30, 0.0, "idle"),)))  # idle since 10 s, now 30 s
@@ -99,43 +153,54 @@ def test_idle_from_frame_states_once_per_idle_run() -> None:
 
 
 def test_idle_from_world_events_without_frame_states_and_not_when_unseen() -> None:
-    rules = RuleEngine(ReasonerSettings(idle_threshold_s=20.0))
+    rules = rules_with(idle={"threshold_s": 20.0})
     rules.step(clip(1, (ev("idle", "w1", "worker", 12.0),), (person("w1", 10, 20, 0.0),)))
     assert cats(rules.step(clip(3, obs=(person("w1", 30, 40, 0.0),)))) == ["idle"]
-    quiet = RuleEngine(ReasonerSettings(idle_threshold_s=20.0))
+    quiet = rules_with(idle={"threshold_s": 20.0})
     quiet.step(clip(1, (ev("idle", "w1", "worker", 12.0),), (person("w1", 10, 11, 0.0),)))
     assert quiet.step(clip(6)) == []  # last seen 49 s ago: no longer known to be idle
 
 
-def test_progress_first_sighting_and_each_new_course() -> None:
+def wall(k: int, bricks: int, courses: int, eid: str = "b1") -> ObsFact:
+    return ObsFact(eid, "brick_wall", 10.0, ((10.0 * k + 1, 10.0, None),), {"bricks": bricks, "courses": courses})
+
+
+def test_progress_first_brick_and_every_third_course_not_a_first_sighting() -> None:
     rules = RuleEngine()
-    wall = ObsFact("b1", "brick_wall", 10.0, ((41.0, 10.0, None),), {"courses": 1, "bricks": 1})
-    got = rules.step(clip(4, obs=(wall,)))
-    assert cats(got) == ["progress"] and "started" in got[0].message
-    same = ObsFact("b1", "brick_wall", 10.0, ((51.0, 10.0, None),), {"courses": 1})
-    assert rules.step(clip(5, obs=(same,))) == []
-    jump = ObsFact(
-        "b2", "brick_wall", 10.0, ((61.0, 10.0, None),), {"courses": 3}
-    )  # a split entity, two courses
-    got = rules.step(clip(6, obs=(jump,)))
-    assert [t.key for t in got] == ["brick_wall:course2", "brick_wall:course3"]
-    flicker = ObsFact("b1", "brick_wall", 10.0, ((71.0, 10.0, None),), {"courses": 2})
-    assert rules.step(clip(7, obs=(flicker,))) == []
+    assert rules.step(clip(1, obs=(wall(1, 0, 0),))) == []  # a wall about to be built: nothing done yet
+    got = rules.step(clip(2, obs=(wall(2, 1, 0),)))
+    assert cats(got) == ["progress"] and "first brick" in got[0].message
+    assert rules.step(clip(3, obs=(wall(3, 9, 2),))) == []  # course 2: not a stage
+    got = rules.step(clip(4, obs=(wall(4, 17, 3),)))
+    assert [t.key for t in got] == ["b1:stage3"]
+    assert rules.step(clip(5, obs=(wall(5, 18, 2),))) == []  # a flicker down and up again says nothing
+    assert rules.step(clip(6, obs=(wall(6, 20, 3),))) == []
+    existing = RuleEngine()
+    assert existing.step(clip(1, obs=(wall(1, 40, 5, "b9"),))) == []  # first seen half built: no progress
+    assert [t.key for t in existing.step(clip(2, obs=(wall(2, 48, 6, "b9"),)))] == ["b9:stage6"]
 
 
-def test_memory_recall_for_things_really_gone_or_asked_about() -> None:
-    rules = RuleEngine(ReasonerSettings(long_absence_s=180.0, recall_min_checks=3))
-    rules.step(clip(1, (ev("left_view", "t1", "toolbox", 10.0, reason="out_of_view"),
-                        ev("left_view", "t2", "toolbox", 10.0, 5.0, reason="not_seen"),
-                        ev("left_view", "t3", "toolbox", 10.0, 170.0, reason="not_seen"))))  # fmt: skip
-    for k in (5, 10, 15):  # facing 0: t2's place is in view and empty; t3's (behind) never checked
-        rules.step(clip(k))
-    back = tuple(ev("returned", e, "toolbox", 300.0) for e in ("t1", "t2", "t3"))
-    got = rules.step(clip(30, back))
-    assert [t.entity_ids for t in got] == [("t2",)] and cats(got) == ["memory_recall"]
-    rules.watch_for(CAM, ["h1"], 320.0)
-    got = rules.step(clip(33, (ev("returned", "h1", "hammer", 335.0),)))
-    assert cats(got) == ["memory_recall"] and "asked about" in got[0].message
+def looked(k: int, heading: float, obs: tuple[ObsFact, ...] = ()) -> ClipFacts:
+    view = tuple((10.0 * k + 0.5 * i + 0.25, heading) for i in range(20))
+    return ClipFacts(CAM, f"{CAM}-{k:04d}", 10.0 * k, 10.0 * (k + 1), (), obs, heading_deg=heading, view=view)
+
+
+def test_memory_recall_when_the_wearer_looks_back_at_an_empty_place_not_when_a_thing_comes_back() -> None:
+    rules = RuleEngine()
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    ladder = ObsFact("l1", "ladder", -10.0, ((3.0, -10.0, None), (9.0, -10.0, None)))
+    rules.step(looked(0, 0.0, (box, ladder)))
+    rules.step(looked(1, 180.0))  # looked away
+    rules.step(looked(2, 180.0))
+    back_ladder = ObsFact("l1", "ladder", -10.0, ((31.0, -10.0, None),))
+    got = rules.step(looked(3, 0.0, (back_ladder,)))  # the ladder is there; the toolbox is gone
+    assert cats(got) == ["memory_recall"] and got[0].entity_ids == ("t1",)
+    assert "toolbox" in got[0].message and "last seen there at 9 s" in got[0].message
+    assert rules.step(looked(4, 0.0)) == []  # once
+    quick = RuleEngine()  # looked away only 10 s: not yet worth saying
+    quick.step(looked(0, 0.0, (box,)))
+    quick.step(looked(1, 180.0))
+    assert quick.step(looked(2, 0.0)) == []
 
 
 def test_hazards_are_safety_alerts_and_a_clip_seen_again_says_nothing() -> None:
@@ -161,7 +226,7 @@ def test_reasoner_emits_one_decision_per_clip_and_stable_alert_ids() -> None:
     d1, a1 = r.on_clip(memory(1, [ev("ppe_off", "w2", "worker", 12.0, 30.0)]))
     assert d1.d == 1 and d1.category == "ppe_violation" and d1.alert_id == a1[0].alert_id
     assert a1[0].horizon == "instant" and a1[0].t == 20.0 and a1[0].evidence.entity_ids == ["w2"]
-    assert a1[0].alert_id == alert_id_for(CAM, "ppe_violation", "hatless", f"{CAM}-0001")
+    assert a1[0].alert_id == alert_id_for(CAM, "ppe_violation", "w2:12", f"{CAM}-0001")
     assert len(published) == 2 and r.alerts == a1 and len(r.decisions) == 2
     again = Reasoner()  # a restarted reasoner, same clip: same id
     _, a2 = again.on_clip(memory(1, [ev("ppe_off", "w2", "worker", 12.0, 30.0)]))
@@ -186,9 +251,12 @@ class FakeArchive:
 
 def test_deep_categories_ask_the_retrieval_pathways_and_narrate_what_came_back() -> None:
     archive = FakeArchive()
-    r = Reasoner(retrievers=[archive], settings=ReasonerSettings(long_absence_s=100.0, recall_min_checks=0))
-    r.on_clip(memory(1, [ev("left_view", "t2", "toolbox", 15.0, reason="not_seen")]))
-    _, alerts = r.on_clip(memory(30, [ev("returned", "t2", "toolbox", 301.0)]))
+    r = Reasoner(retrievers=[archive])
+    box = ObsFact("t2", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    r.decide(looked(0, 0.0, (box,)))
+    r.decide(looked(1, 180.0))
+    r.decide(looked(2, 180.0))
+    _, alerts = r.decide(looked(30, 0.0))
     (a,) = alerts
     assert a.category == "memory_recall" and a.horizon == "episodic"
     assert "Earlier (at 12 s): the toolbox stood by the wall" in a.message and "later clip" not in a.message
@@ -210,14 +278,18 @@ def test_a_redelivered_clip_gets_the_same_decision_and_alerts() -> None:
     )  # published again, recorded once
 
 
-def test_a_question_about_where_a_thing_is_watches_for_its_return() -> None:
+def test_a_question_about_where_a_thing_is_watched_and_its_recall_says_so() -> None:
     from spotter.reason.reasoner import Reasoner
 
     reasoner = Reasoner(settings=ReasonerSettings())
-    q = {"id": "q1", "camera": CAM, "at": 320.0, "question": "Where is the hammer?"}
-    assert not reasoner.on_answer(q, {"intent": "what_direction", "entities": ["h1"]})  # not about one thing
+    q = {"id": "q1", "camera": CAM, "at": 20.0, "question": "Where is the hammer?"}
+    assert not reasoner.on_answer(q, {"intent": "things_in_direction", "entities": ["h1"]})  # not one thing
     assert not reasoner.on_answer(q, {"intent": "where", "entities": ["a", "b", "c"]})  # too many things
     assert not reasoner.on_answer(q, {"intent": "where", "entities": []})
+    hammer = ObsFact("h1", "hammer", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    reasoner.decide(looked(0, 0.0, (hammer,)))
     assert reasoner.on_answer(q, {"intent": "where", "entities": ["h1"]})
-    _decision, alerts = reasoner.decide(clip(33, (ev("returned", "h1", "hammer", 335.0),)))
-    assert [a.category for a in alerts] == ["memory_recall"] and "asked about at 320 s" in alerts[0].message
+    reasoner.decide(looked(1, 180.0))
+    reasoner.decide(looked(2, 180.0))
+    _decision, alerts = reasoner.decide(looked(3, 0.0))
+    assert [a.category for a in alerts] == ["memory_recall"] and "You asked about it at 20 s" in alerts[0].message

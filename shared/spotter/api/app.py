@@ -37,6 +37,9 @@ from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph
 from spotter.messages import Camera
 from spotter.reason.pathways import close_memory_pathways
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
+from spotter.reason.rules_store import RulesStore
+from spotter.reason.settings import ReasonerSettings
+from spotter.reason.site_rules import SiteRules
 from spotter.recall import make_answerer
 from spotter.settings import BusSettings
 from spotter.tools import (
@@ -255,6 +258,61 @@ def _camera_router() -> APIRouter:
     return r
 
 
+def _rules_store(request: Request) -> RulesStore:
+    return cast(RulesStore, request.app.state.rules)
+
+
+RulesDep = Annotated[RulesStore, Depends(_rules_store)]
+RulesDocument = dict[str, Any]
+SiteName = Annotated[str, Path(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_.\-]+$", description="The site")]
+
+
+def _rules_router() -> APIRouter:
+    """Site rules as data (docs/RULES.md): partial documents per site and per camera."""
+    r = APIRouter(prefix="/v1", tags=["rules"], responses={401: ERRORS[401], 422: {"model": Problem}})
+
+    def put(save: Callable[[], SiteRules]) -> RulesDocument:
+        try:
+            return save().model_dump(mode="json")
+        except ConfigError as exc:
+            raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+
+    @r.get("/sites/{site}/rules", summary="A site's rules document")
+    def get_site_rules(site: SiteName, rules: RulesDep) -> RulesDocument:
+        """The partial document stored for the site ({} when none: the defaults apply)."""
+        return rules.get_site(site) or {}
+
+    @r.put("/sites/{site}/rules", summary="Set a site's rules")
+    def put_site_rules(site: SiteName, body: RulesDocument, rules: RulesDep) -> RulesDocument:
+        """Store the site's partial document; returns the site's rules in force (without camera overrides)."""
+        return put(lambda: rules.put_site(site, body))
+
+    @r.delete("/sites/{site}/rules", status_code=status.HTTP_204_NO_CONTENT, summary="Drop a site's rules")
+    def delete_site_rules(site: SiteName, rules: RulesDep) -> Response:
+        rules.delete_site(site)
+        return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+    @r.get("/cameras/{camera_id}/rules", summary="A camera's rules document, or the rules in force")
+    def get_camera_rules(
+        camera_id: CameraId, rules: RulesDep,
+        effective: Annotated[bool, Query(description="The rules in force (defaults, file, site, camera)")] = False,
+    ) -> RulesDocument:  # fmt: skip
+        if effective:
+            return rules.effective(camera_id).model_dump(mode="json")
+        return rules.get_camera(camera_id) or {}
+
+    @r.put("/cameras/{camera_id}/rules", summary="Set a camera's rules")
+    def put_camera_rules(camera_id: CameraId, body: RulesDocument, rules: RulesDep) -> RulesDocument:
+        return put(lambda: rules.put_camera(camera_id, body))
+
+    @r.delete("/cameras/{camera_id}/rules", status_code=status.HTTP_204_NO_CONTENT, summary="Drop a camera's rules")
+    def delete_camera_rules(camera_id: CameraId, rules: RulesDep) -> Response:
+        rules.delete_camera(camera_id)
+        return Response(status_code=status.HTTP_204_NO_CONTENT)
+
+    return r
+
+
 def _ask_router() -> APIRouter:
     r = APIRouter(prefix="/v1", tags=["ask"], responses={401: ERRORS[401]})
 
@@ -336,6 +394,7 @@ def create_app(
         app.state.redis = redis
         app.state.store = store
         app.state.tools = GraphTools(store, heading)
+        app.state.rules = RulesStore(redis, ReasonerSettings().site_rules())
         summaries, archive = open_memory_pathways(redis)
 
         def close_all() -> None:
@@ -381,6 +440,7 @@ def create_app(
     app.include_router(_tool_router(), dependencies=secured)
     app.include_router(_camera_router(), dependencies=secured)
     app.include_router(_ask_router(), dependencies=secured)
+    app.include_router(_rules_router(), dependencies=secured)
     app.include_router(alerts_router(), dependencies=secured)
 
     @app.middleware("http")

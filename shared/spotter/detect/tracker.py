@@ -47,7 +47,7 @@ import math
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import cast, get_args
+from typing import Any, cast, get_args
 
 import numpy as np
 import numpy.typing as npt
@@ -186,10 +186,26 @@ def linear_sum_assignment(cost: npt.ArrayLike) -> list[tuple[int, int]]:
 _STATES: frozenset[str] = frozenset(get_args(EntityState)) - {"unknown"}
 
 
+_ACTIVITY: dict[str, EntityState] = {
+    "active": "active", "working": "active", "busy": "active", "idle": "idle", "resting": "idle",
+    "standing": "idle", "walking": "moving", "moving": "moving", "carrying": "moving",
+}  # fmt: skip
+
+
 def _given_state(det: Detection) -> EntityState | None:
-    """The state a detector put in the `state` attribute, if it is one of the contract's states."""
+    """The state a detector said: its `state` attribute (one of the contract's states), a worker's
+    `activity` (active, idle, walking: DESIGN 5), or a thing's `held`/`carried` flag."""
     value = det.attributes.get("state")
-    return cast(EntityState, value) if isinstance(value, str) and value in _STATES else None
+    if isinstance(value, str) and value in _STATES:
+        return cast(EntityState, value)
+    activity = det.attributes.get("activity")
+    if isinstance(activity, str) and activity.lower() in _ACTIVITY:
+        return _ACTIVITY[activity.lower()]
+    for key in ("held", "carried"):
+        flag = det.attributes.get(key)
+        if isinstance(flag, bool):
+            return "carried" if flag else "on_ground"
+    return None
 
 
 def _motion_state(tr: _Track) -> EntityState | None:
@@ -233,6 +249,22 @@ def is_on(a: Box, a_label: str, b: Box, b_label: str) -> bool:
     if aw <= 0 or overlap_x < 0.5 * aw:
         return False
     return b[1] - 0.1 * ah <= a[3] <= b[1] + 0.25 * bh and centre(a)[1] < centre(b)[1]
+
+
+def _frame_ppe(attrs: dict[str, AttributeValue]) -> dict[str, Any]:
+    """A frame's PPE attributes for its TimedBox (a violation is timed frame by frame, DESIGN 5)."""
+    out: dict[str, Any] = {}
+    hat = attrs.get("hardhat")
+    if isinstance(hat, bool):
+        out["hardhat"] = hat
+    elif isinstance(hat, str) and hat.lower() in ("true", "false", "yes", "no"):
+        out["hardhat"] = hat.lower() in ("true", "yes")
+    vest = attrs.get("vest")
+    if isinstance(vest, str) and 0 < len(vest) <= 32:
+        out["vest"] = vest.lower()
+    elif vest is False:
+        out["vest"] = "none"
+    return out
 
 
 class ClipTracker:
@@ -387,8 +419,8 @@ class ClipTracker:
                     track=tr.id,
                     label=tr.label,
                     boxes=[
-                        TimedBox(t=t, bbox=b, state=st)
-                        for t, b, st in zip(tr.times, tr.boxes, tr.frame_states, strict=True)
+                        TimedBox(t=t, bbox=b, state=st, **_frame_ppe(a))
+                        for t, b, st, a in zip(tr.times, tr.boxes, tr.frame_states, tr.attributes, strict=True)
                     ],
                     score=float(np.clip(np.mean(tr.scores), 0.0, 1.0)),
                     attributes=attrs,

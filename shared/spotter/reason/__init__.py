@@ -11,6 +11,7 @@ from spotter.reason.reasoner import (
 )
 from spotter.reason.rules import ClipFacts, ObsFact, RuleEngine, Trigger
 from spotter.reason.settings import DEFAULT_COOLDOWNS, ExclusionZone, ReasonerSettings
+from spotter.reason.site_rules import SiteRules
 
 __all__ = [
     "DEEP_CATEGORIES",
@@ -24,6 +25,7 @@ __all__ = [
     "RetrievedItem",
     "Retriever",
     "RuleEngine",
+    "SiteRules",
     "TemplateNarrator",
     "Trigger",
     "alert_id_for",

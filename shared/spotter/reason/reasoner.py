@@ -43,6 +43,7 @@ from spotter.memory import ClipMemory
 from spotter.messages import Alert, Decision, Evidence, Observation
 from spotter.reason.rules import ClipFacts, ObsFact, RuleEngine, Trigger
 from spotter.reason.settings import ReasonerSettings
+from spotter.reason.site_rules import SiteRules
 from spotter.world.geometry import bearing_deg
 
 HeadingLookup = Callable[[str, float], float | None]
@@ -154,12 +155,15 @@ class Reasoner:
         publish: Callable[[Decision, list[Alert]], None] | None = None,
         history: int | None = None,
         decider: Decider | None = None,
+        rules_for: Callable[[str], SiteRules] | None = None,
     ) -> None:
         """`history`: keep only this many recent decisions and alerts in `decisions`/`alerts` (a
         long-running service; None keeps all, as a replay's evaluation needs). `decider`: a model
-        decides each clip over the rules' triggers (`spotter.reason.decide`); None: the rules do."""
+        decides each clip over the rules' triggers (`spotter.reason.decide`); None: the rules do.
+        `rules_for`: each camera's site rules (`spotter.reason.rules_store.RulesStore.effective`); None:
+        the settings' rules."""
         self.settings = settings or ReasonerSettings()
-        self.rules = RuleEngine(self.settings)
+        self.rules = RuleEngine(self.settings, rules_for)
         self.store = store
         self.heading = heading
         self.retrievers = list(retrievers)
@@ -263,7 +267,7 @@ class Reasoner:
             k = (tr.category, tr.key)
             if k not in passed:
                 last = st.last_alert.get(k)
-                if last is not None and facts.t_end - last < self.rules.cooldown(tr.category):
+                if last is not None and facts.t_end - last < self.rules.cooldown(tr.category, facts.camera_id):
                     continue
                 st.last_alert[k] = facts.t_end
             out.append(tr)
@@ -342,7 +346,21 @@ class Reasoner:
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
             events=tuple(sorted(mem.events, key=lambda e: (e.t, e.entity_id, e.kind))),
             observations=tuple(obs), heading_deg=heading, hfov_deg=cap.hfov_deg,
+            view=self._view(clip.camera_id, clip.t_start, clip.t_end),
         )  # fmt: skip
+
+    def _view(self, camera: str, t0: float, t1: float, step_s: float = 0.5) -> tuple[tuple[float, float], ...]:
+        """Where the wearer looked during the clip (heading every `step_s`, where known)."""
+        if self.heading is None or t1 <= t0:
+            return ()
+        out = []
+        n = max(1, int(round((t1 - t0) / step_s)))
+        for i in range(n):
+            t = t0 + (i + 0.5) * (t1 - t0) / n
+            yaw = self.heading(camera, t)
+            if yaw is not None:
+                out.append((t, yaw))
+        return tuple(out)
 
     def _obs_fact(
         self, camera: str, width: int, hfov: float, o: Observation, rec: ObservationRecord | None
@@ -359,8 +377,11 @@ class Reasoner:
                 continue
             samples.append((b.t, bearing, b.state))
         rep = fallback if fallback is not None else (samples[-1][1] if samples else 0.0)
+        last = o.boxes[-1].bbox
+        half = abs(last[2] - last[0]) / max(1, width) * hfov / 2.0
+        ppe = tuple((b.t, b.hardhat, b.vest) for b in o.boxes if b.hardhat is not None or b.vest is not None)
         return ObsFact(
             entity_id=rec.entity_id if rec is not None else f"{camera}/obs/{o.track}",
             label=rec.label if rec is not None else o.label, bearing_deg=rep, samples=tuple(samples),
-            attributes=dict(o.attributes), state=o.state,
+            attributes=dict(o.attributes), state=o.state, half_width_deg=half, ppe=ppe,
         )  # fmt: skip

@@ -1,42 +1,41 @@
-"""The offline rule engine: per clip, world events and states in, alert triggers out.
+"""The offline rule engine: per clip, what the memory saw in, alert triggers out.
 
-Pure (no I/O): `RuleEngine.step(ClipFacts)` looks at what one clip added to the world
-memory (its `WorldEvent`s and its observations with per-frame world bearings and
-states) plus the state it keeps per camera, and returns the `Trigger`s that survive the
-cooldowns. The rules (thresholds in `ReasonerSettings`):
+Pure (no I/O): `RuleEngine.step(ClipFacts)` looks at what one clip added to the world memory (its
+`WorldEvent`s, its observations with per-frame world bearings, states and PPE, and where the
+wearer looked during the clip) plus the state it keeps per camera, and returns the `Trigger`s that
+survive the cooldowns. What each category means, and its parameters, is site data
+(`spotter.reason.site_rules.SiteRules`, docs/RULES.md); each category is one `Rule` in `RULES`:
 
-* ``ppe_violation`` (instant): a ``ppe_off`` world event of a person (the world model
-  applies the hysteresis; a person first seen without a hard hat counts). Condition
-  key: the camera (a second hat-less person within the cooldown is the same alert).
-* ``exclusion_zone`` (instant): a person's observation with at least ``zone_min_frames``
-  sampled frames whose world bearing lies in a configured zone. Key: the zone.
-* ``left_behind`` (short term): a ``dropped`` event of a hand tool, not followed by its
-  ``picked_up``, once ``left_behind_timeout_s`` passed and no person is seen within
-  ``near_deg`` of the tool (its carrier walked off). Once per drop.
-* ``idle`` (long term): a person whose per-frame states (or, without them, the
-  ``idle``/``active`` world events) say idle for ``idle_threshold_s`` without a break,
-  observed within that time (a gap in sightings longer than the threshold restarts the
-  run: not seeing someone is no evidence of idleness). Once per idle run (key: the entity).
-* ``progress`` (episodic): the first sighting of a progress label (first brick) and each
-  growth of its ``courses`` attribute (a new course begun). Once per course.
-* ``memory_recall`` (episodic): a ``returned`` event of a thing that had left while its
-  place was in view (``left_view`` reason ``not_seen``: really gone) at least
-  ``long_absence_s`` before, and whose place was in view again, empty, at the end of at
-  least ``recall_min_checks`` clips while it was away (a missed detection is not a thing
-  gone); or of a thing someone asked about (`RuleEngine.watch_for`).
-* ``safety_alert`` (instant): a hazard label (fire, smoke, spill) observed. Key: label.
+* ``safety_alert``: a hazard label in view (fire, smoke, spill), or a person under or beside a
+  hazard of a configured pair (`suspended_load` by default) in the same frames. Key: person+hazard.
+* ``ppe_violation``: a person seen frame after frame without a hard hat (a vest, where required)
+  for ``min_duration_s``; once per person per violation (seen with it again ends the violation).
+* ``exclusion_zone``: a person's frames inside a zone: the extent of a hazard label (excavation)
+  plus a margin, or a configured bearing range. Key: person+zone.
+* ``left_behind``: a tool put down (a ``dropped`` world event), not picked up, out of view for
+  ``timeout_s`` with nobody near it: the wearer moved on. Once per drop.
+* ``idle``: a person idle for ``threshold_s`` without a break, seen meanwhile (not seeing someone
+  is no evidence of idleness). Once per idle spell.
+* ``progress``: a work object's unit count going 0 -> 1 (the first brick) and its stage count
+  reaching each multiple of ``stage_every`` (every third course). Not its first sighting.
+* ``memory_recall``: the wearer looks back, for ``min_view_s``, at the place where a thing was
+  last seen standing still at least ``min_away_s`` ago (after looking away), and it is not there
+  (nor a thing of its label beside it): it was moved or taken unseen. Things merely coming back
+  into view are not recalled.
 
-Cooldowns: a trigger whose (category, key) alerted less than ``cooldowns[category]``
-seconds of media time ago is dropped, so the same condition does not alert twice.
+Cooldowns: a trigger whose (category, key) alerted less than the rule's ``cooldown_s`` of media
+time ago is dropped, so the same condition does not alert twice.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar, Protocol
 
 from spotter.messages import AttributeValue, WorldEvent
-from spotter.reason.settings import DEFAULT_COOLDOWNS, ReasonerSettings
+from spotter.reason.settings import ReasonerSettings
+from spotter.reason.site_rules import SiteRules
 from spotter.world.geometry import angular_distance, direction, in_view
 
 CATEGORY_PRIORITY = (
@@ -56,6 +55,10 @@ class ObsFact:
     """(t, world bearing, state or None) per sampled frame, in time order."""
     attributes: dict[str, AttributeValue] = field(default_factory=dict)
     state: str = "unknown"
+    half_width_deg: float = 0.0
+    """Half the angular width of the thing in the frame (its extent around `bearing_deg`)."""
+    ppe: tuple[tuple[float, bool | None, str | None], ...] = ()
+    """(t, hard hat, vest) per sampled frame where the detector said (people)."""
 
 
 @dataclass(frozen=True)
@@ -69,8 +72,10 @@ class ClipFacts:
     events: tuple[WorldEvent, ...] = ()
     observations: tuple[ObsFact, ...] = ()
     heading_deg: float | None = None
-    hfov_deg: float = 90.0
     """The wearer's heading at the clip's end (for 'behind you' in messages), when known."""
+    hfov_deg: float = 90.0
+    view: tuple[tuple[float, float], ...] = ()
+    """(t, heading) through the clip: where the wearer looked (memory_recall)."""
 
 
 @dataclass(frozen=True)
@@ -92,13 +97,19 @@ class _Drop:
     t: float
     bearing: float | None
     label: str
+    last_seen: float
 
 
 @dataclass
-class _Gone:
-    t: float
-    bearing: float | None
-    checks: int = 0
+class _Place:
+    """Where a thing was last seen standing still, and whether the wearer has looked away since."""
+
+    label: str
+    bearing: float
+    last_seen: float
+    still: bool
+    looked_away: bool = False
+    reported: bool = False
 
 
 @dataclass
@@ -110,11 +121,25 @@ class CameraState:
     last_sample: dict[str, float] = field(default_factory=dict)
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
-    courses: dict[str, int] = field(default_factory=dict)
-    gone: dict[str, _Gone] = field(default_factory=dict)
+    units: dict[str, int] = field(default_factory=dict)
+    stages: dict[str, int] = field(default_factory=dict)
+    places: dict[str, _Place] = field(default_factory=dict)
+    ppe_since: dict[str, float] = field(default_factory=dict)
+    ppe_last: dict[str, float] = field(default_factory=dict)
+    ppe_alerted: set[str] = field(default_factory=set)
+    ppe_framed: set[str] = field(default_factory=set)
+    anchors: dict[str, tuple[str, float, float]] = field(default_factory=dict)
+    """Hazard entity -> (label, bearing, half width) of zone anchors (excavations)."""
     asked: dict[str, float] = field(default_factory=dict)
     last_alert: dict[tuple[str, str], float] = field(default_factory=dict)
     last_t: float = -1.0
+
+
+_PHRASE = {
+    "front": "in front of you", "front-right": "to your front-right", "right": "on your right",
+    "behind-right": "behind you to the right", "behind": "behind you", "behind-left": "behind you to the left",
+    "left": "on your left", "front-left": "to your front-left",
+}  # fmt: skip
 
 
 def _where(bearing: float | None, heading: float | None) -> str:
@@ -125,202 +150,204 @@ def _where(bearing: float | None, heading: float | None) -> str:
     return f" {_PHRASE[direction(bearing, heading)]} (bearing {bearing:.0f} deg)"
 
 
-_PHRASE = {
-    "front": "in front of you", "front-right": "to your front-right", "right": "on your right",
-    "behind-right": "behind you to the right", "behind": "behind you", "behind-left": "behind you to the left",
-    "left": "on your left", "front-left": "to your front-left",
-}  # fmt: skip
-
-
 def _int(value: AttributeValue | None) -> int | None:
     if isinstance(value, bool) or value is None:
         return None
     if isinstance(value, int | float):
         return int(value)
     try:
-        return int(str(value))
+        return int(float(str(value)))
     except ValueError:
         return None
 
 
-class RuleEngine:
-    """State per camera plus the rules of the module docstring."""
+def _is_person(label: str, r: SiteRules) -> bool:
+    return label in r.person_labels
 
-    def __init__(self, settings: ReasonerSettings | None = None) -> None:
-        self.s = settings or ReasonerSettings()
-        self.cameras: dict[str, CameraState] = {}
 
-    def state(self, camera_id: str) -> CameraState:
-        return self.cameras.setdefault(camera_id, CameraState())
+class Rule(Protocol):
+    """One alert category: what it watches and when it fires (its parameters: `SiteRules.<category>`)."""
 
-    def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
-        """Someone asked about these entities at `t`: recall them when they come back into view."""
-        st = self.state(camera_id)
-        for eid in entity_ids:
-            st.asked[eid] = t
+    category: ClassVar[str]
 
-    def cooldown(self, category: str) -> float:
-        return float(self.s.cooldowns.get(category, DEFAULT_COOLDOWNS.get(category, 0.0)))
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]: ...
 
-    # --- the step ---------------------------------------------------------------------
 
-    def step(self, f: ClipFacts) -> list[Trigger]:
-        """The triggers of one clip (clips of a camera in time order), after cooldowns."""
-        st = self.state(f.camera_id)
-        if f.t_end <= st.last_t:  # a clip seen before (restart, redelivery): nothing new to say
-            return []
-        st.last_t = f.t_end
-        fired: list[Trigger] = []
-        fired += self._safety(f)
-        fired += self._ppe(f)
-        fired += self._zones(f)
-        fired += self._left_behind(f, st)
-        fired += self._recall(f, st)
-        fired += self._progress(f, st)
-        fired += self._idle(f, st)
-        out = []
-        for tr in fired:
-            k = (tr.category, tr.key)
-            last = st.last_alert.get(k)
-            if last is not None and f.t_end - last < self.cooldown(tr.category):
-                continue
-            st.last_alert[k] = f.t_end
-            out.append(tr)
-        out.sort(
-            key=lambda tr: CATEGORY_PRIORITY.index(tr.category) if tr.category in CATEGORY_PRIORITY else 99
-        )
-        return out
+class SafetyRule:
+    category: ClassVar[str] = "safety_alert"
 
-    # --- rules ------------------------------------------------------------------------
-
-    def _safety(self, f: ClipFacts) -> list[Trigger]:
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.safety_alert
         out = []
         for o in f.observations:
-            if o.label in self.s.hazard_labels:
-                out.append(Trigger("safety_alert", o.label, f"Hazard: {o.label} seen{_where(o.bearing_deg, f.heading_deg)}.",
+            if o.label in p.hazard_labels and len(o.samples) >= 1:
+                out.append(Trigger(self.category, o.label, f"Hazard: {o.label} seen{_where(o.bearing_deg, f.heading_deg)}.",
                                    f.t_end, (o.entity_id,), (o.samples[0][0] if o.samples else f.t_start,), (o.label,)))  # fmt: skip
+        for person_label, hazard_label in p.pairs:
+            hazards = [o for o in f.observations if o.label == hazard_label]
+            for person in (o for o in f.observations if o.label == person_label):
+                for hz in hazards:
+                    at = {t: b for t, b, _ in hz.samples}
+                    reach = hz.half_width_deg + person.half_width_deg + p.near_deg
+                    close = [t for t, b, _ in person.samples if t in at and angular_distance(b, at[t]) <= reach]
+                    if len(close) >= p.min_frames:
+                        msg = (f"Safety: a {person_label} under or beside the {hazard_label.replace('_', ' ')} at "
+                               f"{close[0]:.0f} s{_where(hz.bearing_deg, f.heading_deg)}.")  # fmt: skip
+                        out.append(Trigger(self.category, f"{person.entity_id}:{hazard_label}", msg, close[0],
+                                           (person.entity_id, hz.entity_id), (close[0],), (person_label, hazard_label)))  # fmt: skip
+                        break
         return out
 
-    def _ppe(self, f: ClipFacts) -> list[Trigger]:
+
+class PpeRule:
+    category: ClassVar[str] = "ppe_violation"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.ppe_violation
         out = []
-        for e in f.events:
-            if e.kind == "ppe_off" and e.label in self.s.person_labels:
+        for o in f.observations:
+            if not _is_person(o.label, r):
+                continue
+            frames = o.ppe or self._from_attributes(o)
+            eid = o.entity_id
+            for t, hat, vest in frames:
+                missing = (p.require_hardhat and hat is False) or (p.require_vest and vest == "none")
+                ok = (not p.require_hardhat or hat is True) and (not p.require_vest or (vest not in (None, "none")))
+                last = st.ppe_last.get(eid)
+                if last is not None and t - last > 10.0:  # unseen meanwhile: the run starts again
+                    st.ppe_since.pop(eid, None)
+                if missing:
+                    st.ppe_since.setdefault(eid, t)
+                    st.ppe_last[eid] = t
+                elif ok:
+                    st.ppe_since.pop(eid, None)
+                    st.ppe_alerted.discard(eid)
+                    st.ppe_last[eid] = t
+                since = st.ppe_since.get(eid)
+                if since is not None and eid not in st.ppe_alerted and t - since >= p.min_duration_s:
+                    st.ppe_alerted.add(eid)
+                    what = "a hard hat" if p.require_hardhat and hat is False else "a vest"
+                    msg = (f"PPE: a {o.label} without {what}{_where(o.bearing_deg, f.heading_deg)} "
+                           f"since {since:.0f} s ({t - since:.0f} s).")  # fmt: skip
+                    out.append(Trigger(self.category, f"{eid}:{since:.0f}", msg, since, (eid,), (since,), (o.label,)))
+            if frames:
+                st.ppe_framed.add(eid)
+        for e in f.events:  # no per-frame PPE for this person: the world model's hysteresis decides
+            if e.kind == "ppe_off" and _is_person(e.label, r) and e.entity_id not in st.ppe_framed \
+                    and p.require_hardhat:  # fmt: skip
                 msg = f"PPE: a {e.label} without a hard hat{_where(e.bearing_deg, f.heading_deg)} since {e.t:.0f} s."
-                out.append(
-                    Trigger("ppe_violation", "hatless", msg, e.t, (e.entity_id,), (e.t,), (e.label,), (e,))
-                )
-        return out
-
-    def _zones(self, f: ClipFacts) -> list[Trigger]:
-        out = []
-        for i, z in enumerate(self.s.exclusion_zones):
-            if z.camera is not None and z.camera != f.camera_id:
-                continue
-            for o in f.observations:
-                if o.label not in z.labels:
-                    continue
-                inside = [(t, b) for t, b, _ in o.samples if z.contains(b)]
-                if len(inside) >= self.s.zone_min_frames:
-                    name = z.name or f"{z.from_deg:.0f}..{z.to_deg:.0f} deg"
-                    (t_in, b_in) = inside[0]
-                    msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
-                    out.append(Trigger("exclusion_zone", f"zone{i}", msg, t_in, (o.entity_id,), (t_in,), (o.label,)))  # fmt: skip
-                    break
-        return out
-
-    def _left_behind(self, f: ClipFacts, st: CameraState) -> list[Trigger]:
-        for e in f.events:
-            if e.label not in self.s.left_behind_labels:
-                continue
-            if e.kind == "dropped":
-                st.drops[e.entity_id] = _Drop(e.t, e.bearing_deg, e.label)
-            elif e.kind == "picked_up":
-                st.drops.pop(e.entity_id, None)
-        out = []
-        for eid, d in sorted(st.drops.items()):
-            if f.t_end - d.t < self.s.left_behind_timeout_s:
-                continue
-            if d.bearing is not None and self._attended(f, d.bearing):
-                continue
-            del st.drops[eid]
-            msg = (f"Left behind: a {d.label} put down at {d.t:.0f} s{_where(d.bearing, f.heading_deg)} "
-                   f"has been left unattended for {f.t_end - d.t:.0f} s.")  # fmt: skip
-            out.append(Trigger("left_behind", eid, msg, d.t, (eid,), (d.t,), (d.label,)))
-        return out
-
-    def _attended(self, f: ClipFacts, bearing: float) -> bool:
-        for o in f.observations:
-            if o.label not in self.s.person_labels or not o.samples:
-                continue
-            t_last = o.samples[-1][0]
-            recent = [b for t, b, _ in o.samples if t >= t_last - 2.0]
-            if any(angular_distance(b, bearing) <= self.s.near_deg for b in recent):
-                return True
-        return False
-
-    def _recall(self, f: ClipFacts, st: CameraState) -> list[Trigger]:
-        seen = {o.entity_id for o in f.observations}
-        if f.heading_deg is not None:  # its place in view at the clip's end, and it is not there
-            for eid, g in st.gone.items():
-                if (
-                    eid not in seen
-                    and g.bearing is not None
-                    and in_view(g.bearing, f.heading_deg, f.hfov_deg, 5.0)
-                ):
-                    g.checks += 1
-        out = []
-        for e in f.events:
-            if e.kind == "left_view" and e.detail.get("reason") == "not_seen":
-                st.gone[e.entity_id] = _Gone(e.t, e.bearing_deg)
-            elif e.kind == "returned":
-                asked = st.asked.pop(e.entity_id, None)
-                left = st.gone.pop(e.entity_id, None)
-                gone = left.t if left is not None and left.checks >= self.s.recall_min_checks else None
-                if asked is not None and asked <= e.t:
-                    msg = f"Memory: the {e.label} asked about at {asked:.0f} s is back in view{_where(e.bearing_deg, f.heading_deg)}."
-                    out.append(Trigger("memory_recall", e.entity_id, msg, e.t, (e.entity_id,), (asked, e.t), (e.label,), (e,)))  # fmt: skip
-                elif gone is not None and e.t - gone >= self.s.long_absence_s:
-                    msg = f"Memory: the {e.label} gone since {gone:.0f} s is back{_where(e.bearing_deg, f.heading_deg)}."
-                    out.append(Trigger("memory_recall", e.entity_id, msg, e.t, (e.entity_id,), (gone, e.t), (e.label,), (e,)))  # fmt: skip
-        return out
-
-    def _progress(self, f: ClipFacts, st: CameraState) -> list[Trigger]:
-        out = []
-        for o in f.observations:
-            if o.label not in self.s.progress_labels:
-                continue
-            t0 = o.samples[0][0] if o.samples else f.t_start
-            courses = _int(o.attributes.get("courses"))
-            prev = st.courses.get(o.label)
-            if prev is None:
-                st.courses[o.label] = 0
-                prev = 0
-                msg = f"Progress: work on the {o.label} has started (first seen at {t0:.0f} s){_where(o.bearing_deg, f.heading_deg)}."
-                out.append(Trigger("progress", f"{o.label}:start", msg, t0, (o.entity_id,), (t0,), (o.label,)))  # fmt: skip
-                if courses is not None:
-                    st.courses[o.label] = courses
-                    for c in range(2, courses + 1):
-                        out.append(self._course(o, c, t0))
-                continue
-            if courses is not None and courses > prev:
-                st.courses[o.label] = courses
-                for c in range(max(prev + 1, 2), courses + 1):
-                    out.append(self._course(o, c, t0))
+                out.append(Trigger(self.category, f"{e.entity_id}:{e.t:.0f}", msg, e.t, (e.entity_id,), (e.t,),
+                                   (e.label,), (e,)))  # fmt: skip
         return out
 
     @staticmethod
-    def _course(o: ObsFact, course: int, t: float) -> Trigger:
-        msg = f"Progress: {o.label} course {course - 1} is finished and course {course} begun."
-        return Trigger("progress", f"{o.label}:course{course}", msg, t, (o.entity_id,), (t,), (o.label,))
+    def _from_attributes(o: ObsFact) -> tuple[tuple[float, bool | None, str | None], ...]:
+        """No per-frame PPE (an older memory): the observation's majority, on each of its frames."""
+        hat = o.attributes.get("hardhat")
+        vest = o.attributes.get("vest")
+        h = hat if isinstance(hat, bool) else None
+        v = str(vest).lower() if isinstance(vest, str) else None
+        if h is None and v is None:
+            return ()
+        return tuple((t, h, v) for t, _b, _s in o.samples)
 
-    def _idle(self, f: ClipFacts, st: CameraState) -> list[Trigger]:
+
+class ZoneRule:
+    category: ClassVar[str] = "exclusion_zone"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.exclusion_zone
         for o in f.observations:
-            if o.label not in self.s.person_labels:
+            if o.label in p.anchor_labels:
+                st.anchors[o.entity_id] = (o.label, o.bearing_deg, o.half_width_deg)
+        out = []
+        for o in f.observations:
+            if not _is_person(o.label, r):
+                continue
+            for key, name, inside in self._zones(f, st, r):
+                hits = [(t, b) for t, b, _ in o.samples if inside(b)]
+                if len(hits) >= p.min_frames:
+                    t_in, b_in = hits[0]
+                    msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
+                    out.append(Trigger(self.category, f"{o.entity_id}:{key}", msg, t_in, (o.entity_id,), (t_in,), (o.label,)))  # fmt: skip
+                    break
+        return out
+
+    @staticmethod
+    def _zones(f: ClipFacts, st: CameraState, r: SiteRules) -> list[tuple[str, str, Callable[[float], bool]]]:
+        p = r.exclusion_zone
+        zones: list[tuple[str, str, Callable[[float], bool]]] = []
+        for i, z in enumerate(p.zones):
+            if z.camera is None or z.camera == f.camera_id:
+                zones.append((f"zone{i}", z.name or f"{z.from_deg:.0f}..{z.to_deg:.0f} deg", z.contains))
+        for eid, (label, bearing, half) in sorted(st.anchors.items()):
+            zones.append((eid, f"around the {label}", _near(bearing, half + p.margin_deg)))
+        return zones
+
+
+def _near(centre: float, reach: float) -> Callable[[float], bool]:
+    def inside(bearing: float) -> bool:
+        return angular_distance(bearing, centre) <= reach
+
+    return inside
+
+
+class LeftBehindRule:
+    category: ClassVar[str] = "left_behind"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.left_behind
+        for e in f.events:
+            if e.label not in p.tool_labels:
+                continue
+            if e.kind == "dropped":
+                st.drops[e.entity_id] = _Drop(e.t, e.bearing_deg, e.label, e.t)
+            elif e.kind == "picked_up":
+                st.drops.pop(e.entity_id, None)
+        for o in f.observations:
+            d = st.drops.get(o.entity_id)
+            if d is not None and o.samples:
+                if o.state in ("carried", "moving"):
+                    st.drops.pop(o.entity_id, None)
+                else:
+                    d.last_seen = max(d.last_seen, o.samples[-1][0])
+                    d.bearing = o.samples[-1][1]
+        out = []
+        for eid, d in sorted(st.drops.items()):
+            if f.t_end - d.last_seen < p.timeout_s:
+                continue
+            if d.bearing is not None and self._attended(f, d.bearing, r):
+                continue
+            del st.drops[eid]
+            msg = (f"Left behind: a {d.label} put down at {d.t:.0f} s{_where(d.bearing, f.heading_deg)} "
+                   f"has not been picked up; out of view for {f.t_end - d.last_seen:.0f} s.")  # fmt: skip
+            out.append(Trigger(self.category, eid, msg, d.t, (eid,), (d.t,), (d.label,)))
+        return out
+
+    @staticmethod
+    def _attended(f: ClipFacts, bearing: float, r: SiteRules) -> bool:
+        for o in f.observations:
+            if not _is_person(o.label, r) or not o.samples:
+                continue
+            t_last = o.samples[-1][0]
+            recent = [b for t, b, _ in o.samples if t >= t_last - 2.0]
+            if any(angular_distance(b, bearing) <= r.left_behind.near_deg for b in recent):
+                return True
+        return False
+
+
+class IdleRule:
+    category: ClassVar[str] = "idle"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        thr = r.idle.threshold_s
+        for o in f.observations:
+            if not _is_person(o.label, r):
                 continue
             eid = o.entity_id
             for t, _b, state in o.samples:
                 last = st.last_sample.get(eid)
-                if last is not None and t - last > self.s.idle_threshold_s:  # unseen meanwhile: no evidence
+                if last is not None and t - last > thr:  # unseen meanwhile: no evidence
                     st.idle_since.pop(eid, None)
                     st.idle_alerted.discard(eid)
                 st.last_sample[eid] = t
@@ -333,7 +360,7 @@ class RuleEngine:
                     st.idle_since.pop(eid, None)
                     st.idle_alerted.discard(eid)
         for e in f.events:  # entities without per-frame states: the world model's hysteresis
-            if e.label not in self.s.person_labels or e.entity_id in st.has_frame_states:
+            if not _is_person(e.label, r) or e.entity_id in st.has_frame_states:
                 continue
             if e.kind == "idle":
                 st.idle_since.setdefault(e.entity_id, e.t)
@@ -341,7 +368,6 @@ class RuleEngine:
                 st.idle_since.pop(e.entity_id, None)
                 st.idle_alerted.discard(e.entity_id)
         out = []
-        thr = self.s.idle_threshold_s
         for eid, since in sorted(st.idle_since.items()):
             if eid in st.idle_alerted or f.t_end - since < thr:
                 continue
@@ -351,5 +377,133 @@ class RuleEngine:
             label = next((o.label for o in f.observations if o.entity_id == eid), "worker")
             bearing = next((o.bearing_deg for o in f.observations if o.entity_id == eid), None)
             msg = f"Idle: a {label}{_where(bearing, f.heading_deg)} has been idle since {since:.0f} s ({f.t_end - since:.0f} s)."
-            out.append(Trigger("idle", eid, msg, since, (eid,), (since,), (label,)))
+            out.append(Trigger(self.category, eid, msg, since, (eid,), (since,), (label,)))
         return out
+
+
+class ProgressRule:
+    category: ClassVar[str] = "progress"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.progress
+        out = []
+        for o in f.observations:
+            if o.label not in p.labels:
+                continue
+            t0 = o.samples[0][0] if o.samples else f.t_start
+            units = _int(o.attributes.get(p.unit_attribute))
+            if units is not None:
+                prev = st.units.get(o.entity_id)
+                first = (prev == 0 and units >= 1) or (prev is None and units == 1)
+                if first:
+                    msg = f"Progress: the first {p.unit_attribute.rstrip('s')} of the {o.label.replace('_', ' ')} is done{_where(o.bearing_deg, f.heading_deg)}."
+                    out.append(Trigger(self.category, f"{o.entity_id}:first", msg, t0, (o.entity_id,), (t0,), (o.label,)))  # fmt: skip
+                st.units[o.entity_id] = max(units, prev or 0)
+            stages = _int(o.attributes.get(p.stage_attribute))
+            if stages is not None:
+                prev_s = st.stages.get(o.entity_id)
+                if prev_s is not None:
+                    for n in range(prev_s + 1, stages + 1):
+                        if n % p.stage_every == 0:
+                            msg = (f"Progress: {p.stage_attribute.rstrip('s')} {n} of the {o.label.replace('_', ' ')} "
+                                   f"is done{_where(o.bearing_deg, f.heading_deg)}.")  # fmt: skip
+                            out.append(Trigger(self.category, f"{o.entity_id}:stage{n}", msg, t0, (o.entity_id,), (t0,), (o.label,)))  # fmt: skip
+                st.stages[o.entity_id] = max(stages, prev_s or 0)
+        return out
+
+
+class RecallRule:
+    category: ClassVar[str] = "memory_recall"
+
+    def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
+        p = r.memory_recall
+        seen: dict[str, ObsFact] = {}
+        for o in f.observations:
+            if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
+                continue
+            seen[o.entity_id] = o
+            t_last, b_last, state = o.samples[-1]
+            moving = state in ("carried", "moving") or o.state in ("carried", "moving")
+            st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving)
+        for e in f.events:  # seen being taken: its place is not a mystery
+            if e.kind in ("picked_up", "moved") and e.entity_id in st.places:
+                st.places[e.entity_id].still = False
+        out: list[Trigger] = []
+        if not f.view:
+            return out
+        dt = (f.t_end - f.t_start) / max(1, len(f.view))
+        for eid, place in sorted(st.places.items()):
+            if eid in seen or place.reported or not place.still:
+                continue
+            in_sight = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
+            if len(in_sight) < len(f.view):
+                place.looked_away = True
+            if not place.looked_away or len(in_sight) * dt < p.min_view_s:
+                continue
+            if in_sight[0] - place.last_seen < p.min_away_s:
+                continue
+            twin = any(o.label == place.label and angular_distance(o.bearing_deg, place.bearing) <= 15.0
+                       for o in f.observations)  # fmt: skip
+            if twin:
+                continue
+            place.reported = True
+            asked = st.asked.get(eid)
+            also = f" You asked about it at {asked:.0f} s." if asked is not None else ""
+            msg = (f"Memory: the {place.label} is no longer where you saw it{_where(place.bearing, f.heading_deg)}; "
+                   f"last seen there at {place.last_seen:.0f} s.{also}")  # fmt: skip
+            out.append(Trigger(self.category, eid, msg, in_sight[0], (eid,), (place.last_seen, in_sight[0]), (place.label,)))  # fmt: skip
+        return out
+
+
+RULES: tuple[Rule, ...] = (SafetyRule(), PpeRule(), ZoneRule(), LeftBehindRule(), RecallRule(), ProgressRule(), IdleRule())
+"""Every category's rule; a new category is one more `Rule` here and its parameters in `SiteRules`."""
+
+
+class RuleEngine:
+    """State per camera plus the rules of the module docstring, with each camera's site rules."""
+
+    def __init__(self, settings: ReasonerSettings | None = None,
+                 rules_for: Callable[[str], SiteRules] | None = None) -> None:  # fmt: skip
+        self.s = settings or ReasonerSettings()
+        site = self.s.site_rules()
+        self.rules_for: Callable[[str], SiteRules] = rules_for or site.for_camera
+        self.cameras: dict[str, CameraState] = {}
+
+    def state(self, camera_id: str) -> CameraState:
+        return self.cameras.setdefault(camera_id, CameraState())
+
+    def watch_for(self, camera_id: str, entity_ids: Sequence[str], t: float) -> None:
+        """Someone asked about these entities at `t`: a recall of them says so."""
+        st = self.state(camera_id)
+        for eid in entity_ids:
+            st.asked[eid] = t
+
+    def cooldown(self, category: str, camera_id: str = "") -> float:
+        return self.rules_for(camera_id).cooldown(category)
+
+    def step(self, f: ClipFacts) -> list[Trigger]:
+        """The triggers of one clip (clips of a camera in time order), after cooldowns."""
+        st = self.state(f.camera_id)
+        if f.t_end <= st.last_t:  # a clip seen before (restart, redelivery): nothing new to say
+            return []
+        st.last_t = f.t_end
+        r = self.rules_for(f.camera_id)
+        fired: list[Trigger] = []
+        for rule in RULES:
+            spec = getattr(r, rule.category)
+            fired_now = rule.fire(f, st, r)  # state advances even when the category is switched off
+            if spec.enabled:
+                fired += fired_now
+        out = []
+        for tr in fired:
+            k = (tr.category, tr.key)
+            last = st.last_alert.get(k)
+            if last is not None and f.t_end - last < r.cooldown(tr.category):
+                continue
+            st.last_alert[k] = f.t_end
+            out.append(tr)
+        out.sort(key=lambda tr: CATEGORY_PRIORITY.index(tr.category) if tr.category in CATEGORY_PRIORITY else 99)
+        return out
+
+
+__all__ = ["CATEGORY_PRIORITY", "RULES", "CameraState", "ClipFacts", "ObsFact", "Rule", "RuleEngine", "Trigger"]

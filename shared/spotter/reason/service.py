@@ -64,6 +64,7 @@ from spotter.reason.narrate import make_narrator
 from spotter.reason.pathways import close_memory_pathways, make_retrievers, open_memory_pathways, warm_up
 from spotter.reason.reasoner import DECIDED_KEPT, Reasoner, RetrievedItem, Retriever, alert_id_for
 from spotter.reason.rules import ClipFacts, Trigger
+from spotter.reason.rules_store import RulesStore
 from spotter.reason.settings import ReasonerSettings
 from spotter.vector import VectorSettings
 from spotter.world.service import RedisHeading
@@ -225,9 +226,10 @@ class ReasonerHandler:
         self.store = store
         self.stop = stop or threading.Event()
         self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
+        self.rules = RulesStore(redis, self.settings.site_rules())
         self.reasoner = DeferringReasoner(
             store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator(),
-            history=DECIDED_KEPT, decider=make_decider(),
+            history=DECIDED_KEPT, decider=make_decider(), rules_for=self.rules.effective,
         )
         self.decisions: StreamPublisher[Decision] = StreamPublisher(redis, streams.DECISIONS)
         self.alerts: StreamPublisher[Alert] = StreamPublisher(redis, streams.ALERTS)

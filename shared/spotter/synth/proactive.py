@@ -9,28 +9,28 @@ with the suite's parameters (`SuiteParams`):
     A worker without a hard hat is on site: one service per such worker, the window
     from the first moment it is present to the last (its whole stay).
 ``exclusion_zone``
-    The suite configures one exclusion zone per scenario: a world bearing range of
+    With the default site rules (zones anchored on excavations) these scenarios have none.
+    With ``SuiteParams.site_zone`` a site configures one: a world bearing range of
     ``2 * zone_half_width_deg`` centred on the spot the main worker walks to on his
     "visit" excursion (`Scenario.facts["visit_spot"]`), for people (label ``worker``).
     One service per continuous stay of a worker's true bearing inside it (sampled at
     `SAMPLE_S`), window = entering .. leaving.
 ``left_behind``
-    A hand tool (`SuiteParams.tool_labels`) is dropped and not picked up again: from the
-    first moment no worker is within ``near_deg`` of it (its carrier walked off), once it
-    stayed unattended ``left_behind_timeout_s``, for ``left_behind_grace_s``.
+    A hand tool (`SuiteParams.tool_labels`) is dropped and not picked up again: once it
+    has been out of the wearer's view with no worker within ``near_deg`` of it for
+    ``left_behind_timeout_s`` (the wearer moved on), for ``left_behind_grace_s``.
 ``idle``
     A worker idle (script state) for at least ``idle_threshold_s``: window from the
     moment the idle run reaches the threshold to its end (clipped to the duration).
 ``progress``
-    Scenarios with a brick wall: the first brick, and each new course begun (brick
-    ``8k + 1``, i.e. course ``k`` finished; the wall's ``courses`` attribute counts
-    started courses). The window opens at that brick and closes ``progress_grace_s``
+    Scenarios with a brick wall: the first brick, and each ``stage_every``-th value of the
+    wall's ``courses`` attribute (it counts started courses here: course 3 begun at brick 17).
+    The window opens at that brick and closes ``progress_grace_s``
     after the wall is first in the wearer's view from then on (no one can report what
     the camera has not seen; the view is the generator's truth heading).
 ``memory_recall``
-    A thing that was really gone (absent from the world, not only out of view) for at
-    least ``long_absence_s`` comes back: window = its return .. ``+ recall_grace_s``.
-    The two scenarios have none, so the category only counts against false alerts.
+    A thing moved or taken unseen whose place the wearer looks at again. The two scenarios
+    have none, so the category only counts against false alerts.
 ``safety_alert``
     Hazards (fire, smoke, spills) are not scripted in these scenarios: no services.
 
@@ -71,8 +71,8 @@ SAMPLE_S = 0.2
 class SuiteParams:
     """The site configuration of the suite (the reasoner is configured with the same values)."""
 
-    idle_threshold_s: float = 20.0
-    left_behind_timeout_s: float = 20.0
+    idle_threshold_s: float = 60.0
+    left_behind_timeout_s: float = 30.0
     left_behind_grace_s: float = 40.0
     near_deg: float = 12.0
     zone_half_width_deg: float = 15.0
@@ -80,10 +80,16 @@ class SuiteParams:
     person_labels: tuple[str, ...] = ("worker",)
     progress_grace_s: float = 20.0
     bricks_per_course: int = 8
-    long_absence_s: float = 180.0
-    recall_grace_s: float = 30.0
+    stage_every: int = 3
+    site_zone: bool = False
+    """Configure a bearing-range zone on the main worker's visit spot (a site rule; off by default)."""
     min_stay_s: float = 1.0
     delta_s: float = 10.0
+
+
+CONFIGURED_SITE = SuiteParams(idle_threshold_s=20.0, site_zone=True)
+"""A site that set its own rules (a 20 s idle threshold, a zone on the visit spot): the pipeline tests
+use it to see every rule at work; the benches report the defaults."""
 
 
 @dataclass(frozen=True)
@@ -118,19 +124,20 @@ def exclusion_zone(scn: Scenario, params: SuiteParams = SuiteParams()) -> Zone:
 
 
 def reasoner_overrides(scn: Scenario, params: SuiteParams = SuiteParams()) -> dict[str, Any]:
-    """`ReasonerSettings` fields that configure the reasoner as the suite's site (same parameters)."""
-    z = exclusion_zone(scn, params)
-    return {
-        "idle_threshold_s": params.idle_threshold_s,
-        "left_behind_timeout_s": params.left_behind_timeout_s,
-        "near_deg": params.near_deg,
-        "left_behind_labels": list(params.tool_labels),
-        "person_labels": list(params.person_labels),
-        "long_absence_s": params.long_absence_s,
-        "exclusion_zones": [
-            {"from_deg": z.from_deg, "to_deg": z.to_deg, "labels": list(params.person_labels)}
-        ],
-    }
+    """`ReasonerSettings` fields that configure the reasoner as the suite's site: the site rules where they
+    differ from the defaults (none with the default `SuiteParams`)."""
+    rules: dict[str, Any] = {}
+    defaults = SuiteParams()
+    if params.idle_threshold_s != defaults.idle_threshold_s:
+        rules["idle"] = {"threshold_s": params.idle_threshold_s}
+    if (params.left_behind_timeout_s, params.near_deg) != (defaults.left_behind_timeout_s, defaults.near_deg):
+        rules["left_behind"] = {"timeout_s": params.left_behind_timeout_s, "near_deg": params.near_deg}
+    if params.site_zone and "visit_spot" in scn.facts:
+        z = exclusion_zone(scn, params)
+        rules["exclusion_zone"] = {
+            "zones": [{"from_deg": z.from_deg, "to_deg": z.to_deg, "labels": list(params.person_labels)}]
+        }
+    return {"rules": rules} if rules else {}
 
 
 def _runs(flags: Sequence[bool], dt: float, min_s: float) -> list[tuple[float, float]]:
@@ -193,7 +200,7 @@ def true_services(
                 t1 = min(dur, max(s.t1 for s in present))
                 out.append(TrueService("ppe_violation", t0, t1, o.id, "worker without a hard hat on site"))
 
-    if "visit_spot" in scn.facts:  # exclusion_zone
+    if params.site_zone and "visit_spot" in scn.facts:  # exclusion_zone (a configured zone only)
         zone = exclusion_zone(scn, params)
         for o in people:
             flags = []
@@ -215,25 +222,27 @@ def true_services(
             if p["kind"] == "picked_up" and p["object_id"] == tool.id and p["t"] > t_drop
         ]  # fmt: skip
         t_pick = min(picked) if picked else math.inf
-        t_un = None
+        t_out: float | None = None  # out of the wearer's view, with nobody near it, since then
+        t_due: float | None = None
         for t in times:
             if t < t_drop or t >= t_pick:
                 continue
             tw = tool.where(t)
             if tw is None:
                 break
-            near = False
-            for p in people:
-                pw = p.where(t)
-                if pw is not None and abs(wrap180(pw[0] - tw[0])) <= params.near_deg:
-                    near = True
-                    break
-            if not near:
-                t_un = t
+            near = any((pw := p.where(t)) is not None and abs(wrap180(pw[0] - tw[0])) <= params.near_deg
+                       for p in people)  # fmt: skip
+            in_sight = yaw is not None and abs(wrap180(tw[0] - float(yaw[min(len(yaw) - 1, int(t * fps))]))) <= hfov_deg / 2
+            if near or in_sight:
+                t_out = None
+                continue
+            t_out = t if t_out is None else t_out
+            if t - t_out >= params.left_behind_timeout_s:
+                t_due = t
                 break
-        if t_un is None or t_un + params.left_behind_timeout_s >= min(t_pick, dur):
+        if t_due is None or t_due >= min(t_pick, dur):
             continue
-        t0 = t_un + params.left_behind_timeout_s
+        t0 = t_due
         out.append(TrueService("left_behind", t0, min(dur, t0 + params.left_behind_grace_s), tool.id,
                                "tool dropped and left unattended"))  # fmt: skip
 
@@ -246,23 +255,24 @@ def true_services(
     if scn.brick_times:  # progress
         wall = next(o for o in scn.objects if o.label == "brick_wall")
         bearing = wrap180(wall.spans[0].bearing0)
-        for k in range(0, len(scn.brick_times), params.bricks_per_course):
+        # the first brick, and each multiple of `stage_every` of the wall's `courses` (courses begun here)
+        steps = [(0, "first brick")] + [
+            (k, f"course {k // params.bricks_per_course + 1} begun")
+            for k in range(0, len(scn.brick_times), params.bricks_per_course)
+            if k and (k // params.bricks_per_course + 1) % params.stage_every == 0
+        ]
+        for k, note in steps:
             t = scn.brick_times[k]
             if t >= dur:
                 break
             seen = _first_in_view(bearing, t, yaw, fps, hfov_deg, 5.0)
             if seen is None or seen >= dur:
                 continue
-            note = "first brick" if k == 0 else f"course {k // params.bricks_per_course + 1} begun"
             out.append(TrueService("progress", t, min(dur, seen + params.progress_grace_s), wall.id, note))
 
-    for o in scn.objects:  # memory_recall: really gone, then back
-        spans = sorted(o.spans, key=lambda s: s.t0)
-        for prev, nxt in zip(spans, spans[1:], strict=False):
-            gap = nxt.t0 - prev.t1
-            if gap >= params.long_absence_s and nxt.t0 < dur:
-                out.append(TrueService("memory_recall", nxt.t0, min(dur, nxt.t0 + params.recall_grace_s), o.id,
-                                       f"back after {gap:.0f} s"))  # fmt: skip
+    # memory_recall: a thing moved or taken unseen, its place looked at again. These scenarios move
+    # nothing unseen, so the category only counts against false alerts (a thing merely coming back
+    # into view is not a recall).
     out.sort(key=lambda s: (s.t0, s.category, s.subject))
     return out
 

@@ -1,0 +1,190 @@
+"""Site rules as data: one parameter block per alert category (what it watches, thresholds, cooldown).
+
+A site's rules are a YAML/JSON document (`SPOTTER_REASON_RULES_FILE`, or `PUT /v1/sites/{site}/rules`)
+shaped like `SiteRules`; a camera may override any part (`PUT /v1/cameras/{id}/rules`, or the
+document's `cameras: {id: {...}}`). Everything has a default from the contract, so a site with no
+configuration still gets the obvious alerts (docs/RULES.md):
+
+* ppe_violation: a worker seen without a hard hat (and a vest, where required) for >= 3 s.
+* exclusion_zone: a worker inside a zone anchored on a hazard label (`excavation`, with a margin)
+  or a configured bearing range.
+* safety_alert: a person under or next to a `suspended_load` (label pairs the site extends), and
+  hazard labels (fire, smoke, spill).
+* left_behind: a hand tool put down stays out of view >= 30 s, not picked up, nobody near it.
+* idle: a worker idle >= 60 s, once per idle spell.
+* progress: the first unit of work (first brick) and every third course, from progress attributes.
+* memory_recall: the wearer looks back at the place of a thing seen earlier, and it is gone.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from spotter.errors import ConfigError
+
+
+class ExclusionZone(BaseModel):
+    """A world bearing range (clockwise from `from_deg` to `to_deg`) that `labels` must not enter."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    camera: str | None = Field(
+        default=None, description="Only this camera's world frame (None: every camera)"
+    )
+    from_deg: float = Field(ge=-360.0, le=360.0)
+    to_deg: float = Field(ge=-360.0, le=360.0)
+    labels: list[str] = Field(default_factory=lambda: ["worker"], description="Labels kept out (people)")
+    name: str = ""
+
+    def contains(self, bearing: float) -> bool:
+        span = (self.to_deg - self.from_deg) % 360.0
+        return (bearing - self.from_deg) % 360.0 <= span
+
+
+DEFAULT_COOLDOWNS: dict[str, float] = {
+    "safety_alert": 60.0,
+    "ppe_violation": 300.0,
+    "exclusion_zone": 60.0,
+    "left_behind": 300.0,
+    "idle": 60.0,
+    "progress": 0.0,
+    "memory_recall": 300.0,
+}
+
+
+class _Rule(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    enabled: bool = True
+    cooldown_s: float = Field(default=0.0, ge=0.0, description="The same condition does not alert again within this")
+
+
+class PpeRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["ppe_violation"]
+    require_hardhat: bool = True
+    require_vest: bool = False
+    min_duration_s: float = Field(default=3.0, ge=0.0, description="Seen without the PPE this long (s)")
+
+
+class ZoneRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["exclusion_zone"]
+    anchor_labels: list[str] = Field(default_factory=lambda: ["excavation"], description="Hazards that are zones")
+    margin_deg: float = Field(default=4.0, ge=0.0, le=90.0, description="Zone = the hazard's extent plus this")
+    zones: list[ExclusionZone] = Field(default_factory=list, description="Bearing ranges kept clear")
+    min_frames: int = Field(default=2, ge=1, description="Sampled frames inside before it alerts")
+
+
+class SafetyRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["safety_alert"]
+    pairs: list[tuple[str, str]] = Field(
+        default_factory=lambda: [("worker", "suspended_load")],
+        description="(person label, hazard label): the person under or next to the hazard",
+    )
+    near_deg: float = Field(default=3.0, ge=0.0, le=90.0, description="Beside = within the hazard's extent plus this")
+    hazard_labels: list[str] = Field(default_factory=lambda: ["fire", "smoke", "spill"], description="Alert on sight")
+    min_frames: int = Field(default=2, ge=1)
+
+
+class LeftBehindRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["left_behind"]
+    tool_labels: list[str] = Field(
+        default_factory=lambda: ["drill", "hammer", "saw", "grinder", "wrench", "spade", "shovel", "level",
+                                 "tape_measure", "toolbox"],
+    )  # fmt: skip
+    timeout_s: float = Field(default=30.0, ge=0.0, description="Out of view this long after being put down")
+    near_deg: float = Field(default=12.0, gt=0.0, le=180.0, description="A person this close is attending it")
+
+
+class IdleRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["idle"]
+    threshold_s: float = Field(default=60.0, gt=0.0)
+
+
+class ProgressRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["progress"]
+    labels: list[str] = Field(default_factory=lambda: ["brick_wall"], description="Work objects")
+    unit_attribute: str = Field(default="bricks", description="Counts units of work (first unit: 0 -> 1)")
+    stage_attribute: str = Field(default="courses", description="Counts stages of work")
+    stage_every: int = Field(default=3, ge=1, description="Alert at every n-th stage")
+
+
+class RecallRule(_Rule):
+    cooldown_s: float = DEFAULT_COOLDOWNS["memory_recall"]
+    min_away_s: float = Field(default=20.0, ge=0.0, description="Unseen at least this long before its place is looked at")
+    view_margin_deg: float = Field(default=10.0, ge=0.0, le=60.0, description="Its place this far inside the view")
+    min_view_s: float = Field(default=1.5, ge=0.0, description="Its place in view, empty, this long in a clip")
+    labels_excluded: list[str] = Field(
+        default_factory=lambda: ["excavation", "brick_wall", "scaffold", "suspended_load", "cone"],
+        description="Things whose absence is not worth recalling (fixed, or moved by design)",
+    )
+
+
+class SiteRules(BaseModel):
+    """Every category's rule for one site (or camera). Unknown keys are refused, so a typo says so."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    person_labels: list[str] = Field(default_factory=lambda: ["worker"])
+    ppe_violation: PpeRule = Field(default_factory=PpeRule)
+    exclusion_zone: ZoneRule = Field(default_factory=ZoneRule)
+    safety_alert: SafetyRule = Field(default_factory=SafetyRule)
+    left_behind: LeftBehindRule = Field(default_factory=LeftBehindRule)
+    idle: IdleRule = Field(default_factory=IdleRule)
+    progress: ProgressRule = Field(default_factory=ProgressRule)
+    memory_recall: RecallRule = Field(default_factory=RecallRule)
+    cameras: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="Per camera: a partial SiteRules that overrides the site's"
+    )
+
+    def for_camera(self, camera_id: str) -> SiteRules:
+        override = self.cameras.get(camera_id)
+        if not override:
+            return self
+        return merge(self.model_copy(update={"cameras": {}}), override)
+
+    def cooldown(self, category: str) -> float:
+        rule = getattr(self, category, None)
+        return float(rule.cooldown_s) if isinstance(rule, _Rule) else 0.0
+
+
+def merge(base: SiteRules, override: dict[str, Any]) -> SiteRules:
+    """`base` with `override` (a partial document) laid over it, validated."""
+    data = base.model_dump(mode="json")
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(data.get(key), dict) and key != "cameras":
+            data[key] = {**data[key], **value}
+        else:
+            data[key] = value
+    return SiteRules.model_validate(data)
+
+
+def parse_rules(document: Any, where: str = "rules") -> SiteRules:
+    """A rules document (mapping) -> SiteRules; ConfigError with the first problem."""
+    if document is None:
+        return SiteRules()
+    if not isinstance(document, dict):
+        raise ConfigError(f"{where}: a mapping of categories to rules is expected")
+    try:
+        return SiteRules.model_validate(document)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(x) for x in first["loc"])
+        raise ConfigError(f"{where}: {loc}: {first['msg']}") from exc
+
+
+def load_rules_file(path: Path) -> SiteRules:
+    try:
+        document = yaml.safe_load(path.read_text())
+    except OSError as exc:
+        raise ConfigError(f"rules file {path}: {exc}") from exc
+    except yaml.YAMLError as exc:
+        raise ConfigError(f"rules file {path}: not valid YAML ({exc})") from exc
+    return parse_rules(document, str(path))
+
+
+__all__ = [
+    "DEFAULT_COOLDOWNS", "ExclusionZone", "IdleRule", "LeftBehindRule", "PpeRule", "ProgressRule", "RecallRule", "SafetyRule", "SiteRules", "ZoneRule",
+    "load_rules_file", "merge", "parse_rules",
+]  # fmt: skip
