@@ -1,9 +1,9 @@
 """Question understanding: the typed query (docs/QUESTIONS.md) from many phrasings, and the corpus.
 
 The corpus in tests/data/questions was written by independent writers (PROVENANCE_*.md). Writers
-a-e were tuned on; f and g are held out. The thresholds below are regression guards at what was
-measured (bench.understanding; docs/BENCHMARKS.md), not the 95% target, which the held-out writers
-do not reach yet.
+a-k were tuned on; l and m are held out. The thresholds below are regression guards at what was
+measured (bench.understanding; docs/BENCHMARKS.md), not the 95% target, which held-out writers do
+not reach (77-92% over five held-out rounds).
 """
 
 from __future__ import annotations
@@ -29,13 +29,15 @@ def q(text: str) -> Query:
 
 def test_every_corpus_label_is_a_valid_query() -> None:
     rows = load_corpus(sorted(CORPUS.glob("writer_*.jsonl")))
-    assert len(rows) >= 600
-    assert len({r["writer"] for r in rows}) >= 5
+    assert len(rows) >= 1400
+    assert len({r["writer"] for r in rows}) >= 13
     for row in rows:
         Query.model_validate(row["query"])  # the writers labelled with the public schema
 
 
-@pytest.mark.parametrize(("writers", "floor"), [(("a", "b", "c", "d", "e"), 0.97), (("f", "g"), 0.80)])
+@pytest.mark.parametrize(
+    ("writers", "floor"), [(tuple("abcdefghijk"), 0.95), (("l", "m"), 0.60)]
+)
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
     worst = min(result.accuracy().values())

@@ -93,7 +93,10 @@ def compare(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
     if want.get("intent") != got.get("intent"):
         return ["intent"]
     slots = SLOTS_BY_INTENT.get(str(want.get("intent")), ())
-    if want.get("intent") == "state_duration" and not {want.get("spell"), got.get("spell")} & {"total", "nth"}:
+    if want.get("intent") == "state_duration" and (
+        not {want.get("spell"), got.get("spell")} & {"total", "nth"} or (want.get("window") and "nth" not in
+                                                                         {want.get("spell"), got.get("spell")})
+    ):
         # docs/QUESTIONS.md defines spells for productivity; on a state duration, no spell and the tense's
         # default (last / current) mean the same answer, and writers labelled both ways.
         slots = tuple(s for s in slots if s != "spell")

@@ -151,6 +151,11 @@ class QuestionParser:
         if q.intent == "still_there":
             if re.search(r"\b(left|gone|leave)\b", text) and subj is not None and subj.label == "worker":
                 return self._has_left(parsed, camera_id, at)
+            if not times and subj is not None and re.search(
+                    r"\bwhere (i|you|he|she|they|we|someone) (put|left|set|dropped|placed|laid|stood)\b", text):  # fmt: skip
+                put = self._event_time(camera_id, subj, "dropped", at)  # "where I put it": since it was put down
+                if put is not None:
+                    parsed.times.append(put[0] + 0.5)
             return self._still_there(parsed, camera_id, at)
         if q.intent == "same_individual":
             return self._same(parsed, camera_id, at)

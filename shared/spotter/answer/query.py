@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from spotter.world.geometry import Sector
 
@@ -66,6 +66,11 @@ class SubjectRef(_Model):
 
     label: str
     attributes: dict[str, bool | str] = Field(default_factory=dict)
+
+    @field_validator("attributes", mode="before")
+    @classmethod
+    def _none_is_empty(cls, value: Any) -> Any:
+        return {} if value is None else value
 
     def describe(self) -> str:
         words = []

@@ -26,6 +26,7 @@ import logging
 import re
 import threading
 from collections.abc import Iterable
+from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
@@ -70,8 +71,18 @@ SYNONYMS: dict[str, str] = {
     "team member": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
+    "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
+    "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
+    "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
+    "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
+    "tradesman": "worker", "tradie": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
+    "gentleman": "worker", "gent": "worker", "lady": "worker",
+    "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
+    "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
+    "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
+    "cart": "wheelbarrow", "trolley": "wheelbarrow", "buggy": "wheelbarrow",
     "tool chest": "toolbox", "tool case": "toolbox", "tool kit": "toolbox", "toolkit": "toolbox",
     "ladder": "ladder", "ladders": "ladder", "step ladder": "ladder", "stepladder": "ladder",
     "drill": "drill", "drills": "drill", "power drill": "drill", "drill driver": "drill", "driver drill": "drill",
@@ -87,7 +98,9 @@ SYNONYMS: dict[str, str] = {
     "course": "brick_wall", "courses": "brick_wall", "bricklaying": "brick_wall", "masonry": "brick_wall",
     "excavation": "excavation", "excavations": "excavation", "hole": "excavation", "trench": "excavation",
     "pit": "excavation", "dig": "excavation", "ditch": "excavation", "footings": "excavation",
-    "open hole": "excavation", "the dig": "excavation",
+    "open hole": "excavation", "the dig": "excavation", "digging": "excavation", "groundworks": "excavation",
+    "pipe load": "suspended_load", "pipe loads": "suspended_load", "pipe lift": "suspended_load",
+    "metal frame": "scaffold", "tall metal frame": "scaffold", "frame": "scaffold", "tower": "scaffold",
     "suspended load": "suspended_load", "suspended_load": "suspended_load", "hanging load": "suspended_load",
     "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
     "loads": "suspended_load", "lift": "suspended_load",
@@ -133,7 +146,7 @@ _ORDINALS = {
 _OFF_DOMAIN = re.compile(
     r"\b(weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies)|schedule|play (some )?music|song|joke|call (my|the|him|her)|"
-    r"phone (number)?|text (my|him|her)|email|lunch|dinner|coffee|tea break menu|regulation|law|legal|"
+    r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
@@ -154,7 +167,10 @@ _CONTRACTIONS = (
     (r"\by'all\b", "you all"), (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"), (r"\bgotta\b", "got to"),
     (r"\bdunno\b", "do not know"), (r"\bhwo\b", "how"), (r"\bhw\b", "how"), (r"\bwher\b", "where"),
     (r"\bwhn\b", "when"), (r"\bwat\b", "what"), (r"\bwot\b", "what"), (r"\batm\b", "at the moment"),
-    (r"\brn\b", "right now"), (r"\bidel\b", "idle"), (r"\bhalf hour\b", "30 minutes"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
+    (r"\brn\b", "right now"), (r"\bidel\b", "idle"), (r"\bhalf hour\b", "30 minutes"), (r"\bppl\b", "people"),
+    (r"\bdiff\b", "different"), (r"\boutta\b", "out of"), (r"\bw\b(?= (no|a|an|the|his|her)\b)", "with"),
+    (r"\bhows long\b", "how long"), (r"\bgonna\b", "going to"), (r"\bchillin\b", "chilling"),
+    (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/\b", "with"), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
@@ -287,12 +303,24 @@ def normalise(question: str) -> str:
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = re.sub(r"[^\w:'/\-\s,.?!]", " ", text)
+    text = re.sub(r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", "", text)  # radio: "..., over?"
     text = re.sub(r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2", text)
+    text = re.sub(r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2", text)
+    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s\b", r"at \1 seconds in", text)
     for pattern, repl in _CONTRACTIONS_RE:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
-    text = re.sub(r"\b(twenty|thirty|forty|fifty)-(one|two|three|four|five|six|seven|eight|nine)\b", r"\1 \2", text)
+    numbers = "|".join(_NUMBER_WORDS)
+    text = re.sub(rf"\b({numbers})-(?=({numbers}|minute|second|hour)s?\b)", r"\1 ", text)
+    text = re.sub(rf"\b({numbers}) (?=({numbers})-)", r"\1 ", text).replace("oh-", "oh ")
+    text = re.sub(r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw", text)
+    text = re.sub(r"^(so |um |uh |hey |okay |ok |right |copy |over )*", "", text)
+    text = re.sub(r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
+                  r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
+                  r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
+                  r"is it true|i would like to know|i need to know|quick one)( if| whether| that)?\b\s*", "", text)
+    text = re.sub(r"\b(do you know|please|if you can|exactly)\s*$", "", text).strip()
     text = re.sub(r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1", text)
     text = re.sub(r"\bright (behind|in front|ahead|next to|by)\b", r"\1", text)
     text = _numbers(text)
@@ -329,7 +357,8 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
         out.append((m.start(), TimeRef(t=_clock_s(m))))
     for m in re.finditer(_DUR + r"\s+(ago|back|earlier|before now|previously)\b", text):
         out.append((m.start(), TimeRef(ago_s=_dur_s(m))))
-    for m in re.finditer(r"\b(?:at|around|about|by|after|before|until|till|from|to|and|since)\s+(?:the\s+)?"
+    for m in re.finditer(r"(?:^|\b(?:at|around|about|by|after|before|until|till|from|to|and|since|between|past|as at|as "
+                         r"of|than at|as)\s+)(?:the\s+)?"
                          r"(?:minute\s+(\d+)|" + _DUR + r"\s+(?:in|into|mark|of the (?:video|recording|clip|shift)))",
                          text):  # fmt: skip
         if m.group(1):
@@ -343,7 +372,7 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
 
 
 def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | None, TimeRef | None] | None:
-    m = re.search(r"\b(?:in|during|over|within|for) (?:the )?(?:last|past|previous) " + _DUR, text)
+    m = re.search(r"(?:^|\b(?:in|during|over|within|for) )(?:the )?(?:last|past|previous) " + _DUR, text)
     if m:
         return (TimeRef(ago_s=_dur_s(m)), None)
     m = re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) (minute|hour)\b", text)
@@ -389,7 +418,7 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
                 r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b"), "behind"),
-    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b"), "front"),
+    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) right\b|\bright of me\b|\bright side\b|\bmy right\b|\bright hand\b|"
@@ -430,12 +459,15 @@ def direction_in(text: str, weak: bool = True) -> Sector | None:
 _PPE = r"(hardhat|hi-vis|vest|ppe|high-vis|high vis|safety gear|protective gear|hat)"
 _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|\d+) (\w+ )?"
-                r"(brick|block|course|row|layer)s?\b|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
+                r"(brick|block|course|row|layer)s?\b|"
+                r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
+                r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
+                r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
-                r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone) back "
-                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback to work\b|\bback on the tools\b|\bafter (the|his|her|"
+                r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone) back "
+                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback on it\b|\bback to work\b|\bback on the tools\b|\bafter (the|his|her|"
                 r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
@@ -445,7 +477,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
-                r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside)\b"), "entered_zone"),
+                r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
+                r"(going|climbing|getting|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
@@ -457,7 +490,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"go on|gone on|started?|went for|go for) (a |his |her |their |the )?(first |second |third |\w+ )?"
                 r"(break|rest|breather|smoke|tea break|brew)\b|\bstart(ed)? (idling|slacking|standing around|loafing)\b|"
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
-                r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b"), "went_idle"),
+                r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
+                r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b"),
@@ -466,7 +500,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b"), "dropped"),
-    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ )?up\b|\bgrab(bed|s)?\b|"
+    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
      "picked_up"),
@@ -502,12 +536,13 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
-                r"(exclusion )?(zone|excavation|hole|trench|pit|dig|danger area|restricted area|no-go|exclusion|"
+                r"(exclusion )?(zone|excavation|hole|trench|pit|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
-                r"unproductive|downtime|pause|paused|skiving|stopped|time off|doing fuck all)\b"), "idle"),
+                r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
+                r"messing (about|around)|dossing|loitering)\b"), "idle"),
     (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
                 r"stuff) done|laying)\b"), "working"),
@@ -532,7 +567,7 @@ def state_in(text: str) -> StateName | None:
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
-    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy )?(spell|break|"
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch )?(spell|break|"
                   r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
@@ -572,6 +607,9 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     if m and not attrs:
         attrs["colour"] = _colour(m.group(1))
     lead = r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?"
+    bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
+    if bare:
+        attrs["vest"] = _colour(bare.group(1))
     m = re.match(lead + rf"(?:in|with|wearing|wears|dressed in|sporting)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|that\s+)?"
                  rf"(?:bright\s+)?({colours})(?:[- ](?:hi-vis|high[- ]vis|vest|jacket|top|shirt|coat))?(?:\s+(?:hi-vis|vest))?"
                  rf"(?!\s*hardhat|\s*hat\b)", after)  # fmt: skip
@@ -623,6 +661,10 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                 continue
             attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start())
             found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs), phrase in _WEAK_PEOPLE))
+    # compound nouns ("trench ladder", "kerb pallet"): the last noun is the thing
+    found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label for g in found)]
+    if any(f[2].label == "suspended_load" for f in found):
+        found = [f for f in found if f[2].label != "crane"]  # "the crane's load": the load is asked about
     colours = _colour_re()
     # a worker named by what they wear: "orange vest", "the one in orange", "red hat", "orange idle"
     for m in re.finditer(rf"\b({colours})[- ](hi-vis|vest|jacket|high[- ]vis|top|shirt|coat|hardhat|hat)s?\b", text):
@@ -644,8 +686,45 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         attrs = _attributes(text, pm.start(), pm.end())
         if attrs:
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
+    for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
+            r"\b(?:the|my|your|his|her)\s+((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:\s+(?!(?:"
+                      + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
+        words = m.group(1).split()
+        if len(words) == 2 and words[1] in _LINKS:
+            words = words[:1]
+        end = m.start(1) + len(" ".join(words))
+        if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
+                0 <= a - end <= 14 for a, _, _, _ in found):  # fmt: skip
+            continue  # overlaps a known thing, or is an adjective of one ("the little orange cone")
+        words = [w for w in words if w not in SYNONYMS]
+        if not words or len(words) < len(m.group(1).split()):
+            continue
+        label = "_".join(words)
+        label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
+        found.append((m.start(1), end, SubjectRef(label=label), False))
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
+
+
+_LINKS = {
+    "in", "on", "at", "of", "to", "for", "with", "from", "by", "near", "is", "are", "was", "were", "been", "that",
+    "who", "which", "gone", "go", "went", "now", "here", "there", "i", "you", "he", "she", "we", "they", "got", "get",
+    "still", "be", "being", "has", "have", "had", "did", "do", "does", "and", "or", "but", "so", "up", "down", "out",
+}  # fmt: skip
+
+_NOT_THINGS = (
+    "same|other|one|ones|first|second|third|last|next|time|times|moment|way|place|spot|side|left|right|front|back|"
+    "rear|view|site|area|zone|start|end|morning|afternoon|day|shift|break|footage|recording|video|video's|clip|camera|"
+    "minute|minutes|second|seconds|hour|hours|ground|floor|deck|weather|wall|question|answer|thing|things|stuff|"
+    "lot|bit|rest|whole|total|job|work|meantime|beginning|middle|heading|direction|location|position|status|"
+    "current|previous|latest|most|least|best|worst|new|old|now|then|while|latter|former|case|point|mark|way|"
+    "bearings|little|big|small|large|tall|short|long|usual|whole|entire|"
+    "hell|heck|world|team|company|client|boss|budget|plan|plans|drawings|weekend|week|month|year|today|tomorrow|"
+    "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
+    "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|"
+    "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
+    + "|".join(COLOURS)
+)
 
 
 def _noun_follows(text: str, end: int) -> bool:
@@ -665,9 +744,15 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     """Words that name a label but are used otherwise here ("the saw" vs "I saw", "of course", "load of")."""
     after = text[m.end():m.end() + 20]
     before = text[max(0, m.start() - 20):m.start()]
-    if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit", "boss", "mate", "kid",
-                  "boy", "girl", "dude", "chap", "man", "men") and \
-            not re.search(r"\b(the|a|an|my|that|this|circular|his|her|our|your|hanging|suspended|crane)\s*$", before):  # fmt: skip
+    if phrase in ("digging", "frame", "tower") and not re.search(r"\b(the|that|this|a)\s*(\w+\s+)?$", before):
+        return True
+    articles = r"the|a|an|my|that|this|his|her|our|your"
+    if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit") and not re.search(
+            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before):  # fmt: skip
+        return True
+    if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
+            rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
+            rf"{_colour_re()})\s*$", before):  # fmt: skip
         return True
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
@@ -678,7 +763,15 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
 
 
 def ordinal_unit(text: str) -> tuple[str | None, int | None]:
-    """Unit and ordinal of a unit of work: "first brick" -> (brick, 1), "the third course" -> (course, 3)."""
+    """Unit and ordinal of a unit of work: "first brick" -> (brick, 1), "the third course" -> (course, 3),
+    "the first kerb went in" -> (kerb, 1)."""
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
+                  r"(?:section|length|piece|run|lift) of (\w+?)s?\b", text) or re.search(
+        r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(\w+?)s?\s+"
+        r"(?:of \w+ )?(?:was |were |got |get |went |go |had |has )?(?:laid|placed|in|down|put in|installed|fitted|done|"
+        r"finished|completed|set)\b", text)  # fmt: skip
+    if m and m.group(2) not in ("brick", "block", "course", "row", "layer", "time", "break", "spell"):
+        return m.group(2), _ORDINALS[m.group(1)]
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|"
                   r"\d+)\s+(?:\w+\s+)?(brick|block|course|row|layer)s?\b", text)  # fmt: skip
     if m:
@@ -702,7 +795,8 @@ def event_ordinal(text: str) -> int | None:
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (time|break|rest|spell|stop|go)\b", text)
     if m and not (m.group(1) in ("first", "1st") and m.group(2) == "time"):
         return _ORDINALS[m.group(1)]
-    if re.search(r"\b(first) (break|rest)\b", text):
+    if re.search(r"\b(first) (break|rest|breather)\b|\bfirst (take|took|went|go|had|have|get|got|stop|stopped|put|"
+                 r"dropped|picked|climbed|jumped)\b", text):  # fmt: skip
         return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
@@ -714,23 +808,28 @@ _C = re.compile
 _HOW_LONG = _C(r"\b(how long|how much time|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
-               r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b)\b")  # fmt: skip
+               r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
+               r"how much of (that|the time|it|this)|been (\w+ )?for long|how much (he|she|they|the \w+ )?(work|worked|"
+               r"idle|idled|working))\b")  # fmt: skip
 _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been|"
           r"how much time (has )?(passed|gone by|elapsed|gone) since|time since|since (i|you|we) (last )?(saw|seen|see|spotted)|"
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
-          r"how many (minutes|seconds|hours) (ago|since|back|has it been)|how long it is since|how long is it since|"
+          r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
-          r"ago since)\b")  # fmt: skip
+          r"how long it is been since|how long it has been since|how long has it been|since (anyone|someone|we|you|i) "
+          r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b")
 _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
-           r"(met|seen|saw|see) (him|her|them|this \w+|that \w+|this|that) (before|earlier|already|previously)|"
+           r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
+           r"previously)|"
            r"(is|was) (this|that|he|she|it) (the|one of the) \w+ (from|i saw|we saw|i seen|you saw|seen)|recogni[sz]e|"
            r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
            r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
            r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
-           r"(him|her|them|it) again|one (i|we) saw|same as|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
+           r"(him|her|them|it) again|one (i|we) saw|same as|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
+           r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
            r"earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
 _ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
             r"happened first|came first|earlier than|later than|prior to|preceded|followed|in what order|"
@@ -739,7 +838,7 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
            r"time stamp|time of|the time (when|that|he|she|it|at which)|at which point|how early|how late|"
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
            r"what moment|in which minute|at which time|which time)\b")  # fmt: skip
-_STILL = _C(r"\b(still (is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+_STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
@@ -749,7 +848,8 @@ _STILL = _C(r"\b(still (is|are|was|be|being|stands|sits|lies) (there|here|where|
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
             r"where (i|you|we) first (saw|seen|spotted)|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
-            r"where it was earlier|where it was before|stayed put|left alone)\b")  # fmt: skip
+            r"where it was earlier|where it was before|stayed put|left alone|still sat|still stood|not been (picked up|moved|shifted|"
+            r"touched|taken)|(nobody|no one|no-one) (has )?(shifted|moved|touched|taken|picked|nicked))\b")  # fmt: skip
 _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction of|in which direction|"
                 r"point me|point to|pointing|which side|what side|left or (on |to )?(my |the )?right|right or (on |to )?(my |the )?left|bearing|"
                 r"which way do i (turn|look)|where (do|should|must|can) i (turn|look|face)|where i (must|should|have to|need to|can) "
@@ -759,12 +859,13 @@ _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction
                 r"(is|are) (it|the \w+|they|that|my \w+) (\w+ )?(on|to|at|off to) (my|the) (left|right)|(is|are) (it|the \w+|they|that) "
                 r"(behind|in front|ahead)|how do i (get to|find|face)|to face|do i (turn|look)|should i turn|"
                 r"where should i look|direction|ahead, behind|off to one side|which way round|clock position|"
-                r"o'?clock)\b")  # fmt: skip
+                r"o'?clock|in relation to (me|the way|where i)|relative to where i)\b")  # fmt: skip
 _WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what has become of|what became of|"
+            r"whatever became of|whatever happened to|what is become of|what (is |has )?happen(ed|ing|s)? (to|with)|"
             r"what happen(ed|s)? (with|to)|what is with|what about|"
             r"find|lost|last known|last place|last spot|position|where abouts|where-abouts|wheres|misplaced|"
             r"can not find|cannot find|can not see|gone to|went to|end up|ended up|is it|any sign|sign of|"
-            r"where did|where was|anywhere|wherever)\b")  # fmt: skip
+            r"where did|where was|anywhere|wherever|somewhere)\b")  # fmt: skip
 _WHAT_DIR = _C(r"\b(what|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
 _IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
@@ -772,7 +873,8 @@ _IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|t
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
-                 r"something|stuff) done|stood (around|about)|sat (around|about)|skiving|getting on with)\b|"
+                 r"something|stuff) done|stood (around|about)|sat (around|about)|skiving|getting on with|on it|having a (break|"
+                 r"breather|rest|smoke)|taking a (break|breather|rest))\b|"
                  r"\b(working or|idle or|busy or|working right now|idle right now|idle now|working now|busy now|"
                  r"still working|still idle|currently working|currently idle|what is (he|she|the \w+) doing|"
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
@@ -780,9 +882,11 @@ _IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|t
 _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|active|productive|slack\w*|break|"
                    r"breaks|resting|rest|standing (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
-                   r"cracking on|on the tools|skiving|sat (around|about|idle))\b")  # fmt: skip
-_RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back) "
-               r"(to|towards) (where|the (spot|place|area|location) where)\b")  # fmt: skip
+                   r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
+                   r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
+_RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
+               r"walk(ed)? back|come back round|came back round|gone back) (round |over )?(to|towards) (where|the (spot|place|"
+               r"area|location) (where|that|the)|(the )?(place|spot|area) where)\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
@@ -796,7 +900,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
               event: EventName | None, state: StateName | None) -> Intent | None:
     """The intent by ordered cues, or None (no cue decides)."""
     people = any(s.label == "worker" for _, s, _ in subjects) or bool(_PRONOUN.search(text))
-    if _COUNT.search(text) and not re.search(r"\bhow many (minutes|seconds|hours|times? (did|has|was))\b", text) \
+    if _COUNT.search(text) and not re.search(r"\bhow many (minutes?|seconds?|hours?|mins?|times? (did|has|was))\b", text) \
             and not _HOW_LONG.search(text.replace("how many", "")):  # fmt: skip
         return "count_distinct"
     if _AGO.search(text) or (re.search(r"\bago\b", text) and _HOW_LONG.search(text)) or \
@@ -817,7 +921,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "state_duration" if subjects else None
     if _WHO.search(text) and not _SAME.search(text):
         return None
-    if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b", text):
+    if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
         return "same_individual"
     if _RETURNED.search(text) and len(subjects) >= 2:
         return "returned"
@@ -825,9 +929,11 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "still_there"  # "has the visitor left?": is the person still where they were
     when, where = _first(_WHEN, text), _first(_WHERE, text)
     if _ORDER.search(text) or (re.search(r"\b(before|after)\b", text) and _two_events(text, subjects)
-                               and not (when is not None and when <= 12)):
+                               and when is None):
         return "order"
     still = _first(_STILL, text)
+    if where == 0 and re.search(r"^(where|whereabouts)\b", text) and still is not None and still > 0:
+        return "where"  # "where's my hammer, and is it still on the ground?": the first question
     if still is not None and (when is None or still < when or re.search(r"\bstill\b", text)) and not (
             where is not None and re.search(r"\bwhere (is|are|was|were|they|it|did)\b", text)
             and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal", text)):  # fmt: skip
@@ -840,6 +946,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "things_in_direction"
     if _WHICH_WAY.search(text) and subjects:
         return "direction_of"
+    if direction is not None and _strong(subjects) and re.search(r"\b(is|are)\b", text) and \
+            not re.search(r"^\s*where\b", text) and not _WHAT_DIR.search(text):  # fmt: skip
+        return "direction_of"  # "the digging is somewhere behind me?"
     if where is not None and subjects:
         return "where"
     if direction is not None and _strong(subjects) and re.search(r"^(is|are|was|am)\b", text):
@@ -850,8 +959,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "is_working"
     if _CHOICE.search(text) and _strong(subjects):
         return "direction_of"  # "is the pallet in front of me or more to the right?"
-    if direction is not None and _strong(subjects) and re.search(r"\b(is|are)\b", text):
-        return "direction_of"  # "the scaffold is behind me, yes?"
+    if direction is not None and _strong(subjects) and (re.search(r"\b(is|are)\b", text) or not _WHAT_DIR.search(text)):
+        return "direction_of"  # "the scaffold is behind me, yes?", "the ladder behind me yeah?"
     words = text.split()
     if len(subjects) == 1 and len(words) <= 3 and not event and not state:
         return "where"  # "toolbox?", "the drill?"
@@ -904,6 +1013,29 @@ EXAMPLES: dict[str, tuple[str, ...]] = {
 }
 
 
+INTENT_MODEL = Path(__file__).with_name("intents.npz")
+"""Softmax regression over MiniLM embeddings, trained on the paraphrase corpus (tools/train_intents.py)."""
+
+
+class _IntentModel:
+    """The trained intent classifier: (intent, probability) of a normalised question."""
+
+    def __init__(self, embedder: Any, path: Path = INTENT_MODEL) -> None:
+        data = np.load(path)
+        self.embedder = embedder
+        self.w = np.asarray(data["w"], dtype=np.float32)
+        self.b = np.asarray(data["b"], dtype=np.float32)
+        self.intents = [str(x) for x in data["intents"]]
+
+    def best(self, text: str) -> tuple[str, float]:
+        q = np.asarray(self.embedder.embed([text]), dtype=np.float32)[0]
+        z = q @ self.w + self.b
+        p = np.exp(z - z.max())
+        p /= p.sum()
+        i = int(np.argmax(p))
+        return self.intents[i], float(p[i])
+
+
 class _Nearest:
     """Nearest example intent by MiniLM similarity (only where no cue decides)."""
 
@@ -930,11 +1062,25 @@ class _Nearest:
 class QuestionUnderstander:
     """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
 
-    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.6) -> None:
-        self._nearest = _Nearest(embedder) if embedder is not None else None
+    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.6, min_probability: float = 0.5) -> None:
+        self._nearest: _Nearest | _IntentModel | None = None
         self.min_similarity = min_similarity
+        if embedder is not None:
+            if INTENT_MODEL.is_file():
+                self._nearest = _IntentModel(embedder)
+                self.min_similarity = min_probability
+            else:
+                self._nearest = _Nearest(embedder)
 
     def understand(self, question: str, labels: Iterable[str] = ()) -> Query:
+        first, sep, rest = question.partition("?")
+        if sep and re.match(r"\s*(and|if|or|also|plus|then)\b", rest.lower()):  # "...? if not, ...": the first is asked
+            query = self._understand(first + "?", labels)
+            if query.intent != "unknown":
+                return query
+        return self._understand(question, labels)
+
+    def _understand(self, question: str, labels: Iterable[str]) -> Query:
         text = normalise(question)
         if not text or _OFF_DOMAIN.search(text):
             return UNKNOWN
@@ -1011,11 +1157,16 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             time = window[0]
         return Query(**q, subject=subject, time=time)
     if intent == "count_distinct":
-        subject = _pick(subjects, text, person=False) or subject
+        after = re.search(r"\bhow many (?:different |distinct |individual |separate |unique )?(.*)$", text)
+        named = [x for x in subjects if after is not None and after.start(1) <= x[0] <= after.start(1) + 1]
+        subject = named[0][1] if named else (_pick(subjects, text, person=False) or subject)
         if subject is None:
             subject = SubjectRef(label="worker") if re.search(r"\b(who|anyone|individuals?|faces?)\b", text) else None
         if subject is None:
             return None
+        if subject.label == "worker" and "hardhat" not in subject.attributes and re.search(
+                r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? (\w+ )?hardhat", text):  # fmt: skip
+            subject = subject.model_copy(update={"attributes": {**subject.attributes, "hardhat": False}})
         return Query(**q, subject=subject, window=window)
     if intent == "same_individual":
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad)\b", text)
@@ -1061,7 +1212,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if ev == "work_unit":
             subject = _pick(subjects, text, person=True)
             subject = subject if subject is not None and any(not w for _, s, w in subjects if s is subject) else None
-            subject = subject or SubjectRef(label="brick_wall")
+            if subject is None and unit in (None, "brick", "course"):
+                subject = SubjectRef(label="brick_wall")
+            return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
         elif ev in _PERSON_EVENTS:
             subject = _pick(subjects, text, person=True, default_worker=True)
         elif ev in _THING_EVENTS:
@@ -1095,8 +1248,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         sa = sa or _pick(sub_a, a_text)
         sb = _pick(sub_b, b_text, person=True if eb in _PERSON_EVENTS else False if eb in _THING_EVENTS else None)
         sb = sb or _pick(sub_b, b_text)
-        if not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (eb in _PERSON_EVENTS or eb is None):
+        person_b = eb in _PERSON_EVENTS
+        if sa is not None and sa.label == "worker" and person_b and not any(
+                s.label == "worker" and not w for _, s, w in sub_b):  # fmt: skip
             sb = sa  # "did he take his lid off after he went into the hole": the same one
+        elif not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (person_b or eb is None):
+            sb = sa
         if ea is None and re.search(r"\b(brick|course|row|layer)s?\b", a_text):
             ea = "work_unit"
         if eb is None and re.search(r"\b(brick|course|row|layer)s?\b", b_text):
@@ -1104,13 +1261,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         eb = eb or ea
         if ea == "work_unit" and (sa is None or sa.label != "worker"):
             sa = SubjectRef(label="brick_wall")
+        ub, ob = ordinal_unit(b_text) if eb == "work_unit" else (None, event_ordinal(b_text))
         if eb == "work_unit" and (sb is None or sb.label != "worker"):
-            sb = SubjectRef(label="brick_wall")
+            sb = SubjectRef(label="brick_wall") if ub in (None, "brick", "course") else None
         if sa is None:
             return None
         ua, oa = ordinal_unit(a_text) if ea == "work_unit" else (None, event_ordinal(a_text))
-        ub, ob = ordinal_unit(b_text) if eb == "work_unit" else (None, event_ordinal(b_text))
-        other = EventRef(subject=sb or sa, event=eb, unit=ub, ordinal=ob)
+        other = EventRef(subject=sb if sb is not None or eb == "work_unit" else sa, event=eb, unit=ub, ordinal=ob)
         return Query(**q, subject=sa, event=ea, unit=ua, ordinal=oa, other=other, relation=relation)
     return None
 
