@@ -19,7 +19,8 @@ An observation joins an entity of the same canonical label only if ALL hold:
 
 A persistent external track id shared with one of the entity's references
 replaces the appearance gate and widens the bearing gate to `track_gate_deg`,
-but never overrides the separation veto. Among qualifying entities the best
+but never overrides the separation veto; a different external track id than the
+entity's is a veto of its own (the detector told them apart). Among qualifying entities the best
 mean similarity wins (ties: smaller angle, then id). None qualifies: the caller
 starts a new entity (conservative: split rather than merge).
 
@@ -150,12 +151,18 @@ class IdentityResolver:
     def track_linked(self, probe: Probe, cand: Candidate) -> bool:
         return probe.external_track is not None and probe.external_track in cand.external_tracks
 
+    def other_track(self, probe: Probe, cand: Candidate) -> bool:
+        """The detector tracks both and gives them different ids: shown apart (a tracker that loses
+        someone and gives a new id splits them: conservative, as GEB)."""
+        return (probe.external_track is not None and bool(cand.external_tracks)
+                and probe.external_track not in cand.external_tracks)  # fmt: skip
+
     # --- decisions ----------------------------------------------------------------
 
     def evaluate(self, probe: Probe, cand: Candidate) -> Match | None:
         """The match of `probe` to one candidate under the normal rule, or None."""
         s = self.settings
-        if cand.entity.label != probe.label or self.separated(probe, cand):
+        if cand.entity.label != probe.label or self.separated(probe, cand) or self.other_track(probe, cand):
             return None
         angle = self.angle_to(probe, cand.entity)
         tracked = self.track_linked(probe, cand)
@@ -205,7 +212,8 @@ class IdentityResolver:
         matches: list[Match] = []
         for cand in candidates:
             ent = cand.entity
-            if ent.label != probe.label or is_person(ent.label) or self.separated(probe, cand):
+            if ent.label != probe.label or is_person(ent.label) or self.separated(probe, cand) \
+                    or self.other_track(probe, cand):  # fmt: skip
                 continue
             angle = angular_distance(probe.bearing_deg, ent.bearing_deg)
             if angle <= s.move_min_deg:
