@@ -162,7 +162,7 @@ class QuestionParser:
         if q.intent == "count_distinct":
             return self._count(q, camera_id, at)
         if q.intent == "event_time":
-            return self._when_q(q, camera_id, at)
+            return self._when_q(q, camera_id, at, text)
         if q.intent == "time_since":
             return self._since(q, camera_id, at)
         if q.intent == "order":
@@ -262,7 +262,7 @@ class QuestionParser:
         return found
 
     def _occurrence(self, camera_id: str, ref: SubjectRef | None, event: str | None, unit: str | None,
-                    ordinal: int | None, at: float) -> tuple[float, list[ObservationRecord]] | None:
+                    ordinal: int | None, at: float, q_last: bool = False) -> tuple[float, list[ObservationRecord]] | None:
         """When `event` happened to the subject (the `ordinal`-th time), from memory up to `at`."""
         found = self._matching(camera_id, ref, at)
         n = max(1, ordinal or 1)
@@ -286,14 +286,15 @@ class QuestionParser:
                 return (samples[0][0] if samples else obs[0].t_start), obs[:1]
             return None
         if event in ("started_working", "resumed_working", "went_idle", "stopped_working"):
-            runs = _runs(samples, "active")
             if event == "started_working":
-                return (runs[0][0], [runs[0][2]]) if runs else None
+                active = _runs(samples, "active")
+                return (active[0][0], [active[0][2]]) if active else None
+            # a break is an idle spell of BREAK_S or more (a moment's pause is not one)
+            breaks = [r for r in _runs(samples, "idle") if (r[1] if r[3] else at) - r[0] >= BREAK_S]
             if event == "resumed_working":
-                later = runs[1:]
-                return (later[n - 1][0], [later[n - 1][2]]) if len(later) >= n else None
-            ends = [r for r in runs if r[1] < at - 1e-6 and r[3]]
-            return (ends[n - 1][1], [ends[n - 1][2]]) if len(ends) >= n else None
+                ended = [r for r in breaks if r[3]]
+                return (ended[n - 1][1], [ended[n - 1][2]]) if len(ended) >= n else None
+            return (breaks[n - 1][0], [breaks[n - 1][2]]) if len(breaks) >= n else None
         if event == "ppe_removed":
             evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["ppe_off"], t_max=at)
             if evs:
@@ -315,6 +316,16 @@ class QuestionParser:
             if self._place_seen_empty(camera_id, last.bearing_deg, min(last.t_end, at), at):
                 return min(last.t_end, at), [last]
             return None
+        if event == "picked_up":
+            ups = _transitions(samples, "carried")
+            if ups:
+                k = len(ups) - 1 if q_last else min(n, len(ups)) - 1
+                return ups[k][0], [ups[k][1]]
+        if event == "dropped":
+            downs = _transitions(samples, "on_ground", after="carried")
+            if downs:
+                k = len(downs) - 1 if q_last else min(n, len(downs)) - 1
+                return downs[k][0], [downs[k][1]]
         verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
         return self._event_time(camera_id, _subject_of(ref) or Subject(ref.label if ref else "thing"), verb, at)
 
@@ -337,8 +348,9 @@ class QuestionParser:
                 spells.append((t0, t1, o))
         return spells
 
-    def _when_q(self, q: Query, camera_id: str, at: float) -> Answer:
-        hit = self._occurrence(camera_id, q.subject, q.event, q.unit, q.ordinal, at)
+    def _when_q(self, q: Query, camera_id: str, at: float, text: str = "") -> Answer:
+        again = bool(re.search(r"\b(back up|again|last time|most recently|latest)\b", text))
+        hit = self._occurrence(camera_id, q.subject, q.event, q.unit, q.ordinal, at, q_last=again)
         what = _event_words(q)
         if hit is None:
             raise _NotKnown(f"I have not seen {what} by {fmt_time(at)}.")
@@ -409,7 +421,7 @@ class QuestionParser:
             seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
             how = how.format(word="on the ground")
         elif q.state == "without_ppe":
-            spans = [(o.t_start, min(o.t_end, at), o) for o in obs if _truthy(o.attributes.get("hardhat")) is False]
+            spans = _ppe_spans(obs, at)
             seconds, how = _span_seconds(spans, spell, q.ordinal, q.window, at)
             how = how.format(word="without a hard hat")
         elif q.state == "in_zone":
@@ -519,7 +531,9 @@ class QuestionParser:
         now = obs[-1]
         moved = self._event_time(camera_id, subject, "moved", at)
         moved_after = moved is not None and moved[0] > then.t_start - 1e-6
-        same = angular_distance(then.bearing_deg, now.bearing_deg) <= 15.0 and not moved_after
+        carried = any(st in ("carried", "moving") for t, st, _o in _state_samples(obs, at) if t > then.t_end)
+        # A bearing is only as good as the heading it was measured with: a small difference is the same place.
+        same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not moved_after and not carried
         return Answer(
             answer=("Yes, " if same else "No, ") + f"{subject.describe()} is "
                    + ("where it was" if same else "no longer where it was") + f" at {fmt_time(ref_t)}.",
@@ -743,6 +757,44 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -
     if start is not None and prev_t is not None:
         runs.append((start[0], prev_t, start[1], False))
     return runs
+
+
+BREAK_S = 10.0
+"""An idle spell this long is a break (went idle, stopped, resumed); shorter ones are pauses."""
+
+
+def _transitions(samples: Sequence[StateSample], into: str, after: str | None = None) -> list[tuple[float, ObservationRecord]]:
+    """When the state became `into` (from another known state, or from `after` only), in time order; a
+    first sample already `into` counts when nothing came before it."""
+    out: list[tuple[float, ObservationRecord]] = []
+    prev: str | None = None
+    for t, st, o in samples:
+        if st is None:
+            continue
+        if st == into and prev != into and (prev is not None or after is None) and (after is None or prev == after) or st == into and prev is None and after is None:
+            out.append((t, o))
+        prev = st
+    return out
+
+
+def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 2.0) -> list[tuple[float, float, ObservationRecord]]:
+    """Spells seen without a hard hat, frame by frame (the observation's majority where frames do not say)."""
+    frames: list[tuple[float, bool | None, ObservationRecord]] = []
+    for o in obs:
+        if any(b.hardhat is not None for b in o.boxes):
+            frames += [(b.t, b.hardhat, o) for b in o.boxes if b.t <= at]
+        elif _truthy(o.attributes.get("hardhat")) is not None:
+            hat = _truthy(o.attributes.get("hardhat"))
+            frames += [(o.t_start, hat, o), (min(o.t_end, at), hat, o)]
+    frames.sort(key=lambda f: f[0])
+    spans: list[tuple[float, float, ObservationRecord]] = []
+    for t, hat, o in frames:
+        if hat is False:
+            if spans and t - spans[-1][1] <= gap_s:
+                spans[-1] = (spans[-1][0], t, spans[-1][2])
+            else:
+                spans.append((t, t, o))
+    return spans
 
 
 def _window_bounds(window: tuple[TimeRef | None, TimeRef | None] | None, at: float) -> tuple[float, float]:

@@ -76,7 +76,7 @@ SYNONYMS: dict[str, str] = {
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
     "tradesman": "worker", "tradie": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
-    "gentleman": "worker", "gent": "worker", "lady": "worker",
+    "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
     "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker",
     # things
@@ -615,10 +615,18 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
                  rf"(?!\s*hardhat|\s*hat\b)", after)  # fmt: skip
     if m:
         attrs["vest"] = _colour(m.group(1))
+        after_vest = after[m.end():]
+        hat = re.match(rf"\s*(?:and\s+)?(?:with|in|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after_vest)
+        if hat:  # "in the yellow vest with the white hat"
+            attrs["hat_colour"] = _colour(hat.group(1))
     m = re.match(lead + rf"(?:in|with|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after)
     if m:
         attrs["hat_colour"] = _colour(m.group(1))
         attrs.pop("vest", None)
+        vest = re.match(rf"\s*(?:and\s+)?(?:with|in|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})[- ](?:hi-vis|vest|jacket)",
+                        after[m.end():])  # fmt: skip
+        if vest:
+            attrs["vest"] = _colour(vest.group(1))
     if re.match(lead + r"(?:without|with no|not wearing|w/o|minus|missing|lacking|who is not wearing|who was not wearing|"
                 r"that is not wearing|who took off|that took off|who removed|who had no|that had no|having no|no|wearing no|"
                 r"with his|with her)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:\w+\s+)?hardhat(?:\s+off)?",
