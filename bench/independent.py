@@ -106,7 +106,7 @@ def main() -> int:
         out = d / "RUN.json"
         cmd = [sys.executable, "-m", "spotter.cli", "eval", "--video", str(d / "video.mp4"), "--questions",
                str(d / "questions.json"), "--detections", str(d / "detections.jsonl"), "--out", str(out),
-               "--hfov", str(truth["hfov_deg"]), "--no-progress"]  # fmt: skip
+               "--hfov", str(truth["hfov_deg"]), "--projection", str(truth.get("projection", "pinhole")), "--no-progress"]  # fmt: skip
         t0 = time.perf_counter()
         proc = subprocess.run(cmd, cwd=REPO, capture_output=True, text=True)
         wall = time.perf_counter() - t0

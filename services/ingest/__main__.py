@@ -58,7 +58,7 @@ def build(ctx: ServiceContext) -> ServiceLoop:
         raise ConfigError("no cameras: set SPOTTER_INGEST_SOURCE or SPOTTER_INGEST_SOURCES")
     pipeline = IngestPipeline(ctx.redis, LocalBlobStore(settings.blob_dir), settings)
     cameras = [
-        Camera(camera_id=cam, source=uri, hfov_deg=settings.hfov_deg, site=settings.site)
+        Camera(camera_id=cam, source=uri, hfov_deg=settings.hfov_deg, projection=settings.projection, site=settings.site)
         for cam, uri in sources.items()
     ]
 

@@ -111,6 +111,10 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument("--hfov", type=_positive_float, default=90.0, help="horizontal field of view, degrees")
         p.add_argument(
+            "--projection", choices=("pinhole", "fisheye"), default="pinhole",
+            help="the lens: pinhole (rectilinear) or fisheye (equidistant); default pinhole",
+        )  # fmt: skip
+        p.add_argument(
             "--detections",
             type=Path,
             help="external detections, JSON Lines (default: the configured detector)",
@@ -222,6 +226,7 @@ def _replay_options(args: argparse.Namespace, fast: bool) -> Any:
         video=args.video,
         camera_id=args.camera or "cam0",
         hfov_deg=args.hfov,
+        projection=args.projection,
         fast=fast,
         method=args.method,
         blob_dir=args.blob_dir,

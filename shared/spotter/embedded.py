@@ -41,7 +41,7 @@ from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, stream_
 from spotter.heading import HeadingMethod
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats, validate_camera_id
 from spotter.memory import HeadingTrack
-from spotter.messages import Camera, MotionSummary, Pose
+from spotter.messages import Camera, MotionSummary, Pose, Projection
 from spotter.redis_server import RedisServerProcess
 from spotter.settings import BusSettings
 from spotter.video.sources import FileSource
@@ -152,6 +152,7 @@ class ReplayOptions:
     video: Path
     camera_id: str = "cam0"
     hfov_deg: float = 90.0
+    projection: Projection = "pinhole"
     fast: bool = False
     speed: float = 1.0
     """Not fast: pace the file at this many times its own speed."""
@@ -258,7 +259,8 @@ def replay(
     fsettings = flow_settings or FlowTrackerSettings(method=options.method, block_ms=50)
 
     pipeline = IngestPipeline(redis, LocalBlobStore(isettings.blob_dir), isettings)
-    camera = Camera(camera_id=camera_id, source=str(options.video), hfov_deg=options.hfov_deg)
+    camera = Camera(camera_id=camera_id, source=str(options.video), hfov_deg=options.hfov_deg,
+                    projection=options.projection)  # fmt: skip
     source = FileSource(options.video, name=camera_id, decode_threads=isettings.decode_threads)
     source.open()  # early, clear error for an unreadable file; gives the frame count for the bar
     total: int | None = source.frame_count or None
@@ -452,6 +454,7 @@ def embedded_ingest_settings(options: ReplayOptions) -> IngestSettings:
         realtime_speed=options.speed,
         camera_id=validate_camera_id(options.camera_id),
         hfov_deg=options.hfov_deg,
+        projection=options.projection,
     )
     return IngestSettings.model_validate({**base.model_dump(), **update})
 

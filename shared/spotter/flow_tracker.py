@@ -97,7 +97,8 @@ log = logging.getLogger(__name__)
 SERVICE = "flow-tracker"
 CHECKPOINT_VERSION = 1
 
-EstimatorFactory = Callable[[str, float], HeadingEstimator]
+EstimatorFactory = Callable[[str, float, str], HeadingEstimator]
+"""(method, hfov_deg, projection) -> estimator."""
 CommitHook = Callable[[str, list[Pose], list[MotionSummary]], None]
 """Called after each committed batch with (camera_id, poses, motion summaries), in order."""
 
@@ -223,6 +224,7 @@ class CameraTrack:
         self._factory = estimator_factory
         self._estimator: HeadingEstimator | None = None
         self._hfov: float | None = None
+        self._projection: str = "pinhole"
         self.yaw_deg = 0.0
         self.pitch_deg = 0.0
         self.roll_deg = 0.0
@@ -260,9 +262,10 @@ class CameraTrack:
         image = np.frombuffer(gray, dtype=np.uint8).reshape(h, w)
         est = self._estimator
         continuous = True
-        if est is None or self._hfov != frame.hfov_deg:
-            est = self._estimator = self._factory(self.method, frame.hfov_deg)
+        if est is None or self._hfov != frame.hfov_deg or self._projection != frame.projection:
+            est = self._estimator = self._factory(self.method, frame.hfov_deg, frame.projection)
             self._hfov = frame.hfov_deg
+            self._projection = frame.projection
             if self.frames:
                 est.reset(self.yaw_deg)
                 if not frame.session_start:

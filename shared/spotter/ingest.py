@@ -51,7 +51,7 @@ from spotter import streams
 from spotter.blobstore import BlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.errors import ConfigError, SourceError
-from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, Message, StreamEvent
+from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, Message, Projection, StreamEvent
 from spotter.video.frames import flow_size, studio_to_full, to_flow_grey
 from spotter.video.sources import (
     GREY,
@@ -118,6 +118,9 @@ class IngestSettings(BaseSettings):
     )
     hfov_deg: float = Field(
         default=90.0, gt=1.0, lt=179.0, title="Horizontal FOV (deg)", description="Camera field of view"
+    )
+    projection: Projection = Field(
+        default="pinhole", title="Lens projection", description="pinhole, or fisheye (equidistant)"
     )
     site: str | None = Field(default=None, title="Site", description="Site the cameras belong to")
     rtsp_transport: str = Field(default="tcp", title="RTSP transport", description="tcp or udp")
@@ -582,6 +585,7 @@ class _CameraRun:
             width=fw,
             height=fh,
             hfov_deg=self.camera.hfov_deg,
+            projection=self.camera.projection,
             session_start=self.session_start,
         )
         self.session_start = False

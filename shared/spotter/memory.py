@@ -37,7 +37,7 @@ from spotter.detect.base import Detector
 from spotter.detect.external import ExternalDetections
 from spotter.detect.tracker import ClipTracker, TrackerConfig
 from spotter.graph.base import GraphStore
-from spotter.messages import Caption, Clip, Detection, WorldEvent
+from spotter.messages import Caption, Clip, Detection, Projection, WorldEvent
 from spotter.world.model import WorldModel
 from spotter.world.settings import WorldSettings
 
@@ -199,12 +199,13 @@ class MemoryBuilder:
         width: int,
         height: int,
         hfov_deg: float = 90.0,
+        projection: Projection = "pinhole",
         world: WorldSettings | None = None,
         tracker: TrackerConfig | None = None,
     ) -> None:
         self.store = store
         self.source = source
-        self.width, self.height, self.hfov_deg = width, height, hfov_deg
+        self.width, self.height, self.hfov_deg, self.projection = width, height, hfov_deg, projection
         self.model = WorldModel(store, heading, world)
         self.tracker_config = tracker
         self.clips = 0
@@ -218,7 +219,7 @@ class MemoryBuilder:
             tracker.update(f.t, f.detections, f.image)
         meta = ClipMeta(
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t=clip.t_end,
-            width=self.width, height=self.height, hfov_deg=self.hfov_deg,
+            width=self.width, height=self.height, hfov_deg=self.hfov_deg, projection=self.projection,
         )  # fmt: skip
         caption = caption_clip(meta, tracker.observations())
         events = self.model.ingest(caption)

@@ -36,6 +36,10 @@ class Message(BaseModel):
     wall_time: float = Field(default_factory=wall_clock, description="Unix time when produced")
 
 
+Projection = Literal["pinhole", "fisheye"]
+"""A camera's lens: `pinhole` (rectilinear) or `fisheye` (equidistant: pixel offset proportional to angle)."""
+
+
 class Camera(BaseModel):
     """A registered camera (stored in the cameras hash, not a stream)."""
 
@@ -45,6 +49,7 @@ class Camera(BaseModel):
     camera_id: str = Field(min_length=1, max_length=128)
     source: str = Field(description="RTSP URL or file path")
     hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view")
+    projection: Projection = Field(default="pinhole", description="Lens: pinhole, or fisheye (equidistant)")
     site: str | None = None
     width: int | None = None
     height: int | None = None
@@ -62,6 +67,7 @@ class FlowFrame(Message):
     width: int = Field(gt=0)
     height: int = Field(gt=0)
     hfov_deg: float = Field(gt=1.0, lt=179.0)
+    projection: Projection = "pinhole"
     encoding: Literal["gray8"] = "gray8"
     session_start: bool = Field(default=False, description="True on the first frame after (re)connecting")
 
@@ -217,6 +223,7 @@ class Caption(Message):
     width: int = Field(gt=0)
     height: int = Field(gt=0)
     hfov_deg: float = Field(gt=1.0, lt=179.0)
+    projection: Projection = "pinhole"
     text: str
     observations: list[Observation] = Field(default_factory=list)
     backend: str = Field(description="template, vlm, or vlm->template when the fallback ran")

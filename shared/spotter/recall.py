@@ -41,7 +41,7 @@ from spotter.memory import (
     MemoryBuilder,
     keyframe_times,
 )
-from spotter.messages import Clip, Keyframe, decode
+from spotter.messages import Clip, Keyframe, Projection, decode
 from spotter.tools import GraphTools
 
 log = logging.getLogger(__name__)
@@ -127,6 +127,7 @@ class MemoryPass:
         source: ClipDetections,
         *,
         hfov_deg: float = 90.0,
+        projection: Projection = "pinhole",
         questions: Sequence[dict[str, Any]] = (),
         answerer: Callable[[GraphTools], Answerer] | None = None,
         on_clip: Callable[[ClipMemory], None] | None = None,
@@ -136,6 +137,7 @@ class MemoryPass:
         self.store = store
         self.source = source
         self.hfov_deg = hfov_deg
+        self.projection = projection
         self.lookup = heading.lookup(camera_id)
         self.tools = GraphTools(store, self.lookup)
         self.answer_with = (answerer or (lambda t: make_answerer(t, hfov_deg)))(self.tools)
@@ -152,7 +154,8 @@ class MemoryPass:
         if self.builder is None:  # the frame size is known from the first keyframe on
             width, height = size or (640, 360)
             self.builder = MemoryBuilder(
-                self.store, self.lookup, self.source, width=width, height=height, hfov_deg=self.hfov_deg
+                self.store, self.lookup, self.source, width=width, height=height, hfov_deg=self.hfov_deg,
+                projection=self.projection,
             )
         mem = self.builder.add_clip(clip, keyframe_times)
         self.result.observations += len(mem.caption.observations)
@@ -378,7 +381,8 @@ def live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any:
     def make_pass(live_track: HeadingTrack) -> MemoryPass:
         track[0] = live_track
         return MemoryPass(
-            camera, live_track, spec.store, source, hfov_deg=options.hfov_deg, questions=spec.questions,
+            camera, live_track, spec.store, source, hfov_deg=options.hfov_deg, projection=options.projection,
+            questions=spec.questions,
             answerer=answerer, on_clip=proactive, on_answer=on_answer,
         )  # fmt: skip
 

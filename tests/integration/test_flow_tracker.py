@@ -245,8 +245,8 @@ class Boom(BaseException):
 class CrashOnUniformFrame:
     """A real estimator that 'crashes the process' on a uniform frame (the poison)."""
 
-    def __init__(self, method: str, hfov_deg: float) -> None:
-        self.inner = make_estimator(method, hfov_deg)
+    def __init__(self, method: str, hfov_deg: float, projection: str = "pinhole") -> None:
+        self.inner = make_estimator(method, hfov_deg, projection)
         self.name = self.inner.name
 
     def reset(self, yaw_deg: float = 0.0) -> None:

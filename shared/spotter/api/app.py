@@ -34,7 +34,7 @@ from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
-from spotter.messages import Camera
+from spotter.messages import Camera, Projection
 from spotter.reason.pathways import close_memory_pathways
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
 from spotter.reason.rules_store import RulesStore
@@ -83,6 +83,7 @@ class CameraIn(BaseModel):
     camera_id: str = Field(min_length=1, max_length=128, description="Unique camera id")
     rtsp_url: str = Field(min_length=1, description="RTSP URL (or a file path) of the camera's stream")
     hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view in degrees")
+    projection: Projection = Field(default="pinhole", description="Lens: pinhole, or fisheye (equidistant)")
     site: str | None = Field(default=None, description="Site the camera works on")
 
 
@@ -116,6 +117,7 @@ def _camera_out(cam: Camera) -> CameraOut:
         camera_id=cam.camera_id,
         rtsp_url=cam.source,
         hfov_deg=cam.hfov_deg,
+        projection=cam.projection,
         site=cam.site,
         registered_at=cam.registered_at,
     )
@@ -244,7 +246,8 @@ def _camera_router() -> APIRouter:
     @r.post("", status_code=status.HTTP_201_CREATED, summary="Register a camera")
     def register(body: CameraIn, redis: RedisDep) -> CameraOut:
         """Register (or replace) a camera in the cameras hash."""
-        cam = Camera(camera_id=body.camera_id, source=body.rtsp_url, hfov_deg=body.hfov_deg, site=body.site)
+        cam = Camera(camera_id=body.camera_id, source=body.rtsp_url, hfov_deg=body.hfov_deg,
+                     projection=body.projection, site=body.site)  # fmt: skip
         redis.hset(streams.CAMERAS, cam.camera_id, cam.model_dump_json())
         return _camera_out(cam)
 

@@ -486,6 +486,7 @@ class CaptionerHandler:
         meta = ClipMeta(
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t=clip.t_end,
             width=width, height=height, hfov_deg=camera.hfov_deg if camera is not None else DEFAULT_HFOV,
+            projection=camera.projection if camera is not None else "pinhole",
         )  # fmt: skip
         images = self._vlm_images(loaded) if self.vlm is not None else ()
         return caption_clip(meta, tracker.observations(), keyframes=images, vlm=self.vlm)

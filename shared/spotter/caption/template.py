@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from spotter.messages import AttributeValue, Caption, Clip, Observation
+from spotter.messages import AttributeValue, Caption, Clip, Observation, Projection
 
 PERSON_LABELS = frozenset({"worker", "person"})
 # Below this net yaw change the wearer is said to have kept the heading.
@@ -26,6 +26,7 @@ class ClipMeta(BaseModel):
     width: int = Field(gt=0)
     height: int = Field(gt=0)
     hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0)
+    projection: Projection = "pinhole"
 
     @classmethod
     def from_clip(cls, clip: Clip, width: int, height: int, hfov_deg: float = 90.0) -> ClipMeta:
@@ -123,6 +124,7 @@ class TemplateCaptioner:
             width=clip_meta.width,
             height=clip_meta.height,
             hfov_deg=clip_meta.hfov_deg,
+            projection=clip_meta.projection,
             text=template_text(clip_meta, observations, motion),
             observations=list(observations),
             backend=backend,

@@ -147,6 +147,7 @@ class VlmCaptioner:
             width=clip_meta.width,
             height=clip_meta.height,
             hfov_deg=clip_meta.hfov_deg,
+            projection=clip_meta.projection,
             text=reply.caption.strip(),
             observations=merge_entities(observations, reply.entities, t_ref),
             backend=self.backend,

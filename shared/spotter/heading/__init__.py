@@ -10,8 +10,9 @@ HeadingMethod = Literal["vista", "vista-fov", "rotation", "rotation-odometry"]
 METHODS: tuple[HeadingMethod, ...] = ("vista", "vista-fov", "rotation", "rotation-odometry")
 
 
-def make_estimator(method: str, hfov_deg: float) -> HeadingEstimator:
-    """Build an estimator by name; heavy imports stay lazy."""
+def make_estimator(method: str, hfov_deg: float, projection: str = "pinhole") -> HeadingEstimator:
+    """Build an estimator by name; heavy imports stay lazy. `projection`: the lens (pinhole or fisheye);
+    the VISTA baselines assume a pinhole."""
     if method in ("vista", "vista-fov"):
         from spotter.heading.vista import VistaEstimator
 
@@ -19,7 +20,7 @@ def make_estimator(method: str, hfov_deg: float) -> HeadingEstimator:
     if method in ("rotation", "rotation-odometry"):
         from spotter.heading.rotation import RotationEstimator, RotationSettings
 
-        return RotationEstimator(hfov_deg, RotationSettings(relocalize=method == "rotation"))
+        return RotationEstimator(hfov_deg, RotationSettings(relocalize=method == "rotation"), projection)
     raise ValueError(f"unknown heading method {method!r}; choose one of {', '.join(METHODS)}")
 
 

@@ -102,8 +102,11 @@ class RotationEstimator:
 
     name = "rotation"
 
-    def __init__(self, hfov_deg: float, settings: RotationSettings | None = None) -> None:
+    def __init__(self, hfov_deg: float, settings: RotationSettings | None = None, projection: str = "pinhole") -> None:
+        """`projection`: `pinhole`, or `fisheye` (equidistant: a pixel's distance from the centre is
+        proportional to its angle from the optical axis); rays are lifted and projected with it."""
         self.hfov_deg = hfov_deg
+        self.fisheye = projection == "fisheye"
         self.s = settings or RotationSettings()
         self._size: tuple[int, int] | None = None
         self._f = 1.0
@@ -214,7 +217,8 @@ class RotationEstimator:
             h, w = gray.shape
         if self._size != (w, h):
             self._size = (w, h)
-            self._f = focal_px(w, self.hfov_deg)
+            # Equidistant: angle = pixel radius / f, with the frame's half width at half the field of view.
+            self._f = (w / 2.0) / math.radians(self.hfov_deg / 2.0) if self.fisheye else focal_px(w, self.hfov_deg)
             self._c = ((w - 1) / 2.0, (h - 1) / 2.0)
         return gray
 
@@ -252,6 +256,12 @@ class RotationEstimator:
         return pts[np.sort(chosen)].astype(np.float32)
 
     def _rays(self, pts: F64) -> F64:
+        if self.fisheye:
+            dx, dy = pts[:, 0] - self._c[0], pts[:, 1] - self._c[1]
+            r = np.hypot(dx, dy)
+            theta = r / self._f
+            scale = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / self._f)
+            return np.stack([dx * scale, dy * scale, np.cos(theta)], 1)
         rays = np.empty((len(pts), 3))
         rays[:, 0] = (pts[:, 0] - self._c[0]) / self._f
         rays[:, 1] = (pts[:, 1] - self._c[1]) / self._f
@@ -265,6 +275,17 @@ class RotationEstimator:
         return rays
 
     def _project(self, rays: F64) -> tuple[F64, NDArray[np.bool_]]:
+        if self.fisheye:
+            xy = np.hypot(rays[:, 0], rays[:, 1])
+            theta = np.arctan2(xy, rays[:, 2])
+            r = theta * self._f
+            safe = np.where(xy > 1e-12, xy, 1.0)
+            px = np.stack([rays[:, 0] / safe * r + self._c[0], rays[:, 1] / safe * r + self._c[1]], 1)
+            px[xy <= 1e-12] = self._c
+            assert self._size is not None
+            w, h = self._size
+            inside = (theta < math.pi / 2) & (px[:, 0] >= 0) & (px[:, 0] <= w - 1) & (px[:, 1] >= 0) & (px[:, 1] <= h - 1)
+            return px, inside
         z = rays[:, 2]
         front = z > 0.2
         zs = np.where(front, z, 1.0)

@@ -40,11 +40,11 @@ from typing import Any, Protocol
 
 from spotter.graph.base import GraphStore, ObservationRecord
 from spotter.memory import ClipMemory
-from spotter.messages import Alert, Decision, Evidence, Observation
+from spotter.messages import Alert, Decision, Evidence, Observation, Projection
 from spotter.reason.rules import ClipFacts, ObsFact, RuleEngine, Trigger
 from spotter.reason.settings import ReasonerSettings
 from spotter.reason.site_rules import SiteRules
-from spotter.world.geometry import bearing_deg
+from spotter.world.geometry import bearing_deg, egocentric_deg
 
 HeadingLookup = Callable[[str, float], float | None]
 
@@ -340,7 +340,7 @@ class Reasoner:
         obs = []
         for o in cap.observations:
             rec = records.get(f"{cap.clip_id}/{o.track}")
-            obs.append(self._obs_fact(clip.camera_id, cap.width, cap.hfov_deg, o, rec))
+            obs.append(self._obs_fact(clip.camera_id, cap.width, cap.hfov_deg, o, rec, cap.projection))
         heading = self.heading(clip.camera_id, clip.t_end) if self.heading is not None else None
         return ClipFacts(
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
@@ -363,14 +363,15 @@ class Reasoner:
         return tuple(out)
 
     def _obs_fact(
-        self, camera: str, width: int, hfov: float, o: Observation, rec: ObservationRecord | None
+        self, camera: str, width: int, hfov: float, o: Observation, rec: ObservationRecord | None,
+        projection: Projection = "pinhole",
     ) -> ObsFact:
         fallback = rec.bearing_deg if rec is not None else None
         samples = []
         for b in o.boxes:
             yaw = self.heading(camera, b.t) if self.heading is not None else None
             if yaw is not None:
-                bearing: float | None = bearing_deg(yaw, b.bbox, width, hfov)
+                bearing: float | None = bearing_deg(yaw, b.bbox, width, hfov, projection)
             else:
                 bearing = fallback
             if bearing is None:
@@ -378,7 +379,7 @@ class Reasoner:
             samples.append((b.t, bearing, b.state))
         rep = fallback if fallback is not None else (samples[-1][1] if samples else 0.0)
         last = o.boxes[-1].bbox
-        half = abs(last[2] - last[0]) / max(1, width) * hfov / 2.0
+        half = abs(egocentric_deg(last[2], width, hfov, projection) - egocentric_deg(last[0], width, hfov, projection)) / 2.0
         ppe = tuple((b.t, b.hardhat, b.vest) for b in o.boxes if b.hardhat is not None or b.vest is not None)
         return ObsFact(
             entity_id=rec.entity_id if rec is not None else f"{camera}/obs/{o.track}",

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from spotter.heading.base import focal_px, wrap_deg
+from spotter.messages import Projection
 
 BBox = tuple[float, float, float, float]
 
@@ -62,14 +63,18 @@ TYPICAL_NEAR_HEIGHT: dict[str, float] = {
 HORIZON_FRACTION = 0.5
 
 
-def egocentric_deg(x: float, width: int, hfov_deg: float) -> float:
+def egocentric_deg(x: float, width: int, hfov_deg: float, projection: Projection = "pinhole") -> float:
     """Angle of image column `x` right of the optical axis (negative = left)."""
     cx = (width - 1) / 2.0
+    if projection == "fisheye":
+        return (x - cx) / (width / 2.0) * hfov_deg / 2.0
     return math.degrees(math.atan((x - cx) / focal_px(width, hfov_deg)))
 
 
-def column_at(ego_deg: float, width: int, hfov_deg: float) -> float:
+def column_at(ego_deg: float, width: int, hfov_deg: float, projection: Projection = "pinhole") -> float:
     """Inverse of `egocentric_deg`: the image column seen at `ego_deg` right of the axis."""
+    if projection == "fisheye":
+        return (width - 1) / 2.0 + ego_deg / (hfov_deg / 2.0) * (width / 2.0)
     return (width - 1) / 2.0 + focal_px(width, hfov_deg) * math.tan(math.radians(ego_deg))
 
 
@@ -77,9 +82,9 @@ def box_centre_x(bbox: BBox) -> float:
     return (bbox[0] + bbox[2]) / 2.0
 
 
-def bearing_deg(heading_deg: float, bbox: BBox, width: int, hfov_deg: float) -> float:
+def bearing_deg(heading_deg: float, bbox: BBox, width: int, hfov_deg: float, projection: Projection = "pinhole") -> float:
     """World-fixed bearing of a box's centre column, wrapped to (-180, 180]."""
-    return wrap_deg(heading_deg + egocentric_deg(box_centre_x(bbox), width, hfov_deg))
+    return wrap_deg(heading_deg + egocentric_deg(box_centre_x(bbox), width, hfov_deg, projection))
 
 
 def relative_deg(bearing: float, heading: float) -> float:
@@ -205,6 +210,7 @@ __all__ = [
     "confidence_at",
     "direction",
     "distance_proxy",
+    "Projection",
     "egocentric_deg",
     "in_view",
     "iou",

@@ -302,7 +302,9 @@ class WorldModel:
 
     def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float]) -> _Placed:
         label = canonical_label(obs.label)
-        bearings = tuple(bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg) for b in obs.boxes)
+        bearings = tuple(
+            bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg, caption.projection) for b in obs.boxes
+        )
         dists = [distance_proxy(b.bbox, caption.height, label) for b in obs.boxes]
         holder = _holder_track(caption, obs)
         state: EntityState = obs.state
