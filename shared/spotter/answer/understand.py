@@ -552,7 +552,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
 def state_in(text: str) -> StateName | None:
     """The state a question asks about; between idle and working, the one named first ("working
     without a break" is working, "idle before he started working" idle)."""
-    if _PPE_PREDICATE.search(text):
+    if _PPE_PREDICATE.search(text) or (re.search(r"^how long (was|were|has|have|did)\b", text) and re.search(
+            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY_WORDS.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
     for pattern, name in _STATES:
@@ -564,6 +565,9 @@ def state_in(text: str) -> StateName | None:
     if not hits:
         return None
     return sorted(hits.items(), key=lambda kv: kv[1])[0][0]
+
+
+_PRODUCTIVITY_WORDS = re.compile(r"\b(idle|idling|working|work|busy|break|resting|active|standing|stood|sat|sitting|slack\w*)\b")
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:

@@ -124,6 +124,8 @@ class CameraState:
     units: dict[str, int] = field(default_factory=dict)
     stages: dict[str, int] = field(default_factory=dict)
     places: dict[str, _Place] = field(default_factory=dict)
+    vacated: dict[str, _Place] = field(default_factory=dict)
+    """Places things left unseen (seen elsewhere since, never carried in view): still to be looked at."""
     ppe_since: dict[str, float] = field(default_factory=dict)
     ppe_last: dict[str, float] = field(default_factory=dict)
     ppe_alerted: set[str] = field(default_factory=set)
@@ -423,7 +425,13 @@ class RecallRule:
                 continue
             seen[o.entity_id] = o
             t_last, b_last, state = o.samples[-1]
-            moving = state in ("carried", "moving") or o.state in ("carried", "moving")
+            # carried in view: its place is no mystery. ("moving" alone is image motion, a head turn can cause it.)
+            moving = state == "carried" or o.state == "carried"
+            old = st.places.get(o.entity_id)
+            if old is not None and old.still and not moving and not old.reported \
+                    and angular_distance(old.bearing, b_last) > p.moved_deg:  # fmt: skip
+                # seen somewhere else without being seen carried: moved unseen; its old place is still to check
+                st.vacated[o.entity_id] = _Place(old.label, old.bearing, old.last_seen, True, old.looked_away)
             st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving)
         for e in f.events:  # seen being taken: its place is not a mystery
             if e.kind in ("picked_up", "moved") and e.entity_id in st.places:
@@ -432,8 +440,10 @@ class RecallRule:
         if not f.view:
             return out
         dt = (f.t_end - f.t_start) / max(1, len(f.view))
-        for eid, place in sorted(st.places.items()):
-            if eid in seen or place.reported or not place.still:
+        candidates = [(eid, place, False) for eid, place in sorted(st.places.items())]
+        candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
+        for eid, place, vacated in candidates:
+            if (eid in seen and not vacated) or place.reported or not place.still:
                 continue
             in_sight = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
             if len(in_sight) < len(f.view):
@@ -447,6 +457,9 @@ class RecallRule:
             if twin:
                 continue
             place.reported = True
+            if vacated:
+                st.vacated.pop(eid, None)
+                st.places[eid].reported = True
             asked = st.asked.get(eid)
             also = f" You asked about it at {asked:.0f} s." if asked is not None else ""
             msg = (f"Memory: the {place.label} is no longer where you saw it{_where(place.bearing, f.heading_deg)}; "
