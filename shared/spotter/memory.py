@@ -34,7 +34,7 @@ from spotter.blobstore import BlobStore
 from spotter.caption import caption_clip
 from spotter.caption.template import ClipMeta
 from spotter.detect.base import Detector
-from spotter.detect.external import ExternalDetections
+from spotter.detect.external import ExternalDetections, IndexedDetections
 from spotter.detect.tracker import ClipTracker, TrackerConfig
 from spotter.graph.base import GraphStore
 from spotter.messages import Caption, Clip, Detection, Projection, WorldEvent
@@ -69,14 +69,14 @@ class ClipDetections(Protocol):
 class FileDetections:
     """A JSON Lines detections file; within each clip the lines are thinned to `detect_fps`."""
 
-    def __init__(self, detections: ExternalDetections, detect_fps: float = 5.0) -> None:
+    def __init__(self, detections: ExternalDetections | IndexedDetections, detect_fps: float = 5.0) -> None:
         self.detections = detections
         self.detect_fps = detect_fps
         self._times = detections.times
 
     @classmethod
     def read(cls, path: Path, detect_fps: float = 5.0) -> FileDetections:
-        return cls(ExternalDetections.read(path), detect_fps)
+        return cls(IndexedDetections(path), detect_fps)
 
     @property
     def name(self) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
@@ -88,3 +89,22 @@ def test_make_detector_external(tmp_path: Path) -> None:
     assert isinstance(det, ExternalDetector) and det.skipped_lines == 1
     assert det.detect(IMG, 0.55)[0].track_id == "7"
     assert det.detect(IMG, 0.7) == []
+
+
+def test_indexed_detections_read_lines_on_demand(tmp_path: Path) -> None:
+    from spotter.detect.external import IndexedDetections
+
+    path = tmp_path / "d.jsonl"
+    w = {"label": "worker", "bbox": [1, 2, 30, 40], "score": 0.9}
+    path.write_text(
+        json.dumps({"t": 0.2, "detections": [w]}) + "\n" + "not json\n"
+        + json.dumps({"t": 0.0, "detections": []}) + "\n"
+        + json.dumps({"t": 0.2, "detections": [{**w, "label": "drill"}]}) + "\n"
+        + json.dumps({"t": 0.4, "detections": [{**w, "bbox": "bad"}]}) + "\n"
+    )  # fmt: skip
+    d = IndexedDetections(path)
+    assert d.times == [0.0, 0.2, 0.4] and [e.line for e in d.errors] == [2]
+    got = d.at(0.21, 0.05)
+    assert got is not None and sorted(x.label for x in got) == ["drill", "worker"]  # same t: merged
+    assert d.at(0.3, 0.05) is None
+    assert d.at(0.4, 0.01) == []  # an invalid line is skipped when read, not fatal

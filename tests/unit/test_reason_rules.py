@@ -114,8 +114,16 @@ def test_safety_alert_for_a_person_under_a_suspended_load_not_one_far_from_it() 
     assert cats(got) == ["safety_alert"] and got[0].entity_ids == ("w1", "s1")
 
 
-def test_left_behind_after_the_timeout_when_nobody_is_near() -> None:
-    rules = rules_with(left_behind={"timeout_s": 20.0, "near_deg": 12.0})
+def test_left_behind_after_the_timeout_out_of_view() -> None:
+    rules = rules_with(left_behind={"timeout_s": 20.0})
+    assert rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),))) == []
+    assert rules.step(clip(1)) == []  # 15 s
+    got = rules.step(clip(2))  # 25 s out of view, not picked up: the wearer moved on
+    assert cats(got) == ["left_behind"] and got[0].entity_ids == ("d1",)
+
+
+def test_left_behind_unless_attended_when_the_site_says_so() -> None:
+    rules = rules_with(left_behind={"timeout_s": 20.0, "near_deg": 12.0, "unless_attended": True})
     assert rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),), (person("w1", 0, 10, 62.0),))) == []
     assert rules.step(clip(2, obs=(person("w1", 20, 30, 65.0),))) == []  # timed out but attended
     got = rules.step(clip(3, obs=(person("w1", 30, 40, -8.0),)))  # the worker walked off

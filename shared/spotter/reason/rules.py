@@ -118,6 +118,7 @@ class CameraState:
 
     idle_since: dict[str, float] = field(default_factory=dict)
     idle_alerted: set[str] = field(default_factory=set)
+    idle_seen: dict[str, float] = field(default_factory=dict)
     last_sample: dict[str, float] = field(default_factory=dict)
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
@@ -306,25 +307,32 @@ class LeftBehindRule:
                 st.drops[e.entity_id] = _Drop(e.t, e.bearing_deg, e.label, e.t)
             elif e.kind == "picked_up":
                 st.drops.pop(e.entity_id, None)
+        out = []
         for o in f.observations:
             d = st.drops.get(o.entity_id)
             if d is not None and o.samples:
                 if o.state in ("carried", "moving"):
                     st.drops.pop(o.entity_id, None)
-                else:
-                    d.last_seen = max(d.last_seen, o.samples[-1][0])
-                    d.bearing = o.samples[-1][1]
-        out = []
+                    continue
+                if o.samples[0][0] - d.last_seen >= p.timeout_s:  # it was out of view long enough before now
+                    out.append(self._trigger(o.entity_id, d, o.samples[0][0] - d.last_seen, f))
+                    del st.drops[o.entity_id]
+                    continue
+                d.last_seen = max(d.last_seen, o.samples[-1][0])
+                d.bearing = o.samples[-1][1]
         for eid, d in sorted(st.drops.items()):
             if f.t_end - d.last_seen < p.timeout_s:
                 continue
-            if d.bearing is not None and self._attended(f, d.bearing, r):
+            if d.bearing is not None and self._attended(f, d.bearing, r) and p.unless_attended:
                 continue
             del st.drops[eid]
-            msg = (f"Left behind: a {d.label} put down at {d.t:.0f} s{_where(d.bearing, f.heading_deg)} "
-                   f"has not been picked up; out of view for {f.t_end - d.last_seen:.0f} s.")  # fmt: skip
-            out.append(Trigger(self.category, eid, msg, d.t, (eid,), (d.t,), (d.label,)))
+            out.append(self._trigger(eid, d, f.t_end - d.last_seen, f))
         return out
+
+    def _trigger(self, eid: str, d: _Drop, away_s: float, f: ClipFacts) -> Trigger:
+        msg = (f"Left behind: a {d.label} put down at {d.t:.0f} s{_where(d.bearing, f.heading_deg)} "
+               f"has not been picked up; out of view for {away_s:.0f} s.")  # fmt: skip
+        return Trigger(self.category, eid, msg, d.t, (eid,), (d.t,), (d.label,))
 
     @staticmethod
     def _attended(f: ClipFacts, bearing: float, r: SiteRules) -> bool:
@@ -336,6 +344,10 @@ class LeftBehindRule:
             if any(angular_distance(b, bearing) <= r.left_behind.near_deg for b in recent):
                 return True
         return False
+
+
+SEEN_STEP_S = 2.0
+"""Consecutive sampled frames of a person at most this far apart show the time between them."""
 
 
 class IdleRule:
@@ -351,15 +363,19 @@ class IdleRule:
                 last = st.last_sample.get(eid)
                 if last is not None and t - last > thr:  # unseen meanwhile: no evidence
                     st.idle_since.pop(eid, None)
+                    st.idle_seen.pop(eid, None)
                     st.idle_alerted.discard(eid)
                 st.last_sample[eid] = t
                 if state is None:
                     continue
                 st.has_frame_states.add(eid)
                 if state == "idle":
+                    if eid in st.idle_since and last is not None and t - last <= SEEN_STEP_S:
+                        st.idle_seen[eid] = st.idle_seen.get(eid, 0.0) + (t - last)  # idle time actually seen
                     st.idle_since.setdefault(eid, t)
                 elif state in ("active", "moving"):
                     st.idle_since.pop(eid, None)
+                    st.idle_seen.pop(eid, None)
                     st.idle_alerted.discard(eid)
         for e in f.events:  # entities without per-frame states: the world model's hysteresis
             if not _is_person(e.label, r) or e.entity_id in st.has_frame_states:
@@ -373,6 +389,8 @@ class IdleRule:
         for eid, since in sorted(st.idle_since.items()):
             if eid in st.idle_alerted or f.t_end - since < thr:
                 continue
+            if eid in st.has_frame_states and st.idle_seen.get(eid, 0.0) < thr - SEEN_STEP_S:
+                continue  # idle for the threshold as far as the camera saw it (looking away is no evidence)
             if f.t_end - st.last_sample.get(eid, since) > thr:  # not seen for a while: no longer known idle
                 continue
             st.idle_alerted.add(eid)

@@ -95,6 +95,9 @@ class LeftBehindRule(_Rule):
     )  # fmt: skip
     timeout_s: float = Field(default=30.0, ge=0.0, description="Out of view this long after being put down")
     near_deg: float = Field(default=12.0, gt=0.0, le=180.0, description="A person this close is attending it")
+    unless_attended: bool = Field(
+        default=False, description="Not while a person is seen beside it (a co-worker using it); off: the wearer left it"
+    )
 
 
 class IdleRule(_Rule):
