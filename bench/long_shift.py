@@ -21,6 +21,7 @@ import os
 import platform
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -67,7 +68,9 @@ def build(scenario: str, copies: int, out: Path) -> tuple[Path, Path, Path, floa
 def run(cmd: list[str], env: dict[str, str]) -> dict[str, Any]:
     """Run `cmd`, sampling the RSS of it and its children (the private redis-server) every 0.5 s."""
     t0 = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    # Output to files, not pipes: a pipe nobody reads while polling fills up and blocks the run.
+    out_f, err_f = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out_f, stderr=err_f, text=True)
     ps = psutil.Process(proc.pid)
     peak_main = peak_children = 0
     while proc.poll() is None:
@@ -78,10 +81,13 @@ def run(cmd: list[str], env: dict[str, str]) -> dict[str, Any]:
         except psutil.Error:
             pass
         time.sleep(0.5)
-    out, err = proc.communicate()
+    proc.wait()
+    out_f.seek(0)
+    err_f.seek(0)
+    out, err = out_f.read(), err_f.read()
     return {"rc": proc.returncode, "wall_s": round(time.perf_counter() - t0, 1),
             "peak_rss_mib": round(peak_main / 2**20, 1), "peak_rss_children_mib": round(peak_children / 2**20, 1),
-            "stdout_tail": out[-1500:], "stderr_tail": err[-1500:]}  # fmt: skip
+            "warnings": err.count(" WARNING "), "stdout_tail": out[-1500:], "stderr_tail": err[-1500:]}  # fmt: skip
 
 
 def main() -> int:
