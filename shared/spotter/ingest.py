@@ -39,7 +39,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import cv2
 import numpy as np
@@ -230,6 +230,14 @@ class FrameDecision:
     keyframe: bool
     clip_index: int
     new_clip: bool
+
+
+FRAMES_BACKLOG = streams.FRAMES_MAXLEN // 2
+"""Frames a file replay lets the flow tracker fall behind by (half the stream's cap)."""
+
+
+def _text(value: Any) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
 
 
 @dataclass
@@ -644,6 +652,21 @@ class _CameraRun:
             self.batch_started = time.perf_counter()
         self.pending_frames.append((msg, blob))
 
+    def _wait_for_tracker(self) -> None:
+        """A file is read as fast as it decodes, faster than the heading is tracked: wait while the flow
+        tracker is FRAMES_BACKLOG frames behind, or the capped frames stream drops frames it never saw.
+        (A live camera cannot wait: there the cap bounds memory.)"""
+        stream = streams.frames_stream(self.cam)
+        while not self.stop.is_set():
+            try:
+                groups = self.p.redis.xinfo_groups(stream)
+            except Exception:  # noqa: BLE001 - no group yet (no tracker started): nothing to wait for
+                return
+            lags = [g.get("lag") for g in groups if _text(g.get("name")) == streams.GROUP_FLOW_TRACKER]
+            if not lags or lags[0] is None or int(lags[0]) <= FRAMES_BACKLOG:
+                return
+            self.stop.wait(0.005)
+
     def _maybe_flush(self) -> None:
         n = len(self.pending_frames)
         if n >= self.s.batch_size or (
@@ -656,6 +679,8 @@ class _CameraRun:
         if self.pending_frames:
             batch, self.pending_frames = self.pending_frames, []
             self.frames_pub.publish_many(batch)
+            if not self.source.live:
+                self._wait_for_tracker()
         if self.pending_keyframes:
             kbatch, self.pending_keyframes = self.pending_keyframes, []
             self.p._keyframes.publish_many(kbatch)
