@@ -91,6 +91,18 @@ def parse_lines(lines: Iterator[str] | Sequence[str], source: str = "<lines>") -
     return good, errors
 
 
+def nearest(times: Sequence[float], t: float, tolerance: float) -> int | None:
+    """Index of the time in sorted `times` nearest `t`, or None when none lies within `tolerance`."""
+    i = bisect.bisect_left(times, t)
+    best: int | None = None
+    for j in (i - 1, i):
+        if 0 <= j < len(times) and (best is None or abs(times[j] - t) < abs(times[best] - t)):
+            best = j
+    if best is None or abs(times[best] - t) > tolerance + 1e-9:
+        return None
+    return best
+
+
 @dataclass(slots=True)
 class ExternalDetections:
     """A parsed detections file, indexed by time."""
@@ -142,16 +154,8 @@ class ExternalDetections:
 
     def at(self, t: float, tolerance: float) -> list[Detection] | None:
         """Detections of the line nearest `t`, or None when none lies within `tolerance`."""
-        if not self._times:
-            return None
-        i = bisect.bisect_left(self._times, t)
-        best: int | None = None
-        for j in (i - 1, i):
-            if 0 <= j < len(self._times) and (best is None or abs(self._times[j] - t) < abs(self._times[best] - t)):
-                best = j
-        if best is None or abs(self._times[best] - t) > tolerance + 1e-9:
-            return None
-        return list(self._by_time[best])
+        best = nearest(self._times, t, tolerance)
+        return None if best is None else list(self._by_time[best])
 
 
 class IndexedDetections:
@@ -201,12 +205,8 @@ class IndexedDetections:
 
     def at(self, t: float, tolerance: float) -> list[Detection] | None:
         """Detections of the line(s) nearest `t`, or None when none lies within `tolerance`."""
-        i = bisect.bisect_left(self._times, t)
-        best: int | None = None
-        for j in (i - 1, i):
-            if 0 <= j < len(self._times) and (best is None or abs(self._times[j] - t) < abs(self._times[best] - t)):
-                best = j
-        if best is None or abs(self._times[best] - t) > tolerance + 1e-9:
+        best = nearest(self._times, t, tolerance)
+        if best is None:
             return None
         out: list[Detection] = []
         with self.path.open("rb") as fh:
