@@ -30,7 +30,8 @@ from typing import Any
 from spotter.synth.proactive import TrueService, score_alerts
 
 REPO = Path(__file__).resolve().parents[1]
-CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache")) / "family_b"
+CACHE_ROOT = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache"))
+CACHE = CACHE_ROOT / "family_b"
 RESULTS = Path(__file__).resolve().parent / "results"
 SECTORS = ("front", "front-right", "right", "behind-right", "behind", "behind-left", "left", "front-left")
 
@@ -110,10 +111,14 @@ def pooled(scenarios: dict[str, Any]) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only")
+    ap.add_argument("--family", default="b", help="which independent family: b (bench/family_b) or c (bench/family_c)")
     ap.add_argument("--label", default="run", help="name of this run in the results file")
     args = ap.parse_args()
+    global CACHE
+    CACHE = CACHE_ROOT / f"family_{args.family}"
     CACHE.mkdir(parents=True, exist_ok=True)
-    gen = [sys.executable, "-m", "bench.family_b.generate", "--out", str(CACHE)] + (["--only", args.only] if args.only else [])
+    gen = [sys.executable, "-m", f"bench.family_{args.family}.generate", "--out", str(CACHE)] + (
+        ["--only", args.only] if args.only else [])  # fmt: skip
     names = sorted(p.name for p in CACHE.iterdir() if (p / "truth.json").is_file())
     if not names or (args.only and args.only not in names):
         subprocess.run(gen, check=True, cwd=REPO)
@@ -159,7 +164,7 @@ def main() -> int:
     print("alerts, the family as one suite: macro F1", report["pooled_macro_f1"], "false/min",
           report["pooled_false_alerts_per_min"], report["pooled_f1_per_category"])
     RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / "independent.json"
+    path = RESULTS / ("independent.json" if args.family == "b" else f"independent_{args.family}.json")
     runs = json.loads(path.read_text()) if path.is_file() else {}
     runs[args.label] = report
     path.write_text(json.dumps(runs, indent=1))
