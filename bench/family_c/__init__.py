@@ -1,0 +1,1 @@
+"""Family C: independent synthetic hardhat-camera scenarios with exact ground truth."""
