@@ -69,25 +69,25 @@ def run(cmd: list[str], env: dict[str, str]) -> dict[str, Any]:
     """Run `cmd`, sampling the RSS of it and its children (the private redis-server) every 0.5 s."""
     t0 = time.perf_counter()
     # Output to files, not pipes: a pipe nobody reads while polling fills up and blocks the run.
-    out_f, err_f = tempfile.TemporaryFile("w+"), tempfile.TemporaryFile("w+")
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out_f, stderr=err_f, text=True)
-    ps = psutil.Process(proc.pid)
-    peak_main = peak_children = 0
-    while proc.poll() is None:
-        try:
-            peak_main = max(peak_main, ps.memory_info().rss)
-            kids = sum(c.memory_info().rss for c in ps.children(recursive=True))
-            peak_children = max(peak_children, kids)
-        except psutil.Error:
-            pass
-        time.sleep(0.5)
-    proc.wait()
-    out_f.seek(0)
-    err_f.seek(0)
-    out, err = out_f.read(), err_f.read()
+    with tempfile.TemporaryFile("w+") as out_f, tempfile.TemporaryFile("w+") as err_f:
+        proc = subprocess.Popen(cmd, cwd=REPO, env=env, stdout=out_f, stderr=err_f, text=True)
+        ps = psutil.Process(proc.pid)
+        peak_main = peak_children = 0
+        while proc.poll() is None:
+            try:
+                peak_main = max(peak_main, ps.memory_info().rss)
+                kids = sum(c.memory_info().rss for c in ps.children(recursive=True))
+                peak_children = max(peak_children, kids)
+            except psutil.Error:
+                pass
+            time.sleep(0.5)
+        out_f.seek(0)
+        err_f.seek(0)
+        out, err = out_f.read(), err_f.read()
     return {"rc": proc.returncode, "wall_s": round(time.perf_counter() - t0, 1),
             "peak_rss_mib": round(peak_main / 2**20, 1), "peak_rss_children_mib": round(peak_children / 2**20, 1),
-            "warnings": err.count(" WARNING "), "stdout_tail": out[-1500:], "stderr_tail": err[-1500:]}  # fmt: skip
+            "warnings": err.count(" WARNING "), "stdout_tail": out if len(out) < 2_000_000 else out[-1500:],
+            "stderr_tail": err[-1500:]}  # fmt: skip
 
 
 def main() -> int:
@@ -117,11 +117,19 @@ def main() -> int:
     result.update({"mode": "eval" if args.eval else "replay", "scenario": args.scenario, "copies": copies,
                    "media_s": dur, "frames": frames, "frames_per_s": round(frames / result["wall_s"], 1),
                    "machine": platform.platform(), "cpus": os.cpu_count(), "date": time.strftime("%Y-%m-%d")})  # fmt: skip
+    if not args.eval and result["rc"] == 0:
+        try:
+            summary = json.loads(result["stdout_tail"] if result["stdout_tail"].lstrip().startswith("{") else "{}")
+        except ValueError:
+            summary = {}
+        result["replay"] = {k: summary.get(k) for k in ("flow_frames", "poses", "clips", "keyframes", "wall_s", "fps",
+                                                       "x_realtime", "memory")}  # fmt: skip
     if args.eval and (out / "RUN.json").is_file():
         run_json = json.loads((out / "RUN.json").read_text())
         result.update({"answers": len(run_json["answers"]), "alerts": len(run_json["alerts"]),
                        "heading_samples": len(run_json["heading"])})  # fmt: skip
     print(json.dumps({k: v for k, v in result.items() if "tail" not in k}, indent=1))
+    result["stdout_tail"] = result["stdout_tail"][-1500:]
     if result["rc"] != 0:
         print(result["stderr_tail"])
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -14,8 +14,8 @@ survive the cooldowns. What each category means, and its parameters, is site dat
   plus a margin, or a configured bearing range. Key: person+zone.
 * ``left_behind``: a tool put down (a ``dropped`` world event), not picked up, out of view for
   ``timeout_s`` with nobody near it: the wearer moved on. Once per drop.
-* ``idle``: a person idle for ``threshold_s`` without a break, seen meanwhile (not seeing someone
-  is no evidence of idleness). Once per idle spell.
+* ``idle``: a person idle for ``threshold_s`` without a break (a time out of view shorter than
+  the threshold, idle on both sides, is bridged), said while seen idle. Once per idle spell.
 * ``progress``: a work object's unit count going 0 -> 1 (the first brick) and its stage count
   reaching each multiple of ``stage_every`` (every third course). Not its first sighting.
 * ``memory_recall``: the wearer looks back, for ``min_view_s``, at the place where a thing was
@@ -118,7 +118,6 @@ class CameraState:
 
     idle_since: dict[str, float] = field(default_factory=dict)
     idle_alerted: set[str] = field(default_factory=set)
-    idle_seen: dict[str, float] = field(default_factory=dict)
     last_sample: dict[str, float] = field(default_factory=dict)
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
@@ -311,7 +310,7 @@ class LeftBehindRule:
         for o in f.observations:
             d = st.drops.get(o.entity_id)
             if d is not None and o.samples:
-                if o.state in ("carried", "moving"):
+                if o.state == "carried":  # picked up again ("moving" alone is image motion)
                     st.drops.pop(o.entity_id, None)
                     continue
                 if o.samples[0][0] - d.last_seen >= p.timeout_s:  # it was out of view long enough before now
@@ -346,10 +345,6 @@ class LeftBehindRule:
         return False
 
 
-SEEN_STEP_S = 2.0
-"""Consecutive sampled frames of a person at most this far apart show the time between them."""
-
-
 class IdleRule:
     category: ClassVar[str] = "idle"
 
@@ -363,19 +358,15 @@ class IdleRule:
                 last = st.last_sample.get(eid)
                 if last is not None and t - last > thr:  # unseen meanwhile: no evidence
                     st.idle_since.pop(eid, None)
-                    st.idle_seen.pop(eid, None)
                     st.idle_alerted.discard(eid)
                 st.last_sample[eid] = t
                 if state is None:
                     continue
                 st.has_frame_states.add(eid)
                 if state == "idle":
-                    if eid in st.idle_since and last is not None and t - last <= SEEN_STEP_S:
-                        st.idle_seen[eid] = st.idle_seen.get(eid, 0.0) + (t - last)  # idle time actually seen
                     st.idle_since.setdefault(eid, t)
                 elif state in ("active", "moving"):
                     st.idle_since.pop(eid, None)
-                    st.idle_seen.pop(eid, None)
                     st.idle_alerted.discard(eid)
         for e in f.events:  # entities without per-frame states: the world model's hysteresis
             if not _is_person(e.label, r) or e.entity_id in st.has_frame_states:
@@ -389,8 +380,9 @@ class IdleRule:
         for eid, since in sorted(st.idle_since.items()):
             if eid in st.idle_alerted or f.t_end - since < thr:
                 continue
-            if eid in st.has_frame_states and st.idle_seen.get(eid, 0.0) < thr - SEEN_STEP_S:
-                continue  # idle for the threshold as far as the camera saw it (looking away is no evidence)
+            if eid in st.has_frame_states and not any(
+                    o.entity_id == eid and o.samples and o.samples[-1][2] == "idle" for o in f.observations):  # fmt: skip
+                continue  # said while it holds: seen idle now (unseen, they may have gone back to work)
             if f.t_end - st.last_sample.get(eid, since) > thr:  # not seen for a while: no longer known idle
                 continue
             st.idle_alerted.add(eid)
