@@ -417,7 +417,8 @@ class QuestionParser:
         entity, obs = found[0]
         spell = q.spell or "last"
         if q.state == "on_ground":
-            samples = _state_samples(obs, at)
+            # a thing's "moving" is image motion (a head turn can cause it): unknown, not a change of state
+            samples = [(t, None if st == "moving" else st, o) for t, st, o in _state_samples(obs, at)]
             seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
             how = how.format(word="on the ground")
         elif q.state == "without_ppe":
@@ -529,9 +530,10 @@ class QuestionParser:
         before = [o for o in obs if o.t_start <= ref_t + 1e-6]
         then = before[-1] if before else obs[0]
         now = obs[-1]
-        moved = self._event_time(camera_id, subject, "moved", at)
+        # seen carried, or moved by the world model's account; image motion alone ("moving") is a head turn
+        moved = self._world_event(camera_id, entity, ["moved", "picked_up"], at, obs)
         moved_after = moved is not None and moved[0] > then.t_start - 1e-6
-        carried = any(st in ("carried", "moving") for t, st, _o in _state_samples(obs, at) if t > then.t_end)
+        carried = any(st == "carried" for t, st, _o in _state_samples(obs, at) if t > then.t_end)
         # A bearing is only as good as the heading it was measured with: a small difference is the same place.
         same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not moved_after and not carried
         return Answer(
@@ -759,6 +761,9 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -
     return runs
 
 
+MIN_SPELL_S = 3.0
+"""Spells shorter than this (a state flickering for a frame or two) are not counted as spells."""
+
 BREAK_S = 10.0
 """An idle spell this long is a break (went idle, stopped, resumed); shorter ones are pauses."""
 
@@ -811,7 +816,8 @@ def _spell_seconds(samples: Sequence[StateSample], state: str, spell: str, ordin
     if spell == "total" or window is not None:
         lo, hi = _window_bounds(window, at)
         return state_seconds(samples, state, lo, hi), f"was {{word}} for a total between {fmt_time(lo)} and {fmt_time(hi)}"
-    runs = _runs(samples, state)
+    # a spell of under MIN_SPELL_S is a detector flicker, not a spell someone asks about
+    runs = [r for r in _runs(samples, state) if not r[3] or r[1] - r[0] >= MIN_SPELL_S]
     ongoing = bool(runs) and not runs[-1][3]
     if spell == "current":
         if not ongoing:

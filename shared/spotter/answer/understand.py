@@ -840,7 +840,8 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|pers
            r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
            r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
            r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
-           r"(him|her|them|it) again|one (i|we) saw|same as|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
+           r"(him|her|them|it) again|one (i|we) saw|same as|the (one|same one|same person|same guy|person|guy) (who|that) "
+           r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
            r"earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
 _ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
@@ -851,6 +852,7 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
            r"what moment|in which minute|at which time|which time)\b")  # fmt: skip
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+            r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
@@ -952,7 +954,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "still_there"
     if when is not None and not _WHICH_WAY.search(text) and (where is None or when < where):
         return "event_time"
-    if _IS_WORKING.search(text) and (people or not subjects):
+    if (_IS_WORKING.search(text) or re.search(r"^(is|are)\b.*\b(working|idle|busy|slacking|resting|on (a|his|her) "
+                                               r"break|doing anything)\s*$", text)) and (people or not subjects):  # fmt: skip
         return "is_working"
     if direction is not None and _WHAT_DIR.search(text) and not _strong(subjects):
         return "things_in_direction"
