@@ -367,6 +367,8 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
             out.append((m.start(), TimeRef(t=_dur_s(m, 2))))
     for m in re.finditer(r"\bthe (\d+)\s*(minute|min)\s*mark\b", text):
         out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
+    for m in re.finditer(r"\b(at|from|since) the (very )?(start|beginning)( of the (shift|day|video|recording|footage))?\b", text):
+        out.append((m.start(), TimeRef(t=0.0)))
     out.sort(key=lambda p: p[0])
     return out
 
