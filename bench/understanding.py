@@ -25,8 +25,8 @@ from spotter.answer.understand import QuestionUnderstander
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "data" / "questions"
 RESULTS = Path(__file__).resolve().parent / "results"
-TUNED = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k")
-HELD_OUT = ("l", "m")
+TUNED = ("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m")
+HELD_OUT = ("n", "o")
 TARGET = 0.95
 
 

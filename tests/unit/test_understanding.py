@@ -1,9 +1,9 @@
 """Question understanding: the typed query (docs/QUESTIONS.md) from many phrasings, and the corpus.
 
 The corpus in tests/data/questions was written by independent writers (PROVENANCE_*.md). Writers
-a-k were tuned on; l and m are held out. The thresholds below are regression guards at what was
+a-m were tuned on; n and o are held out. The thresholds below are regression guards at what was
 measured (bench.understanding; docs/BENCHMARKS.md), not the 95% target, which held-out writers do
-not reach (77-92% over five held-out rounds).
+not reach (77-92% over six held-out rounds).
 """
 
 from __future__ import annotations
@@ -29,14 +29,14 @@ def q(text: str) -> Query:
 
 def test_every_corpus_label_is_a_valid_query() -> None:
     rows = load_corpus(sorted(CORPUS.glob("writer_*.jsonl")))
-    assert len(rows) >= 1400
-    assert len({r["writer"] for r in rows}) >= 13
+    assert len(rows) >= 1600
+    assert len({r["writer"] for r in rows}) >= 15
     for row in rows:
         Query.model_validate(row["query"])  # the writers labelled with the public schema
 
 
 @pytest.mark.parametrize(
-    ("writers", "floor"), [(tuple("abcdefghijk"), 0.95), (("l", "m"), 0.60)]
+    ("writers", "floor"), [(tuple("abcdefghijklm"), 0.95), (("n", "o"), 0.70)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)

@@ -77,6 +77,7 @@ SYNONYMS: dict[str, str] = {
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
     "tradesman": "worker", "tradie": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
+    "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
     "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker",
     # things
@@ -145,7 +146,10 @@ _ORDINALS = {
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
     r"\b(weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
-    r"price|order (more|some|new)|deliver(y|ies)|schedule|play (some )?music|song|joke|call (my|the|him|her)|"
+    r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
+    r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
+    r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
+    r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
@@ -302,11 +306,15 @@ def _numbers(text: str) -> str:
 def normalise(question: str) -> str:
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
+    # an aside in brackets goes; a noun phrase in brackets ("(the guy in the blue lid)") stays
+    text = re.sub(r"\((?!\s*(the|a|an|that|this|his|her|my)\b)[^)]*\)", " ", text).replace("(", ", ").replace(")", ", ")
+    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s\b", r" at \1 seconds in ", text)
+    text = re.sub(r"(?<![\w:])-\s*(\d+(?:\.\d+)?)\s*s\b", r" \1 seconds ago ", text)
+    text = re.sub(r"\b(\d+(?:\.\d+)?)\s*s\b(?=\s*(ago|before|earlier|back)\b)", r"\1 seconds", text)
     text = re.sub(r"[^\w:'/\-\s,.?!]", " ", text)
     text = re.sub(r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", "", text)  # radio: "..., over?"
     text = re.sub(r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2", text)
     text = re.sub(r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2", text)
-    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s\b", r"at \1 seconds in", text)
     for pattern, repl in _CONTRACTIONS_RE:
         text = pattern.sub(repl, text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
@@ -472,7 +480,10 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(to|on) (work|the tools|it|the wall|laying)\b|\bback on it\b|\bback to work\b|\bback on the tools\b|\bafter (the|his|her|"
                 r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
-    (re.compile(r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
+    (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
+                r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe)\b)|"
+                r"\b(hardhat|hi-vis|vest|ppe)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b|"
+                r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
                 + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
                 r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
@@ -496,7 +507,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
-                r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b"),
+                r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
+                r"\b(start|starting) time\b"),
      "started_working"),
     (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ )?down|set (it |them |the \w+ )?down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
@@ -535,7 +547,7 @@ _PPE_PREDICATE = re.compile(
     r"|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
-    (re.compile(r"\b(on the (ground|floor|deck)|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
+    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
                 r"(exclusion )?(zone|excavation|hole|trench|pit|dig|digging|danger area|restricted area|no-go|exclusion|"
@@ -558,6 +570,11 @@ def state_in(text: str) -> StateName | None:
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY_WORDS.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
+    how = re.search(r"\bhow long\b", text)
+    if how is not None:  # the state the how-long clause asks about, when it names one
+        after = state_in(text[how.end():]) if how.end() < len(text) else None
+        if after in ("idle", "working"):
+            return after
     for pattern, name in _STATES:
         m = pattern.search(text)
         if m:
@@ -612,7 +629,7 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     m = re.search(rf"\b({colours})\s*$", before)
     if m and not attrs:
         attrs["colour"] = _colour(m.group(1))
-    lead = r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?"
+    lead = r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:in (?:a|the) \w+ )?"
     bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
     if bare:
         attrs["vest"] = _colour(bare.group(1))
@@ -641,7 +658,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     elif re.match(lead + r"(?:without|with no|not wearing|no|wearing no|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
                   r"(?:hi-vis|vest|high[- ]vis)", after):  # fmt: skip
         attrs["vest"] = "none"
-    elif re.match(lead + r"(?:with|wearing|in)\s+(?:a\s+|an\s+|his\s+|her\s+|the\s+)?hardhat", after):
+    elif re.match(lead + r"(?:wearing|in)\s+(?:a\s+|an\s+|his\s+|her\s+|the\s+)?hardhat|"
+                  r"\s*with\s+(?:a\s+|an\s+|the\s+)?hardhat|\s*with (?:his|her) hardhat on", after):  # fmt: skip
         attrs["hardhat"] = True
     return attrs
 
@@ -715,7 +733,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             continue
         label = "_".join(words)
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
-        found.append((m.start(1), end, SubjectRef(label=label), False))
+        found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
 
@@ -732,7 +750,8 @@ _NOT_THINGS = (
     "minute|minutes|second|seconds|hour|hours|ground|floor|deck|weather|wall|question|answer|thing|things|stuff|"
     "lot|bit|rest|whole|total|job|work|meantime|beginning|middle|heading|direction|location|position|status|"
     "current|previous|latest|most|least|best|worst|new|old|now|then|while|latter|former|case|point|mark|way|"
-    "bearings|little|big|small|large|tall|short|long|usual|whole|entire|"
+    "bearings|little|big|small|large|tall|short|long|usual|whole|entire|neck|knees|knee|head|arm|arms|hands|eyes|"
+    "clock|wind|noise|clatter|radio|suit|apprentice|delivery|lorry|shoulder|"
     "hell|heck|world|team|company|client|boss|budget|plan|plans|drawings|weekend|week|month|year|today|tomorrow|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
     "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|"
@@ -823,7 +842,9 @@ _HOW_LONG = _C(r"\b(how long|how much time|how many (minutes|seconds|hours|mins)
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
-               r"how much of (that|the time|it|this)|been (\w+ )?for long|how much (he|she|they|the \w+ )?(work|worked|"
+               r"how much of (that|the time|it|this)|been (\w+ )?for long|(idle|working|work|on-ground|on ground) (total|duration|"
+               r"time|length)|(duration|length) of (the |his |her |their |a )?(\w+ )?(\w+ )?(spell|break|stint|stretch|period)|"
+               r"how much (he|she|they|the \w+ )?(work|worked|"
                r"idle|idled|working))\b")  # fmt: skip
 _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been|"
           r"how much time (has )?(passed|gone by|elapsed|gone) since|time since|since (i|you|we) (last )?(saw|seen|see|spotted)|"
@@ -832,8 +853,9 @@ _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long i
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
           r"how long it is been since|how long it has been since|how long has it been|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
-_COUNT = _C(r"\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
-            r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b")
+_COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
+            r"^(distinct|unique)\b|(distinct|unique) \w+s\b|"
+            r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
 _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
@@ -842,7 +864,7 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|pers
            r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
            r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
            r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
-           r"(him|her|them|it) again|one (i|we) saw|same as|the (one|same one|same person|same guy|person|guy) (who|that) "
+           r"(him|her|them|it) again|one (i|we) saw|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
            r"earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
@@ -852,7 +874,7 @@ _ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one wa
 _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what second|which minute|timestamp|"
            r"time stamp|time of|the time (when|that|he|she|it|at which)|at which point|how early|how late|"
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
-           r"what moment|in which minute|at which time|which time)\b")  # fmt: skip
+           r"what moment|in which minute|at which time|which time|the time (the|my|a|that) \w+|timestamp of|time of the)\b")  # fmt: skip
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
             r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
@@ -902,7 +924,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
 _RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over )?(to|towards) (where|the (spot|place|"
-               r"area|location) (where|that|the)|(the )?(place|spot|area) where)\b")  # fmt: skip
+               r"area|location) (where|that|the)|(the )?(place|spot|area) where|(that|the same|this) (spot|place|area|position))\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
@@ -959,7 +981,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if (_IS_WORKING.search(text) or re.search(r"^(is|are)\b.*\b(working|idle|busy|slacking|resting|on (a|his|her) "
                                                r"break|doing anything)\s*$", text)) and (people or not subjects):  # fmt: skip
         return "is_working"
-    if direction is not None and _WHAT_DIR.search(text) and not _strong(subjects):
+    if direction is not None and (not _strong(subjects) and _WHAT_DIR.search(text) or re.search(
+            r"\bwhat (have|has|is|are|do) (we|you|i|there)?\s*(got )?(over )?there\b|\bwhat is over\b", text)):  # fmt: skip
         return "things_in_direction"
     if _WHICH_WAY.search(text) and subjects:
         return "direction_of"
@@ -981,6 +1004,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     words = text.split()
     if len(subjects) == 1 and len(words) <= 3 and not event and not state:
         return "where"  # "toolbox?", "the drill?"
+    if event is not None and subjects and (len(words) <= 7 or re.search(r"\b(time|timestamp|t of|at what)\b", text)):
+        return "event_time"  # keyword style: "drill drop time", "ladder first seen @?"
     return None
 
 
@@ -1162,12 +1187,20 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
     q: dict[str, Any] = {"kind": KIND_OF[intent], "intent": intent}
     if intent == "things_in_direction":
         return Query(**q, direction=direction) if direction is not None else None
-    if intent == "direction_of":
-        return Query(**q, subject=subject, direction=direction) if subject is not None else None
-    if intent == "where":
-        return Query(**q, subject=subject) if subject is not None else None
+    if intent in ("direction_of", "where"):
+        cue = (_WHICH_WAY if intent == "direction_of" else _WHERE).search(text)
+        later = [x for x in subjects if cue is not None and x[0] >= cue.start() and not x[2]]
+        pronoun = cue is not None and re.match(r"\W*(\w+\W+){0,3}?(it|they|them|he|she|him|her)\b", text[cue.end():])
+        if later and not pronoun:
+            subject = later[0][1]  # "the lad's asking after the barrow - where is the barrow?"
+        if subject is None:
+            return None
+        return Query(**q, subject=subject, direction=direction) if intent == "direction_of" else Query(**q, subject=subject)
     if intent == "still_there":
-        subject = _pick(subjects, text, person=False) or subject
+        cue = _STILL.search(text)
+        things = [x for x in subjects if x[1].label != "worker" and not x[2]]
+        near = [x for x in things if cue is not None and x[0] < cue.start()]
+        subject = (near[0][1] if near else None) or _pick(subjects, text, person=False) or subject
         if subject is None:
             return None
         if time is None and window is not None and window[0] is not None:
