@@ -614,8 +614,14 @@ class QuestionParser:
     def _same(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)
         d = p.direction or "front"
+        matching = self._entities(camera_id, subject, at) if subject.attributes else []
+        described = {e.entity_id for e, _ in matching}
+
+        def fits(v: Any) -> bool:
+            return bool(v.label == subject.label and (not described or v.entity_id in described))
+
         now_res = self.tools.entities_at_time(camera_id, at, window_s=1.5, at=at)
-        candidates = [v for v in now_res.entities if v.label == subject.label]
+        candidates = [v for v in now_res.entities if fits(v)] or [v for v in now_res.entities if v.label == subject.label]
         if not candidates:
             raise _NotKnown(f"I do not see {subject.describe()} now.")
         target = min(
@@ -628,11 +634,15 @@ class QuestionParser:
         else:
             ref_t = p.times[0]
             ref_res = self.tools.entities_at_time(camera_id, ref_t, window_s=1.5, at=at)
-            refs = [v for v in ref_res.entities if v.label == subject.label]
-            if not refs:
-                raise _NotKnown(f"I did not see {subject.describe()} at {fmt_time(ref_t)}.")
-            ref = min(refs, key=lambda v: abs(v.relative_deg) if v.relative_deg is not None else 0.0)
-            same = ref.entity_id == target.entity_id
+            refs = [v for v in ref_res.entities if fits(v)]
+            if refs:
+                ref_id = min(refs, key=lambda v: abs(v.relative_deg) if v.relative_deg is not None else 0.0).entity_id
+            else:  # not in view right then: the individual fitting the description seen nearest that time
+                found = matching or self._entities(camera_id, subject, at)
+                if not found:
+                    raise _NotKnown(f"I did not see {subject.describe()} around {fmt_time(ref_t)}.")
+                ref_id = min(found, key=lambda eo: min(abs(o.t_start - ref_t) for o in eo[1]))[0].entity_id
+            same = ref_id == target.entity_id
         return Answer(
             answer=("Yes, the same one." if same else "No, a different one."), yes_no=same,
             entities=[target.entity_id],
