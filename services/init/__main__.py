@@ -37,7 +37,7 @@ from spotter.settings import BusSettings
 
 log = logging.getLogger("services.init")
 
-# Who reads which low-rate stream (DESIGN.md section 2): exactly the services' consumers
+# Who reads which low-rate stream (the design's service card): exactly the services' consumers
 # (tests/unit/test_init_groups.py checks it against each services/*/__main__.py). A group created here for a service that does not run
 # yet only holds its backlog until the service starts.
 LOW_RATE_GROUPS: tuple[tuple[str, str], ...] = (

@@ -155,7 +155,7 @@ EntityState = Literal["unknown", "idle", "active", "moving", "carried", "on_grou
 
 
 class Detection(BaseModel):
-    """One detected thing in one frame; the external-detections contract (DESIGN.md 5)."""
+    """One detected thing in one frame; the external-detections contract (the public contract)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -246,7 +246,7 @@ class WorldEvent(Message):
     detail: dict[str, AttributeValue] = Field(default_factory=dict)
 
 
-# --- decisions and alerts (the reasoner's output; DESIGN.md 5, "Alert categories") ---
+# --- decisions and alerts (the reasoner's output; the public contract, "Alert categories") ---
 
 AlertCategory = Literal[
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "idle", "progress", "memory_recall",

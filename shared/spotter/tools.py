@@ -2,7 +2,7 @@
 
 Every tool takes `camera_id` and `at`: when `at` is given, only memory observed up to `at`
 is used (positions, last-seen times and events come from observations and events with
-t <= at, not from the entity's current state). Relative directions follow DESIGN.md 5:
+t <= at, not from the entity's current state). Relative directions follow the public contract:
 `wrap(bearing - heading)`, named in eight 45-degree sectors.
 
 `TOOL_SCHEMAS` are the OpenAI function-calling schemas generated from the argument models;

@@ -1,7 +1,7 @@
 """Webhook subscriptions: the store in Redis, URL checks and the signature of deliveries.
 
 A delivery is a POST whose body is the alert's JSON, signed as the contract says
-(DESIGN.md 5): `X-Spotter-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
+(the public contract): `X-Spotter-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`.
 `verify` is what a receiver runs (it is here so that tests and Python receivers share
 one implementation); it checks the HMAC in constant time and that `t` is recent.
 

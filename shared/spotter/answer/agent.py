@@ -1,4 +1,4 @@
-"""The function-calling agent: a language model answers over the nine graph tools (DESIGN.md 5).
+"""The function-calling agent: a language model answers over the nine graph tools (the public contract).
 
 The model gets the question, the wearer's camera and the media time `at`, the nine tools of
 `spotter.tools` and one more function, `answer`, whose parameters are the typed fields of

@@ -1,4 +1,4 @@
-"""The typed answer of DESIGN.md 5 and the one interface every answering backend implements.
+"""The typed answer of the public contract and the one interface every answering backend implements.
 
 Backends: the offline question parser (`spotter.answer.parser`, the default) and the
 function-calling agent over the nine graph tools (`spotter.answer.agent`, when a language

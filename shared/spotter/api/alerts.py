@@ -1,4 +1,4 @@
-"""REST for alerts and webhook subscriptions (DESIGN.md 5, "Webhooks").
+"""REST for alerts and webhook subscriptions (the public contract, "Webhooks").
 
 `POST/GET/DELETE /v1/webhooks`: subscriptions `{url, secret, categories?, cameras?}`; the
 secret is write-only (no response carries it). A URL whose host is in a private range is

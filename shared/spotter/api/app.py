@@ -323,7 +323,7 @@ def _ask_router() -> APIRouter:
         "/ask",
         summary="Ask a question about what a camera saw",
         description=(
-            "Answers a natural-language question about a camera's memory with a typed answer (DESIGN.md 5): "
+            "Answers a natural-language question about a camera's memory with a typed answer (docs/QUESTIONS.md): "
             "`answer` text plus `time`, `duration_s`, `direction`, `yes_no`, `entity_types`, `entities` and "
             "`evidence` where the question calls for them. With `at`, only memory observed up to `at` is used. "
             "Offline question parser by default; the function-calling agent when SPOTTER_AGENT_BASE_URL is set. "
@@ -433,7 +433,7 @@ def create_app(
         title="Spotter",
         version="1",
         description=(
-            "Spatial memory of hardhat cameras. Directions follow DESIGN.md 5: relative direction = "
+            "Spatial memory of hardhat cameras. Directions: relative direction = "
             "wrap(bearing - heading) in (-180, 180], named in eight 45-degree sectors. Every /v1 endpoint "
             f"needs the {API_KEY_HEADER} header; `at` answers from memory observed up to `at` only."
         ),

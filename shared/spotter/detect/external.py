@@ -1,4 +1,4 @@
-"""External detections: the contract's JSON Lines (DESIGN.md 5), as a detector and onto the bus.
+"""External detections: the contract's JSON Lines (the public contract), as a detector and onto the bus.
 
 One line per frame or keyframe::
 

@@ -18,7 +18,7 @@ true head motion, using only what happened up to the question's ``at``:
                         ``yes_no`` (look-alike toolboxes: "no").
 
 Times inside question text are written ``m:ss`` (``2:05`` = 125 s).  Directions follow
-DESIGN.md: relative direction = bearing - heading wrapped to (-180, 180], eight 45-degree
+The contract: relative direction = bearing - heading wrapped to (-180, 180], eight 45-degree
 sectors centred on 0 (front), 45 (front-right), 90 (right), 135 (behind-right),
 180 (behind), -135 (behind-left), -90 (left), -45 (front-left).
 
@@ -102,7 +102,7 @@ _PHRASE = {
 
 
 def sector_of(rel_deg: float) -> str:
-    """The DESIGN.md sector of a relative direction (degrees)."""
+    """The contract's sector of a relative direction (degrees)."""
     return SECTORS[int(round(wrap180(rel_deg) / 45.0)) % 8]
 
 

@@ -921,7 +921,7 @@ def _covered_fraction(box: tuple[float, ...], others: Sequence[tuple[float, ...]
 
 
 def detections_for_frame(projected: list[Projected]) -> list[dict[str, Any]]:
-    """Contract detections (DESIGN.md 5) for one frame's projected objects."""
+    """Contract detections (the public contract) for one frame's projected objects."""
     dets = []
     for p in projected:
         if p.visible_frac < MIN_VISIBLE_FRAC or p.occluded > MAX_OCCLUDED:

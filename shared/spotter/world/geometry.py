@@ -1,6 +1,6 @@
 """Where a box is in the world: bearings, relative directions and a distance proxy.
 
-Conventions (DESIGN.md 5, the public contract): yaw and bearings in degrees,
+Conventions (the public contract): yaw and bearings in degrees,
 growing clockwise seen from above (turning right). A box right of the image
 centre therefore has a larger bearing than the heading. Relative direction is
 `wrap(bearing - heading)` in (-180, 180], named in eight 45-degree sectors.
