@@ -301,3 +301,17 @@ def test_a_question_about_where_a_thing_is_watched_and_its_recall_says_so() -> N
     reasoner.decide(looked(2, 180.0))
     _decision, alerts = reasoner.decide(looked(3, 0.0))
     assert [a.category for a in alerts] == ["memory_recall"] and "You asked about it at 20 s" in alerts[0].message
+
+
+def test_exclusion_zone_not_for_a_person_beyond_or_in_front_of_the_pit() -> None:
+    rules = RuleEngine()
+    ts = (1.0, 1.2, 1.4)
+    pit = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts), half_width_deg=10.0,
+                  rows=tuple((t, 200.0, 260.0) for t in ts))  # fmt: skip
+    beyond = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts), rows=tuple((t, 90.0, 170.0) for t in ts))
+    assert rules.step(clip(0, obs=(pit, beyond))) == []  # feet above the pit's far edge: behind it
+    ts2 = (11.0, 11.2, 11.4)
+    pit2 = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts2), half_width_deg=10.0,
+                   rows=tuple((t, 200.0, 260.0) for t in ts2))  # fmt: skip
+    inside = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts2), rows=tuple((t, 150.0, 240.0) for t in ts2))
+    assert cats(rules.step(clip(1, obs=(pit2, inside)))) == ["exclusion_zone"]

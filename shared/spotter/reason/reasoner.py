@@ -385,4 +385,5 @@ class Reasoner:
             entity_id=rec.entity_id if rec is not None else f"{camera}/obs/{o.track}",
             label=rec.label if rec is not None else o.label, bearing_deg=rep, samples=tuple(samples),
             attributes=dict(o.attributes), state=o.state, half_width_deg=half, ppe=ppe,
+            rows=tuple((b.t, b.bbox[1], b.bbox[3]) for b in o.boxes),
         )  # fmt: skip

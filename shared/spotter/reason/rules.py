@@ -59,6 +59,8 @@ class ObsFact:
     """Half the angular width of the thing in the frame (its extent around `bearing_deg`)."""
     ppe: tuple[tuple[float, bool | None, str | None], ...] = ()
     """(t, hard hat, vest) per sampled frame where the detector said (people)."""
+    rows: tuple[tuple[float, float, float], ...] = ()
+    """(t, top, bottom) of the box per sampled frame, in pixels: depth cues in the image."""
 
 
 @dataclass(frozen=True)
@@ -262,12 +264,18 @@ class ZoneRule:
         for o in f.observations:
             if o.label in p.anchor_labels:
                 st.anchors[o.entity_id] = (o.label, o.bearing_deg, o.half_width_deg)
+        # where each anchor (a pit) lies in the image, frame by frame: a person beside it in bearing but
+        # standing beyond or in front of it (feet above its top edge or below its bottom) is not in it
+        anchor_rows = {o.entity_id: {t: (top, bottom) for t, top, bottom in o.rows}
+                       for o in f.observations if o.label in p.anchor_labels}  # fmt: skip
         out = []
         for o in f.observations:
             if not _is_person(o.label, r):
                 continue
+            feet = {t: bottom for t, _top, bottom in o.rows}
             for key, name, inside in self._zones(f, st, r):
-                hits = [(t, b) for t, b, _ in o.samples if inside(b)]
+                rows = anchor_rows.get(key, {})
+                hits = [(t, b) for t, b, _ in o.samples if inside(b) and _within_rows(feet.get(t), rows.get(t))]
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
@@ -285,6 +293,15 @@ class ZoneRule:
         for eid, (label, bearing, half) in sorted(st.anchors.items()):
             zones.append((eid, f"around the {label}", _near(bearing, half + p.margin_deg)))
         return zones
+
+
+def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
+    """A person's feet between a pit's top and bottom edges in the same frame (unknown: in)."""
+    if feet is None or pit is None:
+        return True
+    top, bottom = pit
+    height = max(1.0, bottom - top)
+    return top - 0.05 * height <= feet <= bottom + 0.15 * height  # standing at the near edge still counts
 
 
 def _near(centre: float, reach: float) -> Callable[[float], bool]:
