@@ -331,21 +331,39 @@ class QuestionParser:
 
     def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
                      half_width_deg: float = 15.0) -> list[tuple[float, float, ObservationRecord]]:
-        """Spells in which the subject's bearing lay within `half_width_deg` of an excavation's (a zone
-        anchored on a hazard label, DESIGN 5), observation by observation."""
-        zones = [e.bearing_deg for e in self.store.entities(camera_id, label="excavation", t_max=at)]
-        if not zones:
+        """Spells the subject spent in a zone anchored on an excavation (docs/RULES.md). Frame by frame
+        where the pit is in the same frame: the person's box overlaps it across and their feet lie
+        between its top and bottom edges (a person beyond or in front of it is not in it); elsewhere the
+        observation's bearing within `half_width_deg` of the pit's."""
+        pits = self.store.entities(camera_id, label="excavation", t_max=at)
+        if not pits:
             raise _NotKnown("I have not seen an excavation or another zone by " + fmt_time(at) + ".")
-        spells: list[tuple[float, float, ObservationRecord]] = []
+        pit_boxes: dict[str, dict[float, tuple[float, float, float, float]]] = {}
+        for e in pits:
+            for po in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at):
+                frames = pit_boxes.setdefault(po.clip_id, {})
+                for pb in po.boxes:
+                    frames[round(pb.t, 3)] = pb.bbox
+        marks: list[tuple[float, bool, ObservationRecord]] = []
         for o in obs:
-            inside = any(angular_distance(o.bearing_deg, z) <= half_width_deg for z in zones)
-            if not inside:
-                continue
-            t0, t1 = o.t_start, min(o.t_end, at)
-            if spells and t0 - spells[-1][1] <= 2.0:
-                spells[-1] = (spells[-1][0], t1, spells[-1][2])
+            here = pit_boxes.get(o.clip_id, {})
+            framed = [(b.t, b.bbox, here[round(b.t, 3)]) for b in o.boxes if round(b.t, 3) in here and b.t <= at]
+            if framed:
+                marks += [(t, _in_pit(box, pit), o) for t, box, pit in framed]
             else:
-                spells.append((t0, t1, o))
+                inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in pits)
+                marks += [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
+        marks.sort(key=lambda m: m[0])
+        spells: list[tuple[float, float, ObservationRecord]] = []
+        open_: tuple[float, float, ObservationRecord] | None = None
+        for t, inside, o in marks:
+            if inside:
+                open_ = (open_[0], t, open_[2]) if open_ is not None else (t, t, o)
+            elif open_ is not None:
+                spells.append(open_)
+                open_ = None
+        if open_ is not None:
+            spells.append(open_)
         return spells
 
     def _when_q(self, q: Query, camera_id: str, at: float, text: str = "") -> Answer:
@@ -776,6 +794,14 @@ MIN_SPELL_S = 3.0
 
 BREAK_S = 10.0
 """An idle spell this long is a break (went idle, stopped, resumed); shorter ones are pauses."""
+
+
+def _in_pit(box: tuple[float, float, float, float], pit: tuple[float, float, float, float]) -> bool:
+    """A person's box over a pit's in the same frame, feet between its top and bottom edges."""
+    width = max(1.0, pit[2] - pit[0])
+    height = max(1.0, pit[3] - pit[1])
+    across = box[2] >= pit[0] - 0.05 * width and box[0] <= pit[2] + 0.05 * width
+    return across and pit[1] - 0.05 * height <= box[3] <= pit[3] + 0.15 * height
 
 
 def _transitions(samples: Sequence[StateSample], into: str, after: str | None = None) -> list[tuple[float, ObservationRecord]]:
