@@ -291,9 +291,10 @@ class QuestionParser:
                 return (active[0][0], [active[0][2]]) if active else None
             # a break is an idle spell of BREAK_S or more (a moment's pause is not one)
             breaks = [r for r in _runs(samples, "idle") if (r[1] if r[3] else at) - r[0] >= BREAK_S]
-            if event == "resumed_working":
+            if event == "resumed_working":  # "when did he get back to work": after the latest break unless told
                 ended = [r for r in breaks if r[3]]
-                return (ended[n - 1][1], [ended[n - 1][2]]) if len(ended) >= n else None
+                k = (n - 1) if ordinal else len(ended) - 1
+                return (ended[k][1], [ended[k][2]]) if ended and 0 <= k < len(ended) else None
             return (breaks[n - 1][0], [breaks[n - 1][2]]) if len(breaks) >= n else None
         if event == "ppe_removed":
             evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["ppe_off"], t_max=at)
@@ -552,8 +553,10 @@ class QuestionParser:
         moved = self._world_event(camera_id, entity, ["moved", "picked_up"], at, obs)
         moved_after = moved is not None and moved[0] > then.t_start - 1e-6
         carried = any(st == "carried" for t, st, _o in _state_samples(obs, at) if t > then.t_end)
+        # its place looked at since it was last seen, and it was not there: gone (moved or taken unseen)
+        gone = self._place_seen_empty(camera_id, now.bearing_deg, min(now.t_end, at), at)
         # A bearing is only as good as the heading it was measured with: a small difference is the same place.
-        same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not moved_after and not carried
+        same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not (moved_after or carried or gone)
         return Answer(
             answer=("Yes, " if same else "No, ") + f"{subject.describe()} is "
                    + ("where it was" if same else "no longer where it was") + f" at {fmt_time(ref_t)}.",
@@ -818,8 +821,9 @@ def _transitions(samples: Sequence[StateSample], into: str, after: str | None = 
     return out
 
 
-def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 2.0) -> list[tuple[float, float, ObservationRecord]]:
-    """Spells seen without a hard hat, frame by frame (the observation's majority where frames do not say)."""
+def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 30.0) -> list[tuple[float, float, ObservationRecord]]:
+    """Spells seen without a hard hat, frame by frame (the observation's majority where frames do not say);
+    a time out of view shorter than `gap_s`, hatless on both sides, is part of the spell."""
     frames: list[tuple[float, bool | None, ObservationRecord]] = []
     for o in obs:
         if any(b.hardhat is not None for b in o.boxes):
@@ -829,12 +833,16 @@ def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 2.0) 
             frames += [(o.t_start, hat, o), (min(o.t_end, at), hat, o)]
     frames.sort(key=lambda f: f[0])
     spans: list[tuple[float, float, ObservationRecord]] = []
+    open_ = False  # the last frame that said anything was hatless
     for t, hat, o in frames:
         if hat is False:
-            if spans and t - spans[-1][1] <= gap_s:
+            if open_ and spans and t - spans[-1][1] <= gap_s:
                 spans[-1] = (spans[-1][0], t, spans[-1][2])
             else:
                 spans.append((t, t, o))
+            open_ = True
+        elif hat is True:
+            open_ = False
     return spans
 
 
