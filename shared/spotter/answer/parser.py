@@ -33,31 +33,7 @@ from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, rel
 
 log = logging.getLogger(__name__)
 
-_COLOURS = ("orange", "yellow", "green", "red", "blue", "white", "pink", "lime")
-_TIME = re.compile(r"\b(?:(\d{1,2}):)?(\d{1,2}):(\d{2})\b")
-_NOUN_ALIASES = {
-    "brick wall": "brick_wall",
-    "wall": "brick_wall",
-    "first brick": "brick_wall",
-    "bricks": "brick_wall",
-    "brick": "brick_wall",
-    "person": "worker",
-    "man": "worker",
-    "woman": "worker",
-    "guy": "worker",
-    "visitor": "worker",
-    "tool box": "toolbox",
-    "tool-box": "toolbox",
-}
-_CONE_HALF_DEG = 45.0  # "what's behind me": the 90-degree quadrant centred on the direction (DESIGN 5)
-
-
-def parse_times(text: str) -> list[float]:
-    """Media times written m:ss or h:mm:ss, in order of appearance."""
-    out = []
-    for h, m, s in _TIME.findall(text):
-        out.append(int(h or 0) * 3600 + int(m) * 60 + int(s))
-    return [float(x) for x in out]
+_CONE_HALF_DEG = 45.0  # "what's behind me": the 90-degree quadrant centred on the direction
 
 
 def fmt_time(t: float) -> str:
@@ -182,35 +158,6 @@ class QuestionParser:
         return self.understander.understand(question, labels)
 
     # --- slots ---
-
-    def _subjects(self, text: str, labels: set[str]) -> list[tuple[int, Subject]]:
-        """Things named in the text, in order of position: (position, Subject)."""
-        known = set(labels) | {"worker", "ladder", "toolbox", "drill", "hammer", "brick_wall", "wheelbarrow",
-                               "cone", "pallet", "scaffold", "excavation"}  # fmt: skip
-        found: list[tuple[int, int, Subject]] = []
-        names: list[tuple[str, str]] = [(lab.replace("_", " "), lab) for lab in known] + list(_NOUN_ALIASES.items())
-        taken: list[tuple[int, int]] = []
-        for phrase, label in sorted(names, key=lambda p: -len(p[0])):
-            for m in re.finditer(rf"\b{re.escape(phrase)}s?\b", text):
-                if any(a < m.end() and m.start() < b for a, b in taken):
-                    continue
-                taken.append((m.start(), m.end()))
-                subject = Subject(label)
-                tail = text[m.end(): m.end() + 40]
-                colour = re.match(r"\s+(?:in|with|wearing)\s+(?:the\s+|a\s+|an\s+)?(\w+)\s+vest", tail)
-                if colour and colour.group(1) in _COLOURS:
-                    subject.attributes["vest"] = colour.group(1)
-                if re.match(r"\s+(?:without|with no|not wearing)\s+(?:a\s+)?(hard ?hat|helmet)", tail):
-                    subject.attributes["hardhat"] = False
-                elif re.match(r"\s+(?:with|wearing)\s+(?:a\s+)?(hard ?hat|helmet)", tail):
-                    subject.attributes["hardhat"] = True
-                end = m.end()
-                if subject.attributes:
-                    end = m.end() + len(re.match(r"[^?,]*?(vest|hat|helmet)", tail).group(0))  # type: ignore[union-attr]
-                subject.phrase = "the " + text[m.start():end].strip()
-                found.append((m.start(), end, subject))
-        found.sort(key=lambda f: f[0])
-        return [(pos, s) for pos, _end, s in found]
 
     def _subject(self, parsed: Parsed, i: int = 0) -> Subject:
         if len(parsed.subjects) <= i:
@@ -473,14 +420,9 @@ class QuestionParser:
             return None
         entity, obs = found[0]
         samples = _state_samples(obs, at)
-        if verb in ("appeared", "laid"):
+        if verb == "appeared":
             t = samples[0][0] if samples else obs[0].t_start
             return t, obs[:1]
-        if verb == "started_working":
-            for t, st, o in samples:
-                if st == "active":
-                    return t, [o]
-            return None
         if verb == "picked_up":
             for t, st, o in samples:
                 if st == "carried":
@@ -499,8 +441,6 @@ class QuestionParser:
                 if st in ("carried", "moving"):
                     return t, [o]
             return self._world_event(camera_id, entity, ["moved"], at, obs)
-        if verb == "left":
-            return None
         return None
 
     def _world_event(
@@ -920,4 +860,4 @@ def _sector_phrase(d: Sector) -> str:
     }[d]
 
 
-__all__ = ["QuestionParser", "parse_times", "state_seconds"]
+__all__ = ["QuestionParser", "state_seconds"]
