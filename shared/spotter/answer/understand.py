@@ -12,8 +12,8 @@ Supervisors ask tersely, chattily, with typos, in non-native English, by voice. 
    the state (idle, working, on the ground, in a zone, without PPE) and the spell (current,
    last, total, nth).
 3. Intent by ordered cues over the normalised text and slots (a duration cue beats a "when",
-   "how many" counts, "same" asks identity, "which way" asks a direction...), then MiniLM
-   nearest examples (`spotter.embed`) only where no cue decides.
+   "how many" counts, "same" asks identity, "which way" asks a direction...), then the intent
+   classifier (softmax over MiniLM, `intents.npz`) only where no cue decides.
 4. Unsure -> `UNKNOWN`: nothing the memory could answer is named (no subject, no direction), or
    the text is off-domain (weather, payroll, music...). A confident answer to a different
    question is worse than none.
@@ -24,7 +24,6 @@ from __future__ import annotations
 import functools
 import logging
 import re
-import threading
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal
@@ -567,7 +566,7 @@ def state_in(text: str) -> StateName | None:
     """The state a question asks about; between idle and working, the one named first ("working
     without a break" is working, "idle before he started working" idle)."""
     if _PPE_PREDICATE.search(text) or (re.search(r"^how long (was|were|has|have|did)\b", text) and re.search(
-            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY_WORDS.search(text)):
+            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
     how = re.search(r"\bhow long\b", text)
@@ -584,9 +583,6 @@ def state_in(text: str) -> StateName | None:
     if not hits:
         return None
     return sorted(hits.items(), key=lambda kv: kv[1])[0][0]
-
-
-_PRODUCTIVITY_WORDS = re.compile(r"\b(idle|idling|working|work|busy|break|resting|active|standing|stood|sat|sitting|slack\w*)\b")
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
@@ -1024,36 +1020,7 @@ def _two_events(text: str, subjects: list[tuple[int, SubjectRef, bool]]) -> bool
     return bool(a_event and b_thing and not _CLOCK.search(b[:12]))
 
 
-# --- examples for the embedding fallback --------------------------------------------------------
-
-EXAMPLES: dict[str, tuple[str, ...]] = {
-    "direction_of": ("Which way is the ladder from me?", "Point me to the drill.", "Is the toolbox on my left or right?",
-                     "Which direction should I turn to face the wheelbarrow?"),
-    "things_in_direction": ("What's behind me?", "What is on my left?", "Anything to my right?",
-                            "What's in front of me right now?"),
-    "where": ("Where is the ladder now?", "Where did I leave the drill?", "What happened to the hammer?",
-              "Where was the toolbox last seen?"),
-    "still_there": ("Is the ladder still where it was?", "Has anyone moved the toolbox?",
-                    "Is the drill still in the same spot as at 2:00?"),
-    "event_time": ("When was the first brick laid?", "When did the worker first appear?",
-                   "At what time was the drill dropped?", "When did he start working again?"),
-    "time_since": ("How long ago did I last see the wheelbarrow?", "How long since the drill was dropped?",
-                   "How much time has passed since the ladder was moved?"),
-    "state_duration": ("How long did the drill lie on the ground?", "How long was the worker inside the excavation?",
-                       "How long was he without a hard hat?"),
-    "order": ("Was the ladder moved before the drill was dropped?", "Which happened first, the drill or the ladder?",
-              "Did the worker take off his helmet after the load was lifted?"),
-    "is_working": ("Is the worker working right now?", "Is the guy in orange idle?", "Is she busy?"),
-    "spell_duration": ("How long has the worker been idle?", "How long was the worker idle in total?",
-                       "How long did he work before his break?"),
-    "same_individual": ("Is this the same worker I saw at 2:05?", "Have I seen this guy before?",
-                        "Is that ladder the same one as earlier?"),
-    "count_distinct": ("How many different workers did I see?", "How many ladders are there?",
-                       "How many people were on site?"),
-    "unknown": ("What's the weather tomorrow?", "Order more bricks.", "Play some music.", "What do you think?",
-                "Call the site manager.", "Tell me a joke.", "How much do bricklayers earn?", "What is it?"),
-}
-
+# --- the intent classifier (where no cue decides) ---------------------------------------------
 
 INTENT_MODEL = Path(__file__).with_name("intents.npz")
 """Softmax regression over MiniLM embeddings, trained on the paraphrase corpus (tools/train_intents.py)."""
@@ -1078,41 +1045,20 @@ class _IntentModel:
         return self.intents[i], float(p[i])
 
 
-class _Nearest:
-    """Nearest example intent by MiniLM similarity (only where no cue decides)."""
-
-    def __init__(self, embedder: Any) -> None:
-        self.embedder = embedder
-        self.names = [n for n, exs in EXAMPLES.items() for _ in exs]
-        self.examples = [e for exs in EXAMPLES.values() for e in exs]
-        self._matrix: np.ndarray | None = None
-        self._lock = threading.Lock()
-
-    def best(self, question: str) -> tuple[str, float]:
-        with self._lock:
-            if self._matrix is None:
-                self._matrix = np.asarray(self.embedder.embed(self.examples), dtype=np.float32)
-        q = np.asarray(self.embedder.embed([question]), dtype=np.float32)[0]
-        sims = self._matrix @ q
-        i = int(np.argmax(sims))
-        return self.names[i], float(sims[i])
-
-
 # --- the understander ------------------------------------------------------------------------------
 
 
 class QuestionUnderstander:
     """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
 
-    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.6, min_probability: float = 0.5) -> None:
-        self._nearest: _Nearest | _IntentModel | None = None
-        self.min_similarity = min_similarity
+    def __init__(self, embedder: Any | None = None, min_probability: float = 0.5) -> None:
+        self._nearest: _IntentModel | None = None
+        self.min_similarity = min_probability
         if embedder is not None:
             if INTENT_MODEL.is_file():
                 self._nearest = _IntentModel(embedder)
-                self.min_similarity = min_probability
             else:
-                self._nearest = _Nearest(embedder)
+                log.warning("question intents: %s is missing; cues only (tools/train_intents.py makes it)", INTENT_MODEL)
 
     def understand(self, question: str, labels: Iterable[str] = ()) -> Query:
         first, sep, rest = question.partition("?")
