@@ -23,10 +23,12 @@ from __future__ import annotations
 import bisect
 import json
 import logging
+import threading
+import weakref
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from redis import Redis
@@ -168,6 +170,8 @@ class IndexedDetections:
             raise DetectorError(f"external detections file not found: {path}")
         self.path = path
         self.errors: list[LineError] = []
+        self._fh: BinaryIO | None = None
+        self._lock = threading.Lock()
         pairs: list[tuple[float, int]] = []
         try:
             with path.open("rb") as fh:
@@ -209,15 +213,26 @@ class IndexedDetections:
         if best is None:
             return None
         out: list[Detection] = []
-        with self.path.open("rb") as fh:
+        with self._lock:  # one handle for the file's life (this runs for every sampled frame)
+            if self._fh is None:
+                self._fh = self.path.open("rb")
+                weakref.finalize(self, self._fh.close)  # closed with the reader, whoever forgets close()
+            raws = []
             for off in self._offsets[best]:
-                fh.seek(off)
-                raw = fh.readline()
-                try:
-                    out.extend(DetectionLine.model_validate_json(raw).detections)
-                except ValidationError as exc:
-                    log.warning("%s: a line at t=%.3f skipped: %s", self.path, self._times[best], _reason(exc))
+                self._fh.seek(off)
+                raws.append(self._fh.readline())
+        for raw in raws:
+            try:
+                out.extend(DetectionLine.model_validate_json(raw).detections)
+            except ValidationError as exc:
+                log.warning("%s: a line at t=%.3f skipped: %s", self.path, self._times[best], _reason(exc))
         return out
+
+    def close(self) -> None:
+        with self._lock:
+            if self._fh is not None:
+                self._fh.close()
+                self._fh = None
 
 
 class ExternalDetector:
