@@ -97,6 +97,9 @@ class QuestionParser:
             embedder = default_embedder()
         self.understander = QuestionUnderstander(embedder)
         self.hfov_deg = hfov_deg
+        # (camera, role) -> the attributes a question described that role with ("the banksman in the
+        # yellow vest"), so a later "which way is the banksman?" means the same person.
+        self.roles: dict[tuple[str, str], dict[str, bool | str]] = {}
 
     # --- entry point ---
 
@@ -109,6 +112,7 @@ class QuestionParser:
                 answer="I did not understand the question; ask where, when, how long, which way, whether or how "
                        "many about something the camera saw.", intent="unknown", backend="parser",
             )  # fmt: skip
+        query = self._with_roles(query, camera_id, now)
         try:
             ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
@@ -134,6 +138,8 @@ class QuestionParser:
                     parsed.times.append(put[0] + 0.5)
             return self._still_there(parsed, camera_id, at)
         if q.intent == "same_individual":
+            if q.other is not None and q.other.subject is not None and q.other.subject.attributes:
+                parsed.subjects.append((1, _subject_of(q.other.subject)))  # compared with a person named by trade
             return self._same(parsed, camera_id, at)
         if q.intent == "count_distinct":
             return self._count(q, camera_id, at)
@@ -152,6 +158,45 @@ class QuestionParser:
         if q.intent == "state_duration":
             return self._state_duration(q, camera_id, at)
         raise _NotKnown("I did not understand the question.")
+
+    def _with_roles(self, q: Query, camera_id: str, at: float) -> Query:
+        """Remember the people a question describes by their trade, and fill in who a bare trade means:
+        the person last described by it, else (for trades whose work shows on a tracked object, such as
+        a bricklayer's wall) the worker seen at that work most."""
+
+        def resolve(ref: SubjectRef | None) -> SubjectRef | None:
+            if ref is None or ref.role is None or ref.label != "worker":
+                return ref
+            key = (camera_id, ref.role)
+            if ref.attributes:
+                self.roles[key] = dict(ref.attributes)
+                return ref
+            attrs = self.roles.get(key) or self._worker_at_work(camera_id, ref.role, at)
+            return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
+
+        update: dict[str, Any] = {"subject": resolve(q.subject)}
+        if q.other is not None and q.other.subject is not None:
+            update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject)})
+        return q.model_copy(update=update)
+
+    def _worker_at_work(self, camera_id: str, role: str, at: float) -> dict[str, bool | str]:
+        """The clothing of the worker seen beside the trade's work object (within 25 deg of it) for longest."""
+        work = _WORK_OBJECT_OF_ROLE.get(role)
+        if work is None:
+            return {}
+        sites = [o.bearing_deg for e in self.store.entities(camera_id, label=work, t_max=at)
+                 for o in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)]  # fmt: skip
+        if not sites:
+            return {}
+        best: tuple[float, dict[str, bool | str]] = (0.0, {})
+        for e in self.store.entities(camera_id, label="worker", t_max=at):
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)
+            beside = sum(o.t_end - o.t_start for o in obs
+                         if min(angular_distance(o.bearing_deg, b) for b in sites) <= 25.0)  # fmt: skip
+            attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
+            if beside > best[0] and attrs:
+                best = (beside, attrs)
+        return best[1]
 
     def parse(self, question: str, camera_id: str, at: float) -> Query:
         labels = {e.label for e in self.store.entities(camera_id, t_max=at)}
@@ -589,7 +634,12 @@ class QuestionParser:
             candidates,
             key=lambda v: angular_distance(v.relative_deg if v.relative_deg is not None else 0.0, SECTOR_CENTRES[d]),
         )
-        if not p.times:
+        if len(p.subjects) > 1:
+            refs_named = self._entities(camera_id, p.subjects[1][1], at)
+            if not refs_named:
+                raise _NotKnown(f"I have not seen {p.subjects[1][1].describe()} by {fmt_time(at)}.")
+            same = refs_named[0][0].entity_id == target.entity_id
+        elif not p.times:
             ref_ids = [e.entity_id for e, _ in self._entities(camera_id, subject, at) if e.entity_id != target.entity_id]
             same = not ref_ids
         else:
@@ -676,6 +726,18 @@ def state_seconds(samples: Sequence[StateSample], state: str, a: float, b: float
         t_last = known[-1][0]
         total += max(0.0, b - max(a, t_last)) if t_last < b else 0.0
     return total
+
+
+_WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
+
+
+def _majority(obs: Sequence[ObservationRecord], key: str) -> bool | str | None:
+    votes: dict[Any, float] = {}
+    for o in obs:
+        v = o.attributes.get(key)
+        if isinstance(v, (str, bool)):
+            votes[v] = votes.get(v, 0.0) + (o.t_end - o.t_start)
+    return max(votes, key=votes.__getitem__) if votes else None
 
 
 def _subject_of(ref: SubjectRef | None) -> Subject | None:

@@ -62,10 +62,12 @@ class TimeRef(_Model):
 
 
 class SubjectRef(_Model):
-    """The thing a question names: a label and the attribute values it must have."""
+    """The thing a question names: a label and the attribute values it must have. `role`: the trade a
+    person was named by ("the banksman"), which later questions may use alone once it was described."""
 
     label: str
     attributes: dict[str, bool | str] = Field(default_factory=dict)
+    role: str | None = None
 
     @field_validator("attributes", mode="before")
     @classmethod
@@ -117,8 +119,12 @@ class Query(_Model):
     confidence: float = Field(default=1.0, ge=0.0, le=1.0)
 
     def public(self) -> dict[str, Any]:
-        """The query as docs/QUESTIONS.md writes it (no confidence)."""
-        return self.model_dump(mode="json", exclude={"confidence"})
+        """The query as docs/QUESTIONS.md writes it (no confidence; a subject's `role` only when named)."""
+        out = self.model_dump(mode="json", exclude={"confidence"})
+        for holder in (out, out.get("other") or {}):
+            if isinstance(holder.get("subject"), dict) and holder["subject"].get("role") is None:
+                holder["subject"].pop("role", None)
+        return out
 
 
 UNKNOWN = Query(kind="unknown", intent="unknown", confidence=0.0)

@@ -51,6 +51,7 @@ log = logging.getLogger(__name__)
 LABELS = (
     "worker", "ladder", "toolbox", "drill", "hammer", "scaffold", "wheelbarrow", "cone", "pallet", "brick_wall",
     "excavation", "suspended_load", "bucket", "barrier", "saw", "grinder", "helmet_rack", "generator", "mixer",
+    "angle_grinder", "cement_mixer",
     "forklift", "excavator", "crane", "skip", "van", "truck", "bricks", "spade", "shovel", "level", "tape_measure",
 )  # fmt: skip
 
@@ -105,8 +106,8 @@ SYNONYMS: dict[str, str] = {
     "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
-    "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "grinder",
-    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "mixer",
+    "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "angle_grinder",
+    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "concrete mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
     "spirit level": "level", "tape measure": "tape_measure",
@@ -144,7 +145,8 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"\b(weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
+    r"^why\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
@@ -173,6 +175,15 @@ _CONTRACTIONS = (
     (r"\brn\b", "right now"), (r"\bidel\b", "idle"), (r"\bhalf hour\b", "30 minutes"), (r"\bppl\b", "people"),
     (r"\bdiff\b", "different"), (r"\boutta\b", "out of"), (r"\bw\b(?= (no|a|an|the|his|her)\b)", "with"),
     (r"\bhows long\b", "how long"), (r"\bgonna\b", "going to"), (r"\bchillin\b", "chilling"),
+    (r"\bwi\b", "with"), (r"\bnae\b", "no"), (r"\bfae\b", "from"), (r"\byon\b", "that"), (r"\bthe now\b", "now"),
+    (r"\bfolks?\b|\bbodies\b", "people"), (r"\bclear(ed|s)? off\b", "left"), (r"\b(for |on )?(the |his |her )?first go\b(?=\s*[?.!]*\s*$)", "the first time"),
+    (r"\b(been|come|came) by\b", "been here"), (r"\bfirst[- ]aid (kit|box)\b", "first_aid_kit"),
+    (r"\bb4\b", "before"), (r"\bwen\b", "when"), (r"\bwitch (way|direction|side)\b", r"which \1"),
+    (r"\bd'?ya\b|\bd'?you\b", "do you"), (r"\bwheres\b", "where is"), (r"\bwhos\b", "who is"),
+    (r"\bwhats\b", "what is"), (r"\bhows\b(?! long)", "how is"), (r"\bya\b", "you"), (r"\bgaffer\b", "foreman"),
+    (r"\bwheel ?barrel\b", "wheelbarrow"), (r"\bpalette\b", "pallet"), (r"\bgraft(ing|in)?\b", "working"),
+    (r"\brecommenc\w*|\bre-?commenc\w*", "resumed"), (r"\bdivest(ed|s)? (himself|herself|themselves) of\b", "took off"),
+    (r"\bemerg(ed|es|e|ing) from\b", "came out of"), (r"\b(lie|lay|lain|lying|rest|rested) upon\b", r"\1 on"),
     (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/\b", "with"), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
@@ -328,14 +339,56 @@ def normalise(question: str) -> str:
                   r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
                   r"is it true|i would like to know|i need to know|quick one)( if| whether| that)?\b\s*", "", text)
     text = re.sub(r"\b(do you know|please|if you can|exactly)\s*$", "", text).strip()
+    text = re.sub(r"^((do )?you |i )?(reckon|think|suppose|guess)( that)?\s+(?=(is|are|was|were|has|have|did|does|the|he|she|"
+                  r"they|it|that|this)\b)", "", text)
+    text = re.sub(r"^(would it be (correct|right|fair) to (conclude|say)|can it be (ascertained|established|confirmed)|"
+                  r"could you (please )?(ascertain|establish|determine|confirm)|please (ascertain|establish|determine|"
+                  r"confirm)|kindly (advise|indicate|confirm|establish|ascertain|state)|would you be so (good|kind) as to)"
+                  r"( whether| if| that)?\b\s*", "", text)  # fmt: skip
+    text = re.sub(r"\b(the|this) (camera )?wearer\b", "me", text)
+    text = re.sub(r"\bhigh[- ]visibility\b", "hi-vis", text)
+    text = re.sub(r"\bsafety (hardhat|helmet|hat)\b", "hardhat", text)
+    text = re.sub(r"\bproductively (occupied|engaged|employed)\b|\bgainfully (occupied|employed)\b", "working", text)
+    text = re.sub(r"\bidleness\b|\binactivity\b", "idle", text)
+    text = re.sub(r"\bhow much (persons|people|workers|individuals|men|guys|lads|operatives)\b", r"how many \1", text)
+    text = re.sub(r"\bhow many time\b(?!s)", "how much time", text)
+    text = re.sub(r"\bat what hour\b", "at what time", text)
+    text = re.sub(r"\bthe (moment|instant|point|time) (at which|when|that)\b", "when", text)
+    text = re.sub(r"\bdirect me (to|towards|toward)\b", "point me to", text)
+    text = re.sub(r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site", text)
+    text = re.sub(r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time", text)
+    text = re.sub(r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2", text)
     text = re.sub(r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1", text)
     text = re.sub(r"\bright (behind|in front|ahead|next to|by)\b", r"\1", text)
     text = _numbers(text)
-    words = [_fix_typo(w) for w in text.split(" ")]
+    words = [_g_dropped(w) for w in text.split(" ")]
+    words = [_fix_typo(w) for w in words]
     text = " ".join(words)
     for pattern, repl in _CONTRACTIONS_RE[-8:]:  # hardhat forms again after typo fixing
         text = pattern.sub(repl, text)
+    # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
+    colours = "|".join(COLOURS)
+    text = re.sub(rf"\b(hardhat|vest|hi-vis|jacket)\s+({colours})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)",
+                  r"\2 \1", text)
+    # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
+    text = re.sub(r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|:))", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
+    text = re.sub(r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark", text)
+    text = re.sub(r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark", text)
+    text = re.sub(r"\bthe the\b", "the", text)
+    text = re.sub(r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2", text)
+    text = re.sub(r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me", text)
+    text = re.sub(r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago", text)
+    text = re.sub(r"\b(my|the) rear\b|\brear of me\b", "behind me", text)
     return text
+
+
+def _g_dropped(word: str) -> str:
+    """Spoken "-in'" endings as typed ("doin", "nothin", "workin"): the -ing word when it is English."""
+    if len(word) >= 4 and word.endswith("in") and word not in _english() and word not in _VOCAB_SET:
+        full = word + "g"
+        if full in _english() or full in _VOCAB_SET:
+            return full
+    return word
 
 
 # --- slots -----------------------------------------------------------------------------------------
@@ -372,12 +425,20 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
             out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
         else:
             out.append((m.start(), TimeRef(t=_dur_s(m, 2))))
-    for m in re.finditer(r"\bthe (\d+)\s*(minute|min)\s*mark\b", text):
+    for m in re.finditer(_DUR + r"\s+in(?:to)?\b(?=\s*$|\s+(?:the )?(?:video|recording|clip|shift|footage|day)\b|"
+                         r"\s+(?:and|or|to|until|till|then|when|was|were|is|did|had|has)\b)", text):  # fmt: skip
+        if not any(p == m.start() or abs(p - m.start()) < 12 for p, _ in out):
+            out.append((m.start(), TimeRef(t=_dur_s(m))))
+    for m in re.finditer(r"\bthe (\d+)\s*(minute|min)\s*marks?\b", text):
         out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
     for m in re.finditer(r"\b(at|from|since) the (very )?(start|beginning)( of the (shift|day|video|recording|footage))?\b", text):
         out.append((m.start(), TimeRef(t=0.0)))
     out.sort(key=lambda p: p[0])
-    return out
+    kept: list[tuple[int, TimeRef]] = []
+    for pos, ref in out:  # one time named once, though two patterns found it
+        if not (kept and pos - kept[-1][0] < 12 and kept[-1][1] == ref):
+            kept.append((pos, ref))
+    return kept
 
 
 def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | None, TimeRef | None] | None:
@@ -632,6 +693,7 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     m = re.match(lead + rf"(?:in|with|wearing|wears|dressed in|sporting)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|that\s+)?"
                  rf"(?:bright\s+)?({colours})(?:[- ](?:hi-vis|high[- ]vis|vest|jacket|top|shirt|coat))?(?:\s+(?:hi-vis|vest))?"
                  rf"(?!\s*hardhat|\s*hat\b)", after)  # fmt: skip
+    vest_before = attrs.get("vest")
     if m:
         attrs["vest"] = _colour(m.group(1))
         after_vest = after[m.end():]
@@ -641,7 +703,9 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     m = re.match(lead + rf"(?:in|with|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after)
     if m:
         attrs["hat_colour"] = _colour(m.group(1))
-        attrs.pop("vest", None)
+        attrs.pop("vest", None)  # "with the red hat" is not a red vest; a vest named before the noun stands
+        if vest_before is not None:
+            attrs["vest"] = vest_before
         vest = re.match(rf"\s*(?:and\s+)?(?:with|in|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})[- ](?:hi-vis|vest|jacket)",
                         after[m.end():])  # fmt: skip
         if vest:
@@ -667,6 +731,22 @@ def _colour(c: str) -> str:
 _SYN_RE = re.compile(
     r"\b(" + "|".join(re.escape(s) for s in sorted(SYNONYMS, key=len, reverse=True)) + r")\b"
 )
+# Trades and site roles: a person named by what they do. Spelling variants map to one role.
+ROLES: dict[str, str] = {
+    "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
+    "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
+    "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
+    "steel fixer": "steel fixer", "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
+    "ironworker": "ironworker", "scaffolder": "scaffolder", "electrician": "electrician", "carpenter": "carpenter",
+    "joiner": "carpenter", "plumber": "plumber", "apprentice": "apprentice", "trainee": "apprentice",
+    "foreman": "foreman", "inspector": "inspector", "visitor": "visitor", "visitors": "visitor",
+    "digger driver": "digger driver", "crane operator": "crane operator", "operator": "operator",
+    "supervisor": "supervisor", "site manager": "site manager", "surveyor": "surveyor", "welder": "welder",
+    "painter": "painter", "plasterer": "plasterer", "roofer": "roofer", "glazier": "glazier",
+    "groundworker": "groundworker", "ground worker": "groundworker", "formworker": "formworker",
+    "shuttering joiner": "formworker", "concrete finisher": "concrete finisher", "finisher": "concrete finisher",
+    "drywaller": "drywaller", "framer": "framer", "pipefitter": "pipefitter",
+}  # fmt: skip
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
@@ -688,7 +768,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             if _not_a_subject(text, m, phrase):
                 continue
             attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start())
-            found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs), phrase in _WEAK_PEOPLE))
+            role = ROLES.get(phrase) if label == "worker" else None
+            found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs, role=role), phrase in _WEAK_PEOPLE))
     # compound nouns ("trench ladder", "kerb pallet"): the last noun is the thing
     found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label for g in found)]
     if any(f[2].label == "suspended_load" for f in found):
@@ -825,7 +906,7 @@ def event_ordinal(text: str) -> int | None:
     if m and not (m.group(1) in ("first", "1st") and m.group(2) == "time"):
         return _ORDINALS[m.group(1)]
     if re.search(r"\b(first) (break|rest|breather)\b|\bfirst (take|took|went|go|had|have|get|got|stop|stopped|put|"
-                 r"dropped|picked|climbed|jumped)\b", text):  # fmt: skip
+                 r"dropped|picked|climbed|jumped|downed|ceased|quit|knocked|stopped|started|began|resumed|removed|entered|left)\b", text):  # fmt: skip
         return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
@@ -834,7 +915,7 @@ def event_ordinal(text: str) -> int | None:
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|how much time|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|how much time|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
@@ -863,7 +944,9 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|pers
            r"(him|her|them|it) again|one (i|we) saw|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
-           r"earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
+           r"earlier|before)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
+           r"seen|recorded|noted|spotted)|(been|was|were) (seen|observed|recorded|noted) (before|earlier|previously)|"
+           r"from (this |the )?(morning|earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
 _ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
             r"happened first|came first|earlier than|later than|prior to|preceded|followed|in what order|"
             r"what order|sequence|what came first|which one first)\b")  # fmt: skip
@@ -882,7 +965,8 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
             r"where (i|you|we) first (saw|seen|spotted)|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
-            r"where it was earlier|where it was before|stayed put|left alone|still sat|still stood|not been (picked up|moved|shifted|"
+            r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
+            r"(remain\w*|stay\w*) where|still in the (positions?|locations?|places?|spots?)|still sat|still stood|not been (picked up|moved|shifted|"
             r"touched|taken)|(nobody|no one|no-one) (has )?(shifted|moved|touched|taken|picked|nicked))\b")  # fmt: skip
 _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction of|in which direction|"
                 r"point me|point to|pointing|which side|what side|left or (on |to )?(my |the )?right|right or (on |to )?(my |the )?left|bearing|"
@@ -919,8 +1003,9 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
 _RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
-               r"walk(ed)? back|come back round|came back round|gone back) (round |over )?(to|towards) (where|the (spot|place|"
-               r"area|location) (where|that|the)|(the )?(place|spot|area) where|(that|the same|this) (spot|place|area|position))\b")  # fmt: skip
+               r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards )?(where|the (spot|place|"
+               r"area|location|position) (where|that|the|at which|from which|in which|on which)|(the )?(place|spot|area) where|"
+               r"(that|the same|this) (spot|place|area|position))\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
@@ -957,7 +1042,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return None
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
         return "same_individual"
-    if _RETURNED.search(text) and len(subjects) >= 2:
+    if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and _PRONOUN.search(text))):
         return "returned"
     if _LEFT_Q.search(text) and people:
         return "still_there"  # "has the visitor left?": is the person still where they were
@@ -1066,9 +1151,14 @@ class QuestionUnderstander:
             query = self._understand(first + "?", labels)
             if query.intent != "unknown":
                 return query
+        sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
+        if len(sentences) > 1 and sentences[-1].endswith("?") and not any(x.endswith("?") for x in sentences[:-1]):
+            # context first, then the question ("Somebody's moved the ladder. When did that happen?"): the
+            # last sentence says what is asked; the slots come from the whole text
+            return self._understand(question, labels, focus=sentences[-1])
         return self._understand(question, labels)
 
-    def _understand(self, question: str, labels: Iterable[str]) -> Query:
+    def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
         text = normalise(question)
         if not text or _OFF_DOMAIN.search(text):
             return UNKNOWN
@@ -1076,7 +1166,15 @@ class QuestionUnderstander:
         direction = direction_in(text)
         event = event_in(text)
         state = state_in(text)
-        intent = _classify(text, subjects, direction, event, state)
+        intent: Intent | None = None
+        if focus is not None:
+            asked = normalise(focus)
+            asked_subjects = subjects_in(asked, labels)
+            asked_direction = direction_in(asked)
+            intent = _classify(asked, asked_subjects or subjects, asked_direction or direction,
+                               event_in(asked) or event, state_in(asked) or state)  # fmt: skip
+        if intent is None:
+            intent = _classify(text, subjects, direction, event, state)
         confidence = 1.0
         if intent is None and self._nearest is not None and (subjects or direction):
             name, sim = self._nearest.best(text)
@@ -1111,6 +1209,23 @@ def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bo
     if person is not False and (default_worker or _PRONOUN.search(text)) and \
             (person or not subjects):  # fmt: skip
         return SubjectRef(label="worker")
+    return None
+
+
+_LAYING = re.compile(r"\b(?:who|that)\s+(?:was|were|is|has been|had been)?\s*(?:laying|doing|building|putting up|"
+                     r"working on|on)\s+(?:the\s+)?(?:bricks?|brickwork|blocks?|blockwork|(?:brick\s+|block\s+)?wall)\b")
+
+
+def _reference_person(text: str, subjects: list[tuple[int, SubjectRef, bool]], first: SubjectRef) -> EventRef | None:
+    """Who an identity question compares with when it names them by trade: "the same person who was laying
+    bricks", "the same one as the banksman". (A time or direction is the usual reference; see `_slots`.)"""
+    if _LAYING.search(text):
+        return EventRef(subject=SubjectRef(label="worker", role="bricklayer"))
+    m = re.search(r"\bsame\b[^?]*?\bas\b", text)
+    if m:
+        for pos, s, _ in subjects:
+            if pos >= m.end() and s is not first and s.label == "worker" and s.role and s.role != first.role:
+                return EventRef(subject=s)
     return None
 
 
@@ -1169,8 +1284,11 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         subject = _pick(subjects, text, default_worker=bool(personal))
         if subject is None:
             return None
+        other = _reference_person(text, subjects, subject)
+        if other is not None:
+            subjects = [x for x in subjects if x[1] is not other.subject]
         subject = _merge_workers(subjects, subject)
-        return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False))
+        return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
         subject = _pick(subjects, text, person=True, default_worker=True) or SubjectRef(label="worker")
         st: StateName = "idle" if state == "idle" else "working"
