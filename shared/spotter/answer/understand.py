@@ -110,7 +110,7 @@ SYNONYMS: dict[str, str] = {
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "concrete mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
-    "spirit level": "level", "tape measure": "tape_measure",
+    "spirit level": "level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 
@@ -250,7 +250,7 @@ def _edit_distance(a: str, b: str, cap: int = 3) -> int:
 def _fix_typo(word: str) -> str:
     if len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english():
         return word
-    limit = 1 if len(word) <= 5 else 2
+    limit = 1 if len(word) <= 6 else 2  # "bowser" is not "power"
     best, best_d = word, limit + 1
     for cand in _VOCAB:
         d = _edit_distance(word, cand, limit + 1)
@@ -379,6 +379,12 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me", text)
     text = re.sub(r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago", text)
     text = re.sub(r"\b(my|the) rear\b|\brear of me\b", "behind me", text)
+    text = re.sub(r"\bback (left|right)\b", r"behind me on my \1", text)
+    text = re.sub(r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3", text)
+    text = re.sub(r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3", text)
+    m = re.match(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$", text)
+    if m and not any(w in _PEOPLE for w in m.group(2).split()):
+        text = f"{m.group(1)} {m.group(2)} been moved"
     return text
 
 
@@ -575,6 +581,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b"), "dropped"),
     (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
+                r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
      "picked_up"),
@@ -686,7 +693,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     m = re.search(rf"\b({colours})\s*$", before)
     if m and not attrs:
         attrs["colour"] = _colour(m.group(1))
-    lead = r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:in (?:a|the) \w+ )?"
+    lead = (r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:(?:on|to|at) (?:my|the) "
+            r"(?:left|right|front|back) |behind me |in front of me |over there )?(?:in (?:a|the) \w+ )?")
     bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
     if bare:
         attrs["vest"] = _colour(bare.group(1))
@@ -769,7 +777,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                 continue
             attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start())
             role = ROLES.get(phrase) if label == "worker" else None
-            found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs, role=role), phrase in _WEAK_PEOPLE))
+            weak = phrase in _WEAK_PEOPLE or (label == "worker" and re.search(r"\b(any|some|a|an)\s+$", text[:m.start()]))
+            found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs, role=role), bool(weak)))
     # compound nouns ("trench ladder", "kerb pallet"): the last noun is the thing
     found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label for g in found)]
     if any(f[2].label == "suspended_load" for f in found):
@@ -858,7 +867,7 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
         return True
     articles = r"the|a|an|my|that|this|his|her|our|your"
     if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit") and not re.search(
-            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before):  # fmt: skip
+            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0:  # fmt: skip
         return True
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
@@ -941,7 +950,7 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|pers
            r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
            r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
            r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
-           r"(him|her|them|it) again|one (i|we) saw|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
+           r"(him|her|them|it) again|one (i|we) saw|(has|have|had) (he|she|they|this \w+|that \w+) been here (before|earlier)|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
            r"earlier|before)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
@@ -984,7 +993,7 @@ _WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what ha
             r"find|lost|last known|last place|last spot|position|where abouts|where-abouts|wheres|misplaced|"
             r"can not find|cannot find|can not see|gone to|went to|end up|ended up|is it|any sign|sign of|"
             r"where did|where was|anywhere|wherever|somewhere)\b")  # fmt: skip
-_WHAT_DIR = _C(r"\b(what|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
+_WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
 _IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
                  r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
@@ -1027,7 +1036,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
              and not _PRODUCTIVITY.search(text)):  # fmt: skip
         return "time_since"
     if _HOW_LONG.search(text):
-        if state in ("on_ground", "in_zone", "without_ppe"):
+        if state in ("on_ground", "in_zone", "without_ppe") and not (state == "without_ppe" and re.search(
+                r"\bbeen (\w+ )?(idle|idling|doing nothing|working|busy|standing (around|about)|slacking|resting)\b", text)
+                and not re.search(r"\b(idle|idling|working|busy|been|was|were|is) (\w+ )?(without|with no|not wearing|minus)\b", text)):  # fmt: skip
             return "state_duration"
         if re.search(r"\bsince\b", text) and event in ("last_seen", "dropped", "picked_up", "moved", "left", "first_seen",
                                                        "ppe_removed", "work_unit", "entered_zone") \
@@ -1055,7 +1066,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "where"  # "where's my hammer, and is it still on the ground?": the first question
     if still is not None and (when is None or still < when or re.search(r"\bstill\b", text)) and not (
             where is not None and re.search(r"\bwhere (is|are|was|were|they|it|did)\b", text)
-            and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal", text)):  # fmt: skip
+            and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal|\b(remain|stay)\w*\b", text)):  # fmt: skip
         return "still_there"
     if when is not None and not _WHICH_WAY.search(text) and (where is None or when < where):
         return "event_time"
@@ -1254,6 +1265,11 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         pronoun = cue is not None and re.match(r"\W*(\w+\W+){0,3}?(it|they|them|he|she|him|her)\b", text[cue.end():])
         if later and not pronoun:
             subject = later[0][1]  # "the lad's asking after the barrow - where is the barrow?"
+        put = re.search(r"\bwhere (did|has|have|had) .*\b(put|leave|left|place|placed|stash|stashed|store|stored|dump|dumped|"
+                        r"park|parked|move|moved|take|took)\b", text)  # fmt: skip
+        things = [x for x in subjects if x[1].label != "worker" and not x[2]]
+        if put and things and subject is not None and subject.label == "worker":
+            subject = things[-1][1]  # "where did the lads put the pallet?": the pallet
         if subject is None:
             return None
         return Query(**q, subject=subject, direction=direction) if intent == "direction_of" else Query(**q, subject=subject)
