@@ -112,7 +112,7 @@ class QuestionParser:
                 answer="I did not understand the question; ask where, when, how long, which way, whether or how "
                        "many about something the camera saw.", intent="unknown", backend="parser",
             )  # fmt: skip
-        query = self._with_roles(query, camera_id, now)
+        query = self._grounded(query, camera_id, now, labels)
         try:
             ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
@@ -159,12 +159,17 @@ class QuestionParser:
             return self._state_duration(q, camera_id, at)
         raise _NotKnown("I did not understand the question.")
 
-    def _with_roles(self, q: Query, camera_id: str, at: float) -> Query:
-        """Remember the people a question describes by their trade, and fill in who a bare trade means:
-        the person last described by it, else (for trades whose work shows on a tracked object, such as
-        a bricklayer's wall) the worker seen at that work most."""
+    def _grounded(self, q: Query, camera_id: str, at: float, labels: set[str]) -> Query:
+        """The query in this memory's terms. A label the memory lacks falls back to one it holds that
+        names the same thing shorter or longer ("angle_grinder" / "grinder"). People described by their
+        trade are remembered, and a bare trade means the person last described by it, else (for trades
+        whose work shows on a tracked object, such as a bricklayer's wall) the worker seen at that work most."""
 
         def resolve(ref: SubjectRef | None) -> SubjectRef | None:
+            if ref is not None and ref.label not in labels:
+                near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
+                if near:
+                    ref = ref.model_copy(update={"label": near[0]})
             if ref is None or ref.role is None or ref.label != "worker":
                 return ref
             key = (camera_id, ref.role)

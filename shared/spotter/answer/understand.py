@@ -51,7 +51,7 @@ log = logging.getLogger(__name__)
 LABELS = (
     "worker", "ladder", "toolbox", "drill", "hammer", "scaffold", "wheelbarrow", "cone", "pallet", "brick_wall",
     "excavation", "suspended_load", "bucket", "barrier", "saw", "grinder", "helmet_rack", "generator", "mixer",
-    "angle_grinder", "cement_mixer",
+    "angle_grinder", "cement_mixer", "concrete_mixer", "skid_steer", "rebar",
     "forklift", "excavator", "crane", "skip", "van", "truck", "bricks", "spade", "shovel", "level", "tape_measure",
 )  # fmt: skip
 
@@ -79,7 +79,8 @@ SYNONYMS: dict[str, str] = {
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
     "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
-    "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker",
+    "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker", "labour": "worker",
+    "helper": "worker", "laborer guy": "worker", "sub": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -107,10 +108,12 @@ SYNONYMS: dict[str, str] = {
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
     "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "angle_grinder",
-    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "concrete mixer": "cement_mixer",
+    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
     "spirit level": "level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
+    "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
+    "rebar": "rebar", "bundle of rebar": "rebar", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 
@@ -145,7 +148,7 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"^why\b|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
@@ -181,7 +184,7 @@ _CONTRACTIONS = (
     (r"\bb4\b", "before"), (r"\bwen\b", "when"), (r"\bwitch (way|direction|side)\b", r"which \1"),
     (r"\bd'?ya\b|\bd'?you\b", "do you"), (r"\bwheres\b", "where is"), (r"\bwhos\b", "who is"),
     (r"\bwhats\b", "what is"), (r"\bhows\b(?! long)", "how is"), (r"\bya\b", "you"), (r"\bgaffer\b", "foreman"),
-    (r"\bwheel ?barrel\b", "wheelbarrow"), (r"\bpalette\b", "pallet"), (r"\bgraft(ing|in)?\b", "working"),
+    (r"\bwheel ?barrels?\b", "wheelbarrow"), (r"\bpalette\b", "pallet"), (r"\bgraft(ing|in)?\b", "working"),
     (r"\brecommenc\w*|\bre-?commenc\w*", "resumed"), (r"\bdivest(ed|s)? (himself|herself|themselves) of\b", "took off"),
     (r"\bemerg(ed|es|e|ing) from\b", "came out of"), (r"\b(lie|lay|lain|lying|rest|rested) upon\b", r"\1 on"),
     (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
@@ -316,6 +319,13 @@ def _numbers(text: str) -> str:
 def normalise(question: str) -> str:
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
+    # checklist prompts: "Worker (orange vest) - idle now? Y/N", "Drill: dropped at?"
+    text = re.sub(r"\s*\b(y/n|yes/no|yes or no)\b\s*[?.]*\s*$", "?", text)
+    text = re.sub(r"\bat\s*\(t\)|\(t\)", "at what time", text)
+    text = re.sub(r"\s+-\s+|:\s+|\s+:", " , ", text)
+    text = re.sub(r"\b(\w+) \((" + "|".join(COLOURS) + r")\)", r"\2 \1", text)  # "drill (yellow)"
+    text = re.sub(r"\((" + "|".join(COLOURS) + r"|no|without)(\s[^)]*)?\)", lambda m: " with " + m.group(0)[1:-1] + " ", text)
+    text = re.sub(r"\((front|behind|left|right|ahead)([- ][^)]*)?\)", lambda m: " " + m.group(0)[1:-1].replace("-", " ") + " ", text)
     # an aside in brackets goes; a noun phrase in brackets ("(the guy in the blue lid)") stays
     text = re.sub(r"\((?!\s*(the|a|an|that|this|his|her|my)\b)[^)]*\)", " ", text).replace("(", ", ").replace(")", ", ")
     text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s\b", r" at \1 seconds in ", text)
@@ -358,6 +368,30 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site", text)
     text = re.sub(r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time", text)
     text = re.sub(r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2", text)
+    # dictation: homophones and self-corrections ("the drill no wait the hammer")
+    text = re.sub(r"\b(the|same|a|that|this) latter\b", r"\1 ladder", text)
+    text = re.sub(r"\bwhich ways\b", "which way is", text)
+    text = re.sub(r"\bdo the needful( and)?\b", "", text)
+    text = re.sub(r"\b(course|row|layer|brick|block) (?:no |number )?(\d+)\b(?! (minutes?|seconds?|:))",
+                  lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}", text)
+    text = re.sub(r"\bwrite (side|hand)\b|\bmy write\b", lambda m: m.group(0).replace("write", "right"), text)
+    text = re.sub(r"\bbrakes?\b", lambda m: m.group(0).replace("brake", "break"), text)
+    text = re.sub(r"\bcoarses?\b", lambda m: m.group(0).replace("coarse", "course"), text)
+    text = re.sub(r"\bbrick layers?\b", lambda m: m.group(0).replace("brick layer", "bricklayer"), text)
+    text = re.sub(r"\bno weight\b", "no wait", text)
+    text = re.sub(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*", "", text) if re.search(r"\b(uh|um|erm)\b", text) else text
+    for _ in range(3):
+        text = re.sub(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|sorry|"
+                      r"i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*", "", text, count=1)  # fmt: skip
+    text = re.sub(r"\s+or so\b|\s+or thereabouts\b", "", text)
+    # US site talk
+    text = re.sub(r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
+                  lambda m: _CLOCK_DIRECTION[m.group(1).replace("-", " ")], text)
+    text = re.sub(r"\b(taking|takes|take|took|on) (a )?five\b", "on a break", text)
+    text = re.sub(r"\bwalk(ed|s)? off with\b", "took", text)
+    text = re.sub(r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to", text)
+    text = re.sub(r"\ball told\b|\bin all\b", "in total", text)
+    text = re.sub(r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long ", text)
     text = re.sub(r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1", text)
     text = re.sub(r"\bright (behind|in front|ahead|next to|by)\b", r"\1", text)
     text = _numbers(text)
@@ -386,6 +420,17 @@ def normalise(question: str) -> str:
     if m and not any(w in _PEOPLE for w in m.group(2).split()):
         text = f"{m.group(1)} {m.group(2)} been moved"
     return text
+
+
+_CLOCK_DIRECTION = {
+    "twelve": "in front of me", "one thirty": "in front of me on my right", "three": "on my right",
+    "four thirty": "behind me on my right", "six": "behind me", "seven thirty": "behind me on my left",
+    "nine": "on my left", "ten thirty": "in front of me on my left",
+}  # fmt: skip
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
 def _g_dropped(word: str) -> str:
@@ -552,6 +597,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
                 + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
+                r" (was |got |been )?(removed|taken off)\b|\b" + _PPE +
                 r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
@@ -562,7 +608,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
                 r"come out|came out)\b"), "left_zone"),
-    (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? tools|put down (his|her|their) tools|"
+    (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
                 r"pack(ed)? up|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
      "stopped_working"),
     (re.compile(r"\b(went|go|gone|became|become|get|got|turned?|goes) idle\b|\b(took|take|taking|takes|had|have|went on|"
@@ -571,7 +617,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b"), "went_idle"),
-    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(work|working|bricklaying|"
+    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(start|starting) time\b"),
@@ -924,7 +970,7 @@ def event_ordinal(text: str) -> int | None:
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|how much time|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|how much time|(total )?time (on|in|inside|without) (the )?\w+|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
@@ -937,7 +983,7 @@ _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long i
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
-          r"how long it is been since|how long it has been since|how long has it been|since (anyone|someone|we|you|i) "
+          r"how long it is been since|how long it has been since|how long has it been|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|"
@@ -972,7 +1018,7 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
             r"anyone (move|moved|touch|touched|take|taken|took|shift)|somebody (move|moved|take|took|touch|shift)|someone "
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
-            r"where (i|you|we) first (saw|seen|spotted)|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
+            r"where (i|you|we) first (saw|seen|spotted)|(moved|shifted|taken|gone) from where|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
             r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
             r"(remain\w*|stay\w*) where|still in the (positions?|locations?|places?|spots?)|still sat|still stood|not been (picked up|moved|shifted|"
