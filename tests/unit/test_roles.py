@@ -1,0 +1,67 @@
+"""People named by trade, and labels outside the vocabulary, answered from a real (SQLite) graph."""
+
+from __future__ import annotations
+
+import pytest
+
+from spotter.answer.parser import QuestionParser
+from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
+from spotter.graph.sqlite import SqliteGraphStore
+from spotter.tools import GraphTools
+
+CAM = "cam-roles"
+
+
+def _person(eid: str, bearing: float, vest: str, hat: str, t0: float, t1: float) -> tuple[EntityRecord, ObservationRecord]:
+    attrs = {"vest": vest, "hat_colour": hat, "hardhat": True, "activity": "active"}
+    e = EntityRecord(entity_id=eid, camera_id=CAM, label="worker", first_seen=t0, last_seen=t1, bearing_deg=bearing,
+                     attributes=attrs, observations=1)  # fmt: skip
+    o = ObservationRecord(observation_id=f"c0/{eid}", entity_id=eid, camera_id=CAM, clip_id="c0", label="worker",
+                          t_start=t0, t_end=t1, bearing_deg=bearing, attributes=attrs)  # fmt: skip
+    return e, o
+
+
+@pytest.fixture()
+def parser() -> QuestionParser:
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    yellow = _person("w-yellow", -60.0, "yellow", "orange", 5.0, 100.0)
+    orange = _person("w-orange", 80.0, "orange", "white", 0.0, 100.0)
+    wall = EntityRecord(entity_id="wall", camera_id=CAM, label="brick_wall", first_seen=0.0, last_seen=100.0,
+                        bearing_deg=70.0, observations=1)  # fmt: skip
+    wall_obs = ObservationRecord(observation_id="c0/wall", entity_id="wall", camera_id=CAM, clip_id="c0",
+                                 label="brick_wall", t_start=0.0, t_end=100.0, bearing_deg=70.0)  # fmt: skip
+    grinder = EntityRecord(entity_id="g1", camera_id=CAM, label="grinder", first_seen=10.0, last_seen=20.0,
+                           bearing_deg=90.0, observations=1)  # fmt: skip
+    grinder_obs = ObservationRecord(observation_id="c0/g1", entity_id="g1", camera_id=CAM, clip_id="c0",
+                                    label="grinder", t_start=10.0, t_end=20.0, bearing_deg=90.0)  # fmt: skip
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=100.0)],
+        entities=[yellow[0], orange[0], wall, grinder], observations=[yellow[1], orange[1], wall_obs, grinder_obs],
+    ))  # fmt: skip
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
+def test_a_trade_described_once_means_that_person_later(parser: QuestionParser) -> None:
+    bare = parser.answer("Which way is the banksman?", CAM, at=100.0)
+    assert bare.query is not None and bare.query["subject"]["attributes"] == {}  # not described yet
+    parser.answer("Is the banksman in the yellow vest working?", CAM, at=100.0)
+    later = parser.answer("Which way is the banksman?", CAM, at=100.0)
+    assert later.query is not None and later.query["subject"] == {
+        "label": "worker", "attributes": {"vest": "yellow"}, "role": "banksman"}  # fmt: skip
+    assert later.direction == "front-left"  # the yellow-vest worker, at -60 deg
+    assert parser.answer("Which way is the banksman?", "another-camera", at=100.0).direction is None
+
+
+def test_a_bricklayer_never_described_is_the_worker_at_the_wall(parser: QuestionParser) -> None:
+    ans = parser.answer("Which way is the brickie?", CAM, at=100.0)
+    assert ans.query is not None and ans.query["subject"]["attributes"] == {"vest": "orange", "hat_colour": "white"}
+    assert ans.direction == "right"
+    same = parser.answer("Is the worker in the yellow vest the same person who was laying bricks?", CAM, at=100.0)
+    assert same.yes_no is False
+
+
+def test_a_label_outside_the_vocabulary_falls_back_to_the_one_the_memory_holds(parser: QuestionParser) -> None:
+    ans = parser.answer("Where is the angle grinder?", CAM, at=100.0)
+    assert ans.query is not None and ans.query["subject"]["label"] == "grinder"
+    assert ans.direction == "right"
