@@ -75,12 +75,14 @@ SYNONYMS: dict[str, str] = {
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
-    "tradesman": "worker", "tradie": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
+    "tradesman": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
     "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
     "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker", "labour": "worker",
-    "helper": "worker", "laborer guy": "worker", "sub": "worker",
+    "helper": "worker", "laborer guy": "worker", "sub": "worker", "sparky": "worker", "sparkies": "worker",
+    "sparkie": "worker", "chippy": "worker", "chippie": "worker", "chippies": "worker", "dogman": "worker",
+    "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -93,7 +95,7 @@ SYNONYMS: dict[str, str] = {
     "scaffold": "scaffold", "scaffolding": "scaffold", "scaffold tower": "scaffold", "scaffolds": "scaffold",
     "wheelbarrow": "wheelbarrow", "wheel barrow": "wheelbarrow", "barrow": "wheelbarrow",
     "wheelbarrows": "wheelbarrow",
-    "cone": "cone", "cones": "cone", "traffic cone": "cone", "safety cone": "cone", "pylon": "cone",
+    "cone": "cone", "cones": "cone", "witches hats": "cone", "witches hat": "cone", "witch hat": "cone", "traffic cone": "cone", "safety cone": "cone", "pylon": "cone",
     "pallet": "pallet", "pallets": "pallet", "skid": "pallet",
     "brick wall": "brick_wall", "brickwall": "brick_wall", "wall": "brick_wall", "walls": "brick_wall",
     "brickwork": "brick_wall", "blockwork": "brick_wall", "brick": "brick_wall", "bricks": "brick_wall",
@@ -111,7 +113,7 @@ SYNONYMS: dict[str, str] = {
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
-    "spirit level": "level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
+    "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
     "rebar": "rebar", "bundle of rebar": "rebar", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
@@ -148,7 +150,7 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"^why\b|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
@@ -328,7 +330,7 @@ def normalise(question: str) -> str:
     text = re.sub(r"\((front|behind|left|right|ahead)([- ][^)]*)?\)", lambda m: " " + m.group(0)[1:-1].replace("-", " ") + " ", text)
     # an aside in brackets goes; a noun phrase in brackets ("(the guy in the blue lid)") stays
     text = re.sub(r"\((?!\s*(the|a|an|that|this|his|her|my)\b)[^)]*\)", " ", text).replace("(", ", ").replace(")", ", ")
-    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s\b", r" at \1 seconds in ", text)
+    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s?\b", r" at \1 seconds in ", text)
     text = re.sub(r"(?<![\w:])-\s*(\d+(?:\.\d+)?)\s*s\b", r" \1 seconds ago ", text)
     text = re.sub(r"\b(\d+(?:\.\d+)?)\s*s\b(?=\s*(ago|before|earlier|back)\b)", r"\1 seconds", text)
     text = re.sub(r"[^\w:'/\-\s,.?!]", " ", text)
@@ -368,6 +370,20 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site", text)
     text = re.sub(r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time", text)
     text = re.sub(r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2", text)
+    text = re.sub(r"\b(on|over|off|to|at|behind|in front of) me (left|right|back|front|shoulder|six)\b", r"\1 my \2", text)
+    text = re.sub(r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2", text)
+    text = re.sub(r"\bflat out\b", "busy", text)
+    text = re.sub(r"\bstanding round\b", "standing around", text)
+    text = re.sub(r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b", "went on a break", text)
+    text = re.sub(r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working", text)
+    text = re.sub(r"\bwander(ed|s)? back\b", "went back", text)
+    text = re.sub(r"(\d+) ?m ?(\d{1,2}) ?s\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
+    text = re.sub(r"\b(\d+) min (\d{1,2}) (s|sec|secs|seconds)\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
+    text = re.sub(r"\b(?:from|between) (\d+) ?(?:s )?(?:to|and|-) (\d+) ?(?:s|sec|secs|seconds)\b",
+                  lambda m: f"between {_mmss(int(m.group(1)))} and {_mmss(int(m.group(2)))}", text)
+    text = re.sub(r"\b(?:in )?the (\d+) ?- ?(\d+) ?(?:s|sec|secs|seconds) (?:window|range|interval|period)\b",
+                  lambda m: f"between {_mmss(int(m.group(1)))} and {_mmss(int(m.group(2)))}", text)
+    text = re.sub(r"\bat (\d+) ?(?:s|sec|secs|seconds)\b(?! (ago|before|earlier|back))", lambda m: f"at {_mmss(int(m.group(1)))}", text)
     # dictation: homophones and self-corrections ("the drill no wait the hammer")
     text = re.sub(r"\b(the|same|a|that|this) latter\b", r"\1 ladder", text)
     text = re.sub(r"\bwhich ways\b", "which way is", text)
@@ -412,7 +428,7 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2", text)
     text = re.sub(r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me", text)
     text = re.sub(r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago", text)
-    text = re.sub(r"\b(my|the) rear\b|\brear of me\b", "behind me", text)
+    text = re.sub(r"\b(my|the) rear\b|\brear of me\b|\bup the back\b", "behind me", text)
     text = re.sub(r"\bback (left|right)\b", r"behind me on my \1", text)
     text = re.sub(r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3", text)
     text = re.sub(r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3", text)
@@ -427,6 +443,10 @@ _CLOCK_DIRECTION = {
     "four thirty": "behind me on my right", "six": "behind me", "seven thirty": "behind me on my left",
     "nine": "on my left", "ten thirty": "in front of me on my left",
 }  # fmt: skip
+
+
+def _mmss(seconds: int) -> str:
+    return f"{seconds // 60}:{seconds % 60:02d}"
 
 
 def _nth(n: int) -> str:
@@ -672,14 +692,14 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"messing (about|around)|dossing|loitering)\b"), "idle"),
     (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
-                r"stuff) done|laying)\b"), "working"),
+                r"stuff) done|laying|doing (anything|something|much)(?= or\b))\b"), "working"),
 )
 
 
 def state_in(text: str) -> StateName | None:
     """The state a question asks about; between idle and working, the one named first ("working
     without a break" is working, "idle before he started working" idle)."""
-    if _PPE_PREDICATE.search(text) or (re.search(r"^how long (was|were|has|have|did)\b", text) and re.search(
+    if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
@@ -792,6 +812,8 @@ ROLES: dict[str, str] = {
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
     "steel fixer": "steel fixer", "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
     "ironworker": "ironworker", "scaffolder": "scaffolder", "electrician": "electrician", "carpenter": "carpenter",
+    "sparky": "electrician", "sparkies": "electrician", "sparkie": "electrician", "chippy": "carpenter",
+    "chippie": "carpenter", "chippies": "carpenter", "dogman": "dogman", "dogmen": "dogman", "concreter": "concreter",
     "joiner": "carpenter", "plumber": "plumber", "apprentice": "apprentice", "trainee": "apprentice",
     "foreman": "foreman", "inspector": "inspector", "visitor": "visitor", "visitors": "visitor",
     "digger driver": "digger driver", "crane operator": "crane operator", "operator": "operator",
@@ -874,6 +896,9 @@ _LINKS = {
     "in", "on", "at", "of", "to", "for", "with", "from", "by", "near", "is", "are", "was", "were", "been", "that",
     "who", "which", "gone", "go", "went", "now", "here", "there", "i", "you", "he", "she", "we", "they", "got", "get",
     "still", "be", "being", "has", "have", "had", "did", "do", "does", "and", "or", "but", "so", "up", "down", "out",
+    "put", "turn", "turned", "rock", "rocked", "show", "showed", "end", "ended", "stand", "stood", "sit", "sat", "leave",
+    "come", "came", "take", "took", "move", "moved", "drop", "dropped", "pick", "picked", "lay", "laid", "start",
+    "started", "stop", "stopped", "head", "headed", "arrive", "arrived", "work", "worked", "working",
 }  # fmt: skip
 
 _NOT_THINGS = (
@@ -970,7 +995,7 @@ def event_ordinal(text: str) -> int | None:
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|how much time|(total )?time (on|in|inside|without) (the )?\w+|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
@@ -988,7 +1013,7 @@ _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long i
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
-_SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
+_SAME = _C(r"\b(same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
            r"previously)|"
@@ -996,7 +1021,8 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|new (one|guy|pers
            r"(first|second) time (i|we|you) (see|saw|seen) (him|her|this|that)|one (i|we|you) (saw|had|seen) (before|earlier)|"
            r"(seen|saw|see) (this|that|him|her) (one )?(guy |person |worker )?(already|previously)|"
            r"the (one|same) from (before|earlier)|familiar|(was|is) (he|she|they) here (earlier|before)|here earlier|"
-           r"(him|her|them|it) again|one (i|we) saw|(has|have|had) (he|she|they|this \w+|that \w+) been here (before|earlier)|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
+           r"(him|her|them|it) again|one (i|we) saw|same \w+ as|the (one|guy|person|bloke|lad|fella|worker|man) (who|that) (was|were|had) \w+ing|"
+           r"same one from|(has|have|had) (he|she|they|this \w+|that \w+) been here (before|earlier)|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
            r"earlier|before)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
@@ -1041,7 +1067,8 @@ _WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what ha
             r"where did|where was|anywhere|wherever|somewhere)\b")  # fmt: skip
 _WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
-_IS_WORKING = _C(r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
+_IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?)\s*$|"
+                 r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
                  r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
@@ -1099,7 +1126,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return None
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
         return "same_individual"
-    if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and _PRONOUN.search(text))):
+    if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and (_PRONOUN.search(text) or re.search(
+            r"\b(did|have|had|do) (i|we)\b", text)))):  # fmt: skip
         return "returned"
     if _LEFT_Q.search(text) and people:
         return "still_there"  # "has the visitor left?": is the person still where they were
