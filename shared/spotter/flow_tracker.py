@@ -223,7 +223,8 @@ class CameraTrack:
         self.method: HeadingMethod = method
         self._factory = estimator_factory
         self._estimator: HeadingEstimator | None = None
-        self._hfov: float | None = None
+        self._hfov: float | None = None  # as configured (the frames carry it)
+        self._measured_hfov: float | None = None  # as measured from the video, carried across restarts
         self._projection: str = "pinhole"
         self.yaw_deg = 0.0
         self.pitch_deg = 0.0
@@ -263,7 +264,13 @@ class CameraTrack:
         est = self._estimator
         continuous = True
         if est is None or self._hfov != frame.hfov_deg or self._projection != frame.projection:
-            est = self._estimator = self._factory(self.method, frame.hfov_deg, frame.projection)
+            same_lens = self._hfov == frame.hfov_deg and self._projection == frame.projection
+            start = self._measured_hfov if same_lens and self._measured_hfov else frame.hfov_deg
+            est = self._estimator = self._factory(self.method, start, frame.projection)
+            if start != frame.hfov_deg and hasattr(est, "configured_hfov_deg"):
+                est.configured_hfov_deg = frame.hfov_deg
+            if not same_lens:
+                self._measured_hfov = None
             self._hfov = frame.hfov_deg
             self._projection = frame.projection
             if self.frames:
@@ -282,6 +289,9 @@ class CameraTrack:
             continuous = False
 
         pe = est.update(image)
+        applied = getattr(est, "lens", None)
+        if applied is not None:
+            self._measured_hfov = applied.hfov_deg
         self.yaw_deg, self.pitch_deg, self.roll_deg = pe.yaw_deg, pe.pitch_deg, pe.roll_deg
         self.frames += 1
         self.relocalizations += int(pe.relocalized)
@@ -310,6 +320,21 @@ class CameraTrack:
             inliers=pe.inliers,
             relocalized=pe.relocalized,
         )
+
+    @property
+    def lens(self) -> dict[str, Any] | None:
+        """The lens as the heading uses it: the configured field of view, the one in use, and what the
+        video says (pairs of views measured, the share that agree)."""
+        if self._hfov is None:
+            return None
+        est = self._estimator
+        measured = getattr(est, "lens_estimate", None)
+        in_use = getattr(est, "hfov_deg", self._hfov)
+        return {
+            "projection": self._projection, "configured_hfov_deg": self._hfov, "hfov_deg": in_use,
+            "measured_hfov_deg": measured.hfov_deg if measured else None, "pairs": measured.pairs if measured else 0,
+            "confidence": measured.confidence if measured else None, "corrected": in_use != self._hfov,
+        }  # fmt: skip
 
     def _seed_from_last_frame(self, est: HeadingEstimator, wh: tuple[int, int]) -> bool:
         """After a restore: give the fresh estimator the last tracked frame so motion to the next is measured."""
@@ -376,6 +401,8 @@ class CameraTrack:
             "pitch_deg": self.pitch_deg,
             "roll_deg": self.roll_deg,
             "hfov_deg": self._hfov,
+            "projection": self._projection,
+            "measured_hfov_deg": self._measured_hfov,
             "last_frame_index": self.last_frame_index,
             "last_t": self.last_t,
             "last_wh": list(self._last_wh) if self._last_wh else None,
@@ -404,6 +431,10 @@ class CameraTrack:
         track.roll_deg = float(state.get("roll_deg", 0.0))
         track.last_frame_index = state.get("last_frame_index")
         track.last_t = state.get("last_t")
+        if state.get("hfov_deg") is not None:  # the lens measured before the restart is the starting guess
+            track._hfov = float(state["hfov_deg"])
+            track._projection = str(state.get("projection") or "pinhole")
+            track._measured_hfov = state.get("measured_hfov_deg")
         wh = state.get("last_wh")
         if gray is not None and wh and len(gray) == int(wh[0]) * int(wh[1]):
             track._last_gray, track._last_wh = gray, (int(wh[0]), int(wh[1]))
@@ -878,6 +909,9 @@ class FlowTrackerWorker:
                 pipe.multi()
                 for fields in poses:
                     pipe.xadd(streams.POSE, cast(Any, fields), maxlen=streams.POSE_MAXLEN, approximate=True)
+                lens = owned.track.lens
+                if lens is not None:
+                    pipe.hset(streams.lens_key(owned.camera_id), mapping={k: json.dumps(v) for k, v in lens.items()})
                 if heading:
                     pipe.zadd(owned.heading_key, cast(Any, heading))
                     pipe.zremrangebyrank(owned.heading_key, 0, -(self.settings.heading_track_max + 1))

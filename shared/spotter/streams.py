@@ -82,6 +82,11 @@ def heading_track_key(camera_id: str) -> str:
     return f"{PREFIX}:heading:{camera_id}"
 
 
+def lens_key(camera_id: str) -> str:
+    """Hash: the camera's lens as the heading uses it (configured and measured field of view, confidence)."""
+    return f"{PREFIX}:lens:{camera_id}"
+
+
 # --- site rules (spotter.reason.site_rules) ----------------------------------------
 
 

@@ -38,3 +38,49 @@ def test_rotation_tracker_rays_round_trip(projection: str) -> None:
     edge = est._rays(np.array([[319.0 + 0.5, 89.5]]))[0]  # type: ignore[attr-defined]
     angle = np.degrees(np.arctan2(edge[0], edge[2]))
     assert angle == pytest.approx(60.0, abs=0.5)
+
+
+# --- the lens measured from the video (spotter.heading.calibrate) --------------------------------
+
+
+def _equidistant_rays(width: int, height: int, hfov_deg: float) -> np.ndarray:
+    f = (width / 2.0) / np.radians(hfov_deg / 2.0)
+    u = np.arange(width) - (width / 2.0 - 0.5)
+    v = np.arange(height) - (height / 2.0 - 0.5)
+    x, y = np.meshgrid(u, v)
+    r = np.hypot(x, y)
+    theta = r / f
+    s = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / f)
+    rays = np.stack([(x * s).ravel(), (y * s).ravel(), np.cos(theta).ravel()]).astype(np.float32)
+    rays.setflags(write=False)
+    return rays
+
+
+def _walk(seconds: float, fps: float = 15.0) -> list[float]:
+    """Pans left and right, then a full turn: the yaw per frame."""
+    t = np.arange(int(seconds * fps)) / fps
+    pan = 50.0 * np.sin(2 * np.pi * t / 8.0)
+    turn = np.clip((t - 0.6 * seconds) / (0.3 * seconds), 0.0, 1.0) * 360.0
+    return list(pan + turn)
+
+
+@pytest.mark.parametrize(("projection", "true_hfov", "configured"), [
+    ("pinhole", 80.0, 96.0), ("pinhole", 80.0, 64.0), ("fisheye", 130.0, 104.0), ("pinhole", 80.0, 80.0)])
+def test_a_wrong_field_of_view_is_measured_and_corrected(projection: str, true_hfov: float, configured: float) -> None:
+    from spotter.heading.rotation import RotationEstimator
+    from spotter.synth import ViewRenderer, make_panorama
+
+    renderer = ViewRenderer(make_panorama(seed=3, width=2048), 320, 180, true_hfov)
+    if projection == "fisheye":
+        renderer._rays = _equidistant_rays(320, 180, true_hfov)
+    est = RotationEstimator(configured, projection=projection)
+    truth = _walk(30.0)
+    yaws = [est.update(renderer.render(y, -3.0, 0.0)).yaw_deg for y in truth]
+    measured = est.lens_estimate
+    assert measured is not None and measured.pairs >= 9
+    assert measured.hfov_deg == pytest.approx(true_hfov, rel=0.04)
+    if configured == true_hfov:
+        assert est.lens is None  # a right lens is confirmed, not replaced
+    else:
+        assert est.lens is not None and est.hfov_deg == pytest.approx(true_hfov, rel=0.04)
+    assert abs(yaws[-1] - truth[-1]) < 4.0, (yaws[-1], truth[-1])

@@ -13,6 +13,7 @@ and nowhere else.
 from __future__ import annotations
 
 import hmac
+import json
 import logging
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -89,6 +90,18 @@ class CameraIn(BaseModel):
 
 class CameraOut(CameraIn):
     registered_at: float = Field(description="Wall-clock time of registration (Unix seconds)")
+
+
+class Lens(BaseModel):
+    """The camera's lens as its heading uses it: configured, in use, and measured from the video."""
+
+    projection: str = Field(description="pinhole or fisheye (equidistant)")
+    configured_hfov_deg: float = Field(description="Horizontal field of view as registered")
+    hfov_deg: float = Field(description="The field of view the heading uses now")
+    measured_hfov_deg: float | None = Field(description="What pairs of views of the turning head imply")
+    pairs: int = Field(description="View pairs measured")
+    confidence: float | None = Field(description="Share of the pairs that agree with the measured value (within 5 %)")
+    corrected: bool = Field(description="The measured value replaced the configured one")
 
 
 class CameraList(BaseModel):
@@ -257,6 +270,15 @@ def _camera_router() -> APIRouter:
         raw = cast(dict[bytes, bytes], redis.hgetall(streams.CAMERAS))
         cams = [_camera_out(Camera.model_validate_json(v)) for v in raw.values()]
         return CameraList(cameras=sorted(cams, key=lambda c: c.camera_id))
+
+    @r.get("/{camera_id}/lens", summary="The lens as the heading uses it",
+           responses={404: {"model": Problem, "description": "No heading tracked for the camera yet"}})
+    def lens(camera_id: CameraId, redis: RedisDep) -> Lens:
+        """The configured and measured field of view (the flow tracker measures it from the turning head)."""
+        raw = cast(dict[bytes, bytes], redis.hgetall(streams.lens_key(camera_id)))
+        if not raw:
+            raise HTTPException(status.HTTP_404_NOT_FOUND, f"no heading has been tracked for camera {camera_id!r} yet")
+        return Lens.model_validate({k.decode(): json.loads(v) for k, v in raw.items()})
 
     return r
 

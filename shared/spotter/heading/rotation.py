@@ -40,7 +40,9 @@ from spotter.heading.base import (
     decompose,
     focal_px,
     kabsch,
+    wrap_deg,
 )
+from spotter.heading.calibrate import LensCalibrator, LensEstimate, yaw_scale
 
 F64 = NDArray[np.float64]
 F32 = NDArray[np.float32]
@@ -54,6 +56,7 @@ class _Anchor:
     image: Gray
     points: F32
     world: Mat3  # camera-to-world rotation when the anchor was stored
+    yaw_deg: float = 0.0  # its unwrapped yaw (to re-scale it when the lens is measured)
 
 
 @dataclass
@@ -95,6 +98,12 @@ class RotationSettings:
     reloc_every: int = 4
     anchor_max_speed_deg: float = 4.0
     anchors_max: int = 256
+    # The lens's field of view measured from the video (spotter.heading.calibrate) and used once
+    # enough view pairs agree; a configured value is only the starting guess.
+    calibrate_lens: bool = True
+    calibrate_min_change: float = 0.03  # relative change of the focal length worth re-scaling for
+    calibrate_max_pairs: int = 45  # stop measuring once this many pairs agree (a lens does not change)
+    calibrate_min_width: int = 240  # px of the working image; below it a pixel is too coarse for a lens
 
 
 class RotationEstimator:
@@ -111,6 +120,11 @@ class RotationEstimator:
         self._size: tuple[int, int] | None = None
         self._f = 1.0
         self._c = (0.0, 0.0)
+        self.configured_hfov_deg = hfov_deg
+        self._calibrator: LensCalibrator | None = None
+        self.lens: LensEstimate | None = None  # the measured field of view, once applied
+        self._calibrating = self.s.calibrate_lens
+        self._lens_settled = not self._calibrating
         self.reset()
 
     # -- public ---------------------------------------------------------------
@@ -128,6 +142,9 @@ class RotationEstimator:
         self._frames = 0
         self.relocalizations = 0
         self._foe = np.zeros(2)  # focus of expansion, normalised image coordinates
+        self._yaw_origin = yaw_deg
+        self._last_yaw = yaw_deg
+        self._calib_key: tuple[Gray, Mat3] | None = None
 
     @property
     def anchors(self) -> int:
@@ -154,7 +171,9 @@ class RotationEstimator:
 
         relocalized = False
         if self.s.relocalize and ok and speed <= self.s.anchor_max_speed_deg:
-            if self._frames % self.s.reloc_every == 0:
+            # Until the lens is measured, a full turn at the wrong scale would register against the
+            # wrong anchor; dead reckoning until then keeps the turn re-scalable.
+            if self._frames % self.s.reloc_every == 0 and self._lens_settled:
                 relocalized = self._relocalize(img)
             self._maybe_store_anchor(img, speed)
 
@@ -168,7 +187,14 @@ class RotationEstimator:
             keep_tracks = (self.s.carry_tracks and fit is not None and not relocalized
                            and len(fit.points_b) >= self.s.refill_below)
             self._set_reference(img, fit.points_b if keep_tracks and fit is not None else None)
+        if self._calibrating and ok:
+            self._calibrate(img)
         return self._pose(fit.inliers if fit else 0, ok, relocalized)
+
+    @property
+    def lens_estimate(self) -> LensEstimate | None:
+        """What the video says about the lens so far (applied or not)."""
+        return self._calibrator.estimate if self._calibrator is not None else None
 
     # -- internals ------------------------------------------------------------
     def _set_reference(self, img: Gray, points: F32 | None = None) -> None:
@@ -202,7 +228,65 @@ class RotationEstimator:
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
         yaw, pitch, roll = decompose(self._world)
-        return PoseEstimate(self._yaw.follow(yaw), pitch, roll, inliers, ok, relocalized)
+        self._last_yaw = self._yaw.follow(yaw)
+        return PoseEstimate(self._last_yaw, pitch, roll, inliers, ok, relocalized)
+
+    def _calibrate(self, img: Gray) -> None:
+        """Offer view pairs 10-25 deg apart (less on narrow lenses) to the lens calibrator; when enough
+        agree on a field of view other than the one in use, switch to it and re-scale the turn so far."""
+        cal = self._calibrator
+        if cal is None:
+            h, w = img.shape
+            if w < self.s.calibrate_min_width:
+                self._lens_settled = True  # too coarse to measure a lens: the configured one stands
+                self._calibrating = False
+                return
+            cal = self._calibrator = LensCalibrator(w, h, self.configured_hfov_deg, self.fisheye)
+        est = cal.estimate
+        if est is not None and est.pairs >= self.s.calibrate_max_pairs and est.confidence >= 0.7:
+            return
+        if self._calib_key is None:
+            self._calib_key = (img, self._world.copy())
+            return
+        key_img, key_world = self._calib_key
+        angle = math.degrees(_angle(key_world.T @ self._world))
+        lo, hi = min(cal.settings.min_pair_deg, 0.12 * self.hfov_deg), min(cal.settings.max_pair_deg, 0.3 * self.hfov_deg)
+        if angle > hi:
+            self._calib_key = (img, self._world.copy())  # turned past it between frames: start again here
+            return
+        if angle < lo:
+            return
+        cal.offer(key_img, img)
+        self._calib_key = (img, self._world.copy())
+        settled = cal.settled()
+        if settled is None:
+            return
+        self._lens_settled = True
+        scale = yaw_scale(self.hfov_deg, settled.hfov_deg, self.fisheye)
+        if abs(scale - 1.0) > self.s.calibrate_min_change:
+            self._apply_lens(img, settled, scale)
+
+    def _apply_lens(self, img: Gray, lens: LensEstimate, scale: float) -> None:
+        """Use the measured field of view from now on; the turn since the start, and the anchors stored
+        on the way (dead reckoning until now, so their yaw is the old scale's), are re-read at its scale."""
+        cur, pitch, roll = decompose(self._world)
+        cur = self._yaw.value + wrap_deg(cur - self._yaw.value)  # this frame's yaw, unwrapped
+        yaw = self._yaw_origin + (cur - self._yaw_origin) * scale
+        self.hfov_deg = lens.hfov_deg
+        w, h = self._size or (img.shape[1], img.shape[0])
+        self._f = (w / 2.0) / math.radians(self.hfov_deg / 2.0) if self.fisheye else focal_px(w, self.hfov_deg)
+        self._world = compose(yaw, pitch, roll)
+        self._yaw = UnwrappedYaw(yaw)
+        self._last_yaw = yaw
+        self._velocity = np.eye(3)
+        self._last_velocity = np.eye(3)
+        for a in self._anchors:
+            _, a_pitch, a_roll = decompose(a.world)
+            a.yaw_deg = self._yaw_origin + (a.yaw_deg - self._yaw_origin) * scale
+            a.world = compose(a.yaw_deg, a_pitch, a_roll)
+        self._set_reference(img)
+        self._calib_key = (img, self._world.copy())
+        self.lens = lens
 
     def _prepare(self, frame: Gray) -> Gray:
         gray: np.ndarray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -379,7 +463,8 @@ class RotationEstimator:
         pts = self._corners(img, n=2 * self.s.max_corners)
         if len(pts) < 4 * self.s.min_inliers:
             return  # a featureless view (sky, a bare wall) makes a poor anchor
-        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy()))
+        yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
+        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw))
 
     def _relocalize(self, img: Gray) -> bool:
         anchor, angle = self._nearest_anchor()

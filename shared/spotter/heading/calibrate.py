@@ -1,0 +1,166 @@
+"""The lens's angular scale, estimated from the video of a turning head (no configuration needed).
+
+A heading from optical flow is only as right as the focal length that turns pixels into angles:
+at a wrong field of view every turn reads too large or too small (a fisheye at 130 deg
+configured as 156 reads 1.2x). Users rarely know their lens, so the scale is measured.
+
+Between two views of a rotating camera the pixels move as `project(R @ lift(p))`. Lifted with
+the true focal length the rays of the two views differ by one rigid rotation; with a wrong one
+they do not (the image edges move too much or too little against the centre), and the best
+rotation leaves a residual. For pairs of views 10-25 deg apart we track corners (pyramidal LK
+with a forward-backward check), then search the field of view that minimises the robust
+residual of the rotation fit. One pair gives one estimate; the median of many is the lens's
+field of view, and the share of pairs that agree with it (within 5 %) is its confidence.
+Parallax from walking adds noise but no consistent bias, which is what the median is for.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+from numpy.typing import NDArray
+
+from spotter.heading.base import Gray, kabsch
+
+F64 = NDArray[np.float64]
+
+
+@dataclass(frozen=True)
+class LensEstimate:
+    """The field of view the video implies, how many view pairs measured it and how many agree."""
+
+    hfov_deg: float
+    pairs: int
+    confidence: float  # share of pairs within 5 % of the estimate
+
+
+@dataclass
+class CalibrationSettings:
+    min_pair_deg: float = 10.0
+    max_pair_deg: float = 25.0
+    min_points: int = 40
+    min_pairs: int = 9
+    min_confidence: float = 0.55
+    max_pairs: int = 60  # the latest pairs are kept; a lens does not change, so the window only bounds memory
+    search_lo: float = 0.55  # the search covers configured x [lo, hi], within [20, 175] deg
+    search_hi: float = 1.7
+    corners: int = 160
+
+
+@dataclass
+class LensCalibrator:
+    """Collects per-pair field-of-view estimates for one camera (see module doc)."""
+
+    width: int
+    height: int
+    configured_hfov_deg: float
+    fisheye: bool = False
+    settings: CalibrationSettings = field(default_factory=CalibrationSettings)
+
+    def __post_init__(self) -> None:
+        self._estimates: list[float] = []
+        self._c = ((self.width - 1) / 2.0, (self.height - 1) / 2.0)
+
+    # -- geometry -------------------------------------------------------------
+    def focal(self, hfov_deg: float) -> float:
+        half = math.radians(hfov_deg) / 2.0
+        return (self.width / 2.0) / half if self.fisheye else (self.width / 2.0) / math.tan(half)
+
+    def rays(self, pts: F64, hfov_deg: float) -> F64:
+        f = self.focal(hfov_deg)
+        dx, dy = pts[:, 0] - self._c[0], pts[:, 1] - self._c[1]
+        if self.fisheye:
+            r = np.hypot(dx, dy)
+            theta = r / f
+            scale = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / f)
+            return np.stack([dx * scale, dy * scale, np.cos(theta)], 1)
+        rays = np.stack([dx / f, dy / f, np.ones(len(pts))], 1)
+        return rays / np.linalg.norm(rays, axis=1, keepdims=True)
+
+    def residual_px(self, pa: F64, pb: F64, hfov_deg: float) -> float:
+        """Median angular misfit (in pixels at this focal length) of the best rotation between the views."""
+        ra, rb = self.rays(pa, hfov_deg), self.rays(pb, hfov_deg)
+        r = kabsch(ra, rb)
+        res = np.linalg.norm(ra @ r.T - rb, axis=1)
+        keep = res <= max(np.median(res) * 3.0, 1e-6)
+        if keep.sum() >= 8:
+            r = kabsch(ra[keep], rb[keep])
+            res = np.linalg.norm(ra[keep] @ r.T - rb[keep], axis=1)
+        return float(np.median(res)) * self.focal(self.configured_hfov_deg)
+
+    # -- measuring ------------------------------------------------------------
+    def correspondences(self, img_a: Gray, img_b: Gray) -> tuple[F64, F64] | None:
+        pts = cv2.goodFeaturesToTrack(img_a, maxCorners=self.settings.corners, qualityLevel=0.01, minDistance=6)
+        if pts is None or len(pts) < self.settings.min_points:
+            return None
+        pts = pts.astype(np.float32)
+        p1, st, _ = cv2.calcOpticalFlowPyrLK(img_a, img_b, pts, None, winSize=(21, 21), maxLevel=4)
+        back, st2, _ = cv2.calcOpticalFlowPyrLK(img_b, img_a, p1, None, winSize=(21, 21), maxLevel=4)
+        fb = np.linalg.norm((back - pts).reshape(-1, 2), axis=1)
+        ok = st.reshape(-1).astype(bool) & st2.reshape(-1).astype(bool) & (fb < 0.5)
+        if ok.sum() < self.settings.min_points:
+            return None
+        return pts.reshape(-1, 2)[ok].astype(np.float64), p1.reshape(-1, 2)[ok].astype(np.float64)
+
+    def best_hfov(self, pa: F64, pb: F64) -> float:
+        """The field of view whose rays fit one rotation best: a coarse grid, then golden-section refinement."""
+        s = self.settings
+        lo = max(20.0, self.configured_hfov_deg * s.search_lo)
+        hi = min(175.0 if self.fisheye else 160.0, self.configured_hfov_deg * s.search_hi)
+        grid = np.linspace(lo, hi, 24)
+        res = [self.residual_px(pa, pb, h) for h in grid]
+        i = int(np.argmin(res))
+        a, b = grid[max(0, i - 1)], grid[min(len(grid) - 1, i + 1)]
+        g = (math.sqrt(5.0) - 1.0) / 2.0
+        c, d = b - g * (b - a), a + g * (b - a)
+        fc, fd = self.residual_px(pa, pb, c), self.residual_px(pa, pb, d)
+        for _ in range(14):
+            if fc < fd:
+                b, d, fd = d, c, fc
+                c = b - g * (b - a)
+                fc = self.residual_px(pa, pb, c)
+            else:
+                a, c, fc = c, d, fd
+                d = a + g * (b - a)
+                fd = self.residual_px(pa, pb, d)
+        return float((a + b) / 2.0)
+
+    def offer(self, img_a: Gray, img_b: Gray) -> float | None:
+        """Measure one pair of views (10-25 deg apart); returns its field-of-view estimate."""
+        found = self.correspondences(img_a, img_b)
+        if found is None:
+            return None
+        h = self.best_hfov(*found)
+        self._estimates.append(h)
+        del self._estimates[: -self.settings.max_pairs]
+        return h
+
+    @property
+    def estimate(self) -> LensEstimate | None:
+        if not self._estimates:
+            return None
+        est = np.asarray(self._estimates)
+        med = float(np.median(est))
+        agree = float(np.mean(np.abs(est / med - 1.0) <= 0.05))
+        return LensEstimate(round(med, 2), len(est), round(agree, 3))
+
+    def settled(self) -> LensEstimate | None:
+        """The estimate once enough pairs agree on it, else None."""
+        e = self.estimate
+        if e is None or e.pairs < self.settings.min_pairs or e.confidence < self.settings.min_confidence:
+            return None
+        return e
+
+
+def yaw_scale(old_hfov_deg: float, new_hfov_deg: float, fisheye: bool) -> float:
+    """How much a turn measured with `old` must be multiplied by to read as with `new` (the true lens):
+    the ratio of the two focal lengths, old over new."""
+    if fisheye:
+        return new_hfov_deg / old_hfov_deg
+    return math.tan(math.radians(new_hfov_deg) / 2.0) / math.tan(math.radians(old_hfov_deg) / 2.0)
+
+
+__all__ = ["CalibrationSettings", "LensCalibrator", "LensEstimate", "yaw_scale"]
