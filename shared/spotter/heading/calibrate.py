@@ -42,7 +42,7 @@ class CalibrationSettings:
     min_pair_deg: float = 10.0
     max_pair_deg: float = 25.0
     min_points: int = 40
-    min_pairs: int = 9
+    min_pairs: int = 6
     min_confidence: float = 0.55
     max_pairs: int = 60  # the latest pairs are kept; a lens does not change, so the window only bounds memory
     search_lo: float = 0.55  # the search covers configured x [lo, hi], within [20, 175] deg
@@ -128,12 +128,26 @@ class LensCalibrator:
                 fd = self.residual_px(pa, pb, d)
         return float((a + b) / 2.0)
 
+    def rotation_deg(self, pa: F64, pb: F64, hfov_deg: float) -> float:
+        ra, rb = self.rays(pa, hfov_deg), self.rays(pb, hfov_deg)
+        r = kabsch(ra, rb)
+        return math.degrees(math.acos(max(-1.0, min(1.0, (float(np.trace(r)) - 1.0) / 2.0))))
+
     def offer(self, img_a: Gray, img_b: Gray) -> float | None:
-        """Measure one pair of views (10-25 deg apart); returns its field-of-view estimate."""
+        """Measure one pair of views (10-25 deg apart); returns its field-of-view estimate, or None when
+        the pair cannot tell (too few tracks, or the views barely turned: every lens fits no rotation,
+        which is what a tracker coasting through a blur would offer)."""
         found = self.correspondences(img_a, img_b)
         if found is None:
             return None
         h = self.best_hfov(*found)
+        s = self.settings
+        lo = max(20.0, self.configured_hfov_deg * s.search_lo)
+        hi = min(175.0 if self.fisheye else 160.0, self.configured_hfov_deg * s.search_hi)
+        if not lo + 0.02 * (hi - lo) < h < hi - 0.02 * (hi - lo):
+            return None  # the best fit is at the end of the search: no minimum
+        if self.rotation_deg(*found, h) < 0.6 * min(s.min_pair_deg, 0.12 * h):
+            return None
         self._estimates.append(h)
         del self._estimates[: -self.settings.max_pairs]
         return h

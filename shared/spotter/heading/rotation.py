@@ -188,7 +188,7 @@ class RotationEstimator:
                            and len(fit.points_b) >= self.s.refill_below)
             self._set_reference(img, fit.points_b if keep_tracks and fit is not None else None)
         if self._calibrating and ok:
-            self._calibrate(img)
+            self._calibrate(img, speed)
         return self._pose(fit.inliers if fit else 0, ok, relocalized)
 
     @property
@@ -231,9 +231,10 @@ class RotationEstimator:
         self._last_yaw = self._yaw.follow(yaw)
         return PoseEstimate(self._last_yaw, pitch, roll, inliers, ok, relocalized)
 
-    def _calibrate(self, img: Gray) -> None:
+    def _calibrate(self, img: Gray, speed_deg: float) -> None:
         """Offer view pairs 10-25 deg apart (less on narrow lenses) to the lens calibrator; when enough
-        agree on a field of view other than the one in use, switch to it and re-scale the turn so far."""
+        agree on a field of view other than the one in use, switch to it (at a calm moment: mid-turn the
+        motion prior matters most) and re-scale the turn so far."""
         cal = self._calibrator
         if cal is None:
             h, w = img.shape
@@ -242,9 +243,21 @@ class RotationEstimator:
                 self._calibrating = False
                 return
             cal = self._calibrator = LensCalibrator(w, h, self.configured_hfov_deg, self.fisheye)
+        self._offer_pair(cal, img)
+        settled = cal.settled()
+        if settled is None:
+            return
+        scale = yaw_scale(self.hfov_deg, settled.hfov_deg, self.fisheye)
+        if abs(scale - 1.0) <= self.s.calibrate_min_change:
+            self._lens_settled = True
+        elif speed_deg <= self.s.anchor_max_speed_deg:
+            self._apply_lens(img, settled, scale)
+            self._lens_settled = True
+
+    def _offer_pair(self, cal: LensCalibrator, img: Gray) -> None:
         est = cal.estimate
         if est is not None and est.pairs >= self.s.calibrate_max_pairs and est.confidence >= 0.7:
-            return
+            return  # measured well enough: a lens does not change
         if self._calib_key is None:
             self._calib_key = (img, self._world.copy())
             return
@@ -258,13 +271,6 @@ class RotationEstimator:
             return
         cal.offer(key_img, img)
         self._calib_key = (img, self._world.copy())
-        settled = cal.settled()
-        if settled is None:
-            return
-        self._lens_settled = True
-        scale = yaw_scale(self.hfov_deg, settled.hfov_deg, self.fisheye)
-        if abs(scale - 1.0) > self.s.calibrate_min_change:
-            self._apply_lens(img, settled, scale)
 
     def _apply_lens(self, img: Gray, lens: LensEstimate, scale: float) -> None:
         """Use the measured field of view from now on; the turn since the start, and the anchors stored
@@ -278,8 +284,8 @@ class RotationEstimator:
         self._world = compose(yaw, pitch, roll)
         self._yaw = UnwrappedYaw(yaw)
         self._last_yaw = yaw
-        self._velocity = np.eye(3)
-        self._last_velocity = np.eye(3)
+        self._velocity = _scaled_rotation(self._velocity, scale)
+        self._last_velocity = _scaled_rotation(self._last_velocity, scale)
         for a in self._anchors:
             _, a_pitch, a_roll = decompose(a.world)
             a.yaw_deg = self._yaw_origin + (a.yaw_deg - self._yaw_origin) * scale
@@ -481,6 +487,13 @@ class RotationEstimator:
         self._world = anchor.world @ fit.rotation.T
         self.relocalizations += 1
         return True
+
+
+def _scaled_rotation(r: Mat3, scale: float) -> Mat3:
+    """The same rotation axis, the angle times `scale`."""
+    rvec, _ = cv2.Rodrigues(r)
+    out, _ = cv2.Rodrigues(rvec * scale)
+    return np.asarray(out, dtype=np.float64)
 
 
 def _confident(fit: _Fit, s: RotationSettings) -> bool:
