@@ -292,20 +292,22 @@ class QuestionParser:
                 ended = [r for r in breaks if r[3]]
                 k = (n - 1) if ordinal else len(ended) - 1
                 return (ended[k][1], [ended[k][2]]) if ended and 0 <= k < len(ended) else None
-            return (breaks[n - 1][0], [breaks[n - 1][2]]) if len(breaks) >= n else None
+            k = len(breaks) - 1 if q_last else n - 1
+            return (breaks[k][0], [breaks[k][2]]) if breaks and 0 <= k < len(breaks) else None
         if event == "ppe_removed":
             evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["ppe_off"], t_max=at)
             if evs:
-                return evs[0].t, [o for o in obs if o.clip_id == evs[0].clip_id][:1]
+                ev = evs[-1] if q_last else evs[0]
+                return ev.t, [o for o in obs if o.clip_id == ev.clip_id][:1]
             for o in obs:
                 if _truthy(o.attributes.get("hardhat")) is False:
                     return o.t_start, [o]
             return None
         if event in ("entered_zone", "left_zone"):
             spells = self._zone_spells(camera_id, obs, at)
-            if len(spells) < n:
+            if len(spells) < n or not spells:
                 return None
-            start, end, o = spells[n - 1]
+            start, end, o = spells[-1] if q_last else spells[n - 1]
             if event == "entered_zone":
                 return start, [o]
             return (end, [o]) if end < at - 1e-6 else None
@@ -375,7 +377,8 @@ class QuestionParser:
                       entities=sorted({o.entity_id for o in obs}), evidence=_evidence(obs))  # fmt: skip
 
     def _since(self, q: Query, camera_id: str, at: float) -> Answer:
-        hit = self._occurrence(camera_id, q.subject, q.event or "last_seen", q.unit, q.ordinal, at)
+        # "how long ago did I put it down": the latest time, unless the question says which
+        hit = self._occurrence(camera_id, q.subject, q.event or "last_seen", q.unit, q.ordinal, at, q_last=q.ordinal is None)
         what = _event_words(q.model_copy(update={"event": q.event or "last_seen"}))
         if hit is None:
             raise _NotKnown(f"I have not seen {what} by {fmt_time(at)}.")

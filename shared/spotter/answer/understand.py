@@ -80,7 +80,9 @@ SYNONYMS: dict[str, str] = {
     "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
     "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker", "labour": "worker",
-    "helper": "worker", "laborer guy": "worker", "sub": "worker", "sparky": "worker", "sparkies": "worker",
+    "helper": "worker", "laborer guy": "worker", "sub": "worker", "fitter": "worker", "fitters": "worker",
+    "erector": "worker", "erectors": "worker", "steel erector": "worker", "pipelayer": "worker", "driver": "worker",
+    "engineer": "worker", "mechanic": "worker", "hod carrier": "worker", "hodcarrier": "worker", "demolisher": "worker", "sparky": "worker", "sparkies": "worker",
     "sparkie": "worker", "chippy": "worker", "chippie": "worker", "chippies": "worker", "dogman": "worker",
     "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
     # things
@@ -101,7 +103,8 @@ SYNONYMS: dict[str, str] = {
     "brickwork": "brick_wall", "blockwork": "brick_wall", "brick": "brick_wall", "bricks": "brick_wall",
     "course": "brick_wall", "courses": "brick_wall", "bricklaying": "brick_wall", "masonry": "brick_wall",
     "excavation": "excavation", "excavations": "excavation", "hole": "excavation", "trench": "excavation",
-    "pit": "excavation", "dig": "excavation", "ditch": "excavation", "footings": "excavation",
+    "pit": "excavation", "dig": "excavation", "ditch": "excavation", "footings": "excavation", "sump": "excavation",
+    "shaft": "excavation",
     "open hole": "excavation", "the dig": "excavation", "digging": "excavation", "groundworks": "excavation",
     "pipe load": "suspended_load", "pipe loads": "suspended_load", "pipe lift": "suspended_load",
     "metal frame": "scaffold", "tall metal frame": "scaffold", "frame": "scaffold", "tower": "scaffold",
@@ -386,6 +389,7 @@ def normalise(question: str) -> str:
     text = re.sub(r"\bat (\d+) ?(?:s|sec|secs|seconds)\b(?! (ago|before|earlier|back))", lambda m: f"at {_mmss(int(m.group(1)))}", text)
     # dictation: homophones and self-corrections ("the drill no wait the hammer")
     text = re.sub(r"\b(the|same|a|that|this) latter\b", r"\1 ladder", text)
+    text = re.sub(r"\blatters\b", "ladders", text)
     text = re.sub(r"\bwhich ways\b", "which way is", text)
     text = re.sub(r"\bdo the needful( and)?\b", "", text)
     text = re.sub(r"\b(course|row|layer|brick|block) (?:no |number )?(\d+)\b(?! (minutes?|seconds?|:))",
@@ -821,7 +825,9 @@ ROLES: dict[str, str] = {
     "painter": "painter", "plasterer": "plasterer", "roofer": "roofer", "glazier": "glazier",
     "groundworker": "groundworker", "ground worker": "groundworker", "formworker": "formworker",
     "shuttering joiner": "formworker", "concrete finisher": "concrete finisher", "finisher": "concrete finisher",
-    "drywaller": "drywaller", "framer": "framer", "pipefitter": "pipefitter",
+    "drywaller": "drywaller", "framer": "framer", "pipefitter": "pipefitter", "fitter": "fitter",
+    "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
+    "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
 }  # fmt: skip
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
@@ -1339,6 +1345,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         pronoun = cue is not None and re.match(r"\W*(\w+\W+){0,3}?(it|they|them|he|she|him|her)\b", text[cue.end():])
         if later and not pronoun:
             subject = later[0][1]  # "the lad's asking after the barrow - where is the barrow?"
+        things_named = [x for x in subjects if x[1].label != "worker" and not x[2]]
+        if pronoun and pronoun.group(2) == "it" and things_named and subject is not None and subject.label == "worker":
+            subject = things_named[-1][1]  # "the driver's asking about the bowser. where is it?": the bowser
         put = re.search(r"\bwhere (did|has|have|had) .*\b(put|leave|left|place|placed|stash|stashed|store|stored|dump|dumped|"
                         r"park|parked|move|moved|take|took)\b", text)  # fmt: skip
         things = [x for x in subjects if x[1].label != "worker" and not x[2]]

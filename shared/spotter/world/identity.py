@@ -20,7 +20,8 @@ An observation joins an entity of the same canonical label only if ALL hold:
 A persistent external track id shared with one of the entity's references
 replaces the appearance gate and widens the bearing gate to `track_gate_deg`,
 but never overrides the separation veto; a different external track id than the
-entity's is a veto of its own (the detector told them apart). Among qualifying entities the best
+entity's is a veto of its own (the detector told them apart) when the camera's detector re-identifies
+(an id seen again after a gap) or the entity was tracked a moment ago (see `other_track`). Among qualifying entities the best
 mean similarity wins (ties: smaller angle, then id). None qualifies: the caller
 starts a new entity (conservative: split rather than merge).
 
@@ -57,6 +58,7 @@ class Probe:
     boxes: tuple[TimedBox, ...]
     appearance: tuple[float, ...] = ()
     external_track: str | None = None
+    ids_persist: bool = True  # this camera's detector gives an individual its id again after a gap
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,10 +154,13 @@ class IdentityResolver:
         return probe.external_track is not None and probe.external_track in cand.external_tracks
 
     def other_track(self, probe: Probe, cand: Candidate) -> bool:
-        """The detector tracks both and gives them different ids: shown apart (a tracker that loses
-        someone and gives a new id splits them: conservative, as GEB)."""
-        return (probe.external_track is not None and bool(cand.external_tracks)
-                and probe.external_track not in cand.external_tracks)  # fmt: skip
+        """The detector tracks both and gives them different ids: shown apart. That holds when its ids
+        persist (an individual seen again gets its id again: re-identification), or while the entity was
+        still being tracked under its own id a moment ago; a plain tracker gives everyone who comes back
+        into view a new id, so after a gap a new id says nothing and the other gates decide."""
+        if probe.external_track is None or not cand.external_tracks or probe.external_track in cand.external_tracks:
+            return False
+        return probe.ids_persist or probe.t_start - cand.entity.last_seen <= self.settings.track_gap_s
 
     # --- decisions ----------------------------------------------------------------
 

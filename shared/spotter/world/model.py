@@ -170,6 +170,8 @@ class CameraMemory:
     clips: list[ClipRecord] = field(default_factory=list)  # ascending by t_start
     clip_ids: set[str] = field(default_factory=set)
     starts: list[float] = field(default_factory=list)  # t_start of `clips`, for bisection
+    track_seen: dict[str, float] = field(default_factory=dict)  # detector track id -> last box time
+    ids_persist: bool = False  # an id came back after a gap: the detector re-identifies individuals
 
     def add_clip(self, clip: ClipRecord) -> None:
         if clip.clip_id in self.clip_ids:
@@ -278,7 +280,8 @@ class WorldModel:
             yaw_start_deg=yaws[caption.t_start] if known[caption.t_start] else None,
             yaw_end_deg=yaws[caption.t] if known[caption.t] else None,
         )
-        placed = [self._place(caption, o, yaws) for o in sorted(caption.observations, key=_obs_order)]
+        self._note_track_ids(caption, mem)
+        placed = [self._place(caption, o, yaws, mem.ids_persist) for o in sorted(caption.observations, key=_obs_order)]
         ctx = _Context(self, caption, mem, times, yaws, late)
         ctx.resolve(placed)
         ctx.update_entities(placed)
@@ -300,7 +303,21 @@ class WorldModel:
 
     # --- helpers used by the context ---------------------------------------------
 
-    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float]) -> _Placed:
+    def _note_track_ids(self, caption: Caption, mem: CameraMemory) -> None:
+        """Learn whether this camera's detector gives an individual its id again after a gap."""
+        for obs in caption.observations:
+            tid = external_track(obs, self.settings)
+            if tid is None or not obs.boxes:
+                continue
+            last = mem.track_seen.get(tid)
+            if last is not None and obs.boxes[0].t - last > self.settings.track_gap_s:
+                mem.ids_persist = True
+            mem.track_seen[tid] = max(last or obs.boxes[-1].t, obs.boxes[-1].t)
+        if len(mem.track_seen) > 5000:  # a plain tracker's ids on a long shift: keep the recent half
+            keep = sorted(mem.track_seen.items(), key=lambda kv: kv[1])[-2500:]
+            mem.track_seen = dict(keep)
+
+    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], ids_persist: bool = True) -> _Placed:
         label = canonical_label(obs.label)
         bearings = tuple(
             bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg, caption.projection) for b in obs.boxes
@@ -320,6 +337,7 @@ class WorldModel:
             boxes=tuple(obs.boxes),
             appearance=tuple(obs.appearance),
             external_track=external_track(obs, self.settings),
+            ids_persist=ids_persist,
         )
         return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder)
 

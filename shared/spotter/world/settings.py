@@ -62,6 +62,10 @@ class WorldSettings(BaseSettings):
     shared_frame_tol_s: float = Field(
         default=0.02, ge=0.0, description="Two boxes within this many seconds are in the same frame"
     )
+    track_gap_s: float = Field(
+        default=2.0, ge=0.0,
+        description="A detector id seen again after this gap means the detector re-identifies; a new id within it, another individual",
+    )
     external_track_ids: bool = Field(
         default=False,
         description="Treat Observation.track as a persistent detector track id (else only attributes ext_track_id/track_id)",
