@@ -135,6 +135,8 @@ class CameraState:
     anchors: dict[str, tuple[str, float, float]] = field(default_factory=dict)
     """Hazard entity -> (label, bearing, half width) of zone anchors (excavations)."""
     asked: dict[str, float] = field(default_factory=dict)
+    first_seen: dict[str, float] = field(default_factory=dict)
+    """Entity -> when the rules first saw it (a thing that turns up as another vanished may be that one)."""
     last_alert: dict[tuple[str, str], float] = field(default_factory=dict)
     last_t: float = -1.0
 
@@ -326,8 +328,10 @@ class LeftBehindRule:
         out = []
         for o in f.observations:
             d = st.drops.get(o.entity_id)
-            if d is not None and o.samples:
-                if o.state == "carried":  # picked up again ("moving" alone is image motion)
+            after = [smp for smp in o.samples if smp[0] >= d.t] if d is not None else []
+            if d is not None and after:
+                states = [smp[2] for smp in after if smp[2] is not None]
+                if (states[-1] if states else o.state) == "carried":  # picked up again ("moving" alone is image motion)
                     st.drops.pop(o.entity_id, None)
                     continue
                 if o.samples[0][0] - d.last_seen >= p.timeout_s:  # it was out of view long enough before now
@@ -451,6 +455,7 @@ class RecallRule:
             if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
                 continue
             seen[o.entity_id] = o
+            st.first_seen.setdefault(o.entity_id, o.samples[0][0])
             t_last, b_last, state = o.samples[-1]
             # carried in view: its place is no mystery. ("moving" alone is image motion, a head turn can cause it.)
             moving = state == "carried" or o.state == "carried"
@@ -481,7 +486,11 @@ class RecallRule:
                 continue
             twin = any(o.label == place.label and angular_distance(o.bearing_deg, place.bearing) <= 15.0
                        for o in f.observations)  # fmt: skip
-            if twin:
+            # a thing of the label first seen since this one was last seen, in view now, may be this very
+            # one, seen from where the wearer has walked to (bearings shift) or re-identified: not a mystery
+            newcomer = any(o.label == place.label and o.entity_id != eid
+                           and st.first_seen.get(o.entity_id, -1.0) >= place.last_seen - 1.0 for o in f.observations)  # fmt: skip
+            if twin or newcomer:
                 continue
             place.reported = True
             if vacated:

@@ -706,6 +706,9 @@ class _Context:
                 self._emit(kind, em, ppe[0][0].t_start, bearing, {"attribute": "hardhat"})
                 em = replace(em, ppe=ppe[0][1])
         else:
+            handed = self._hand_off_in_view(em, recent[-1])
+            if handed is not em:
+                return handed
             held = _trailing_run([(r, held_sample(r.state)) for r in recent])
             if (
                 held
@@ -730,6 +733,28 @@ class _Context:
                     )
                 em = replace(em, held=held[0][1])
         return em
+
+    def _hand_off_in_view(self, em: EntityMemory, obs: ObservationRecord) -> EntityMemory:
+        """A tool put down (or picked up) at the end of an observation that is mostly the other state:
+        the frames say so ("held" flags per frame) though the observation as a whole does not, and the
+        next observation may come much later or never (the wearer walked off)."""
+        marks = [(b.t, b.state == "carried") for b in obs.boxes if b.state in ("carried", "on_ground")]
+        if len(marks) < 2 or marks[-1][1] == held_sample(obs.state):
+            return em
+        tail = [m for m in marks if m[1] == marks[-1][1]]
+        first_t = next(t for t, h in reversed(marks) if h != marks[-1][1])
+        start = min(t for t, _ in tail if t > first_t)
+        if marks[-1][0] - start < 0.5 or em.held == marks[-1][1] or (em.held is None and not marks[-1][1]):
+            return em
+        box = next(b for b in obs.boxes if b.t == start)
+        yaw = self.yaws.get(box.t) if obs.clip_id == self.caption.clip_id else None
+        bearing = obs.bearing_deg if yaw is None else bearing_deg(
+            yaw, box.bbox, self.caption.width, self.caption.hfov_deg, self.caption.projection)
+        if marks[-1][1]:
+            self._emit("picked_up", em, start, bearing, {})
+        else:
+            self._emit("dropped", em, start, bearing, {"bearing_deg": round(bearing, 3)})
+        return replace(em, held=marks[-1][1])
 
     def _holder_entity(self, obs: ObservationRecord) -> str | None:
         """Entity id of whoever held `obs` (only known for observations of this caption)."""
