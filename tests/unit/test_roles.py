@@ -65,3 +65,19 @@ def test_a_label_outside_the_vocabulary_falls_back_to_the_one_the_memory_holds(p
     ans = parser.answer("Where is the angle grinder?", CAM, at=100.0)
     assert ans.query is not None and ans.query["subject"]["label"] == "grinder"
     assert ans.direction == "right"
+
+
+def test_one_person_remembered_twice_is_counted_once() -> None:
+    """A plain tracker gives a worker a new id after every gap: the same clothes never in view together
+    are one individual; someone in the same clothes seen alongside is another."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    a = _person("a", 0.0, "yellow", "white", 0.0, 10.0)
+    b = _person("b", 90.0, "yellow", "white", 20.0, 30.0)
+    c = _person("c", -90.0, "yellow", "white", 25.0, 40.0)  # in view with b
+    d = _person("d", 10.0, "orange", "white", 50.0, 60.0)
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=60.0)],
+                           entities=[x[0] for x in (a, b, c, d)], observations=[x[1] for x in (a, b, c, d)]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    assert parser.answer("How many different workers have I seen?", CAM, at=60.0).count == 3
+    assert parser.answer("How many workers in yellow vests have I seen?", CAM, at=60.0).count == 2

@@ -184,3 +184,28 @@ def test_an_external_track_id_links_a_worker_beyond_the_spatial_gate(store: Sqli
     # 40 degrees apart (> 20 for people) but the detector's track says it is the same worker;
     # track 9 at -40 is 32 degrees from the EWMA bearing (-8): beyond the gate, a new worker.
     assert [e.observations for e in store.entities(CAM)] == [2, 1]
+
+
+def _with_frame_states(obs: object, states: Sequence[EntityState]) -> object:
+    boxes = [b.model_copy(update={"state": s}) for b, s in zip(obs.boxes, states, strict=True)]  # type: ignore[attr-defined]
+    return obs.model_copy(update={"boxes": boxes})  # type: ignore[attr-defined]
+
+
+def test_a_tool_put_down_at_the_end_of_a_clip_is_dropped_then(store: SqliteGraphStore) -> None:
+    """The observation is mostly 'carried' but its last frames say the tool is on the ground, and it is
+    never seen again (the wearer walks off): dropped at the first frame on the ground."""
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    times = [0.0, 2.0, 4.0, 6.0, 8.0, 8.5, 9.0]
+    held = _with_frame_states(scene.observation("h", "hammer", 10.0, times, state="carried"),
+                              ["carried"] * 4 + ["on_ground"] * 3)  # fmt: skip
+    caps = [scene.caption(0, 0.0, 10.0, [held]), scene.caption(1, 10.0, 20.0)]  # type: ignore[list-item]
+    events = run(WorldModel(store, scene.heading), caps)
+    assert [(e.kind, e.t) for e in events if e.kind in ("picked_up", "dropped")] == [("picked_up", 0.0), ("dropped", 8.0)]
+
+
+def test_frames_that_agree_leave_the_observation_state_alone(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    obs = _with_frame_states(scene.observation("h", "hammer", 10.0, [1.0, 2.0, 3.0], state="carried"),
+                             ["on_ground"] * 3)  # fmt: skip
+    events = run(WorldModel(store, scene.heading), [scene.caption(0, 0.0, 10.0, [obs])])  # type: ignore[list-item]
+    assert [e.kind for e in events if e.kind in ("picked_up", "dropped")] == ["picked_up"]

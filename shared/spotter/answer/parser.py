@@ -274,12 +274,23 @@ class QuestionParser:
         entity, obs = found[0]
         samples = _state_samples(obs, at)
         if event == "work_unit":
+            # the earliest observation of any matching work object that reports the count (a wall seen
+            # again after a gap may be remembered as two)
             key = "courses" if unit == "course" else "bricks"
-            for o in obs:
-                value = o.attributes.get(key)
-                if isinstance(value, int | float) and not isinstance(value, bool) and value >= n:
-                    return o.t_start, [o]
-            if key == "bricks" and n == 1:
+            counted = False
+            best: tuple[float, ObservationRecord] | None = None
+            for _e, e_obs in found:
+                for o in e_obs:
+                    value = o.attributes.get(key)
+                    if isinstance(value, int | float) and not isinstance(value, bool):
+                        counted = True
+                        if value >= n and (best is None or o.t_start < best[0]):
+                            best = (o.t_start, o)
+                        if value >= n:
+                            break
+            if best is not None:
+                return best[0], [best[1]]
+            if key == "bricks" and n == 1 and not counted:  # no counts reported: the wall's first sighting
                 return (samples[0][0] if samples else obs[0].t_start), obs[:1]
             return None
         if event in ("started_working", "resumed_working", "went_idle", "stopped_working"):
@@ -459,7 +470,8 @@ class QuestionParser:
         except _NotKnown:
             found = []
         lo, hi = _window_bounds(q.window, at)
-        ids = [e.entity_id for e, obs in found if any(o.t_end >= lo and o.t_start <= hi for o in obs)]
+        seen = [(e, obs) for e, obs in found if any(o.t_end >= lo and o.t_start <= hi for o in obs)]
+        ids = [e.entity_id for e, _ in _individuals(seen)]
         what = _describe(q.subject).removeprefix("the ")
         return Answer(answer=f"{len(ids)} different {what}{'' if len(ids) == 1 else '(s)'} seen by {fmt_time(hi)}.",
                       count=len(ids), entities=ids)  # fmt: skip
@@ -737,6 +749,29 @@ def state_seconds(samples: Sequence[StateSample], state: str, a: float, b: float
 
 
 _WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
+
+
+def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
+    """People remembered as several entities (a tracker that gives a new id after every gap, a wearer
+    who walked so bearings no longer line up) counted once: two worker entities are one individual when
+    they wear the same (vest and hat colour both known) and were never in view at the same time.
+    Things are counted as remembered."""
+    groups: list[list[tuple[EntityRecord, list[ObservationRecord]]]] = []
+    for e, obs in sorted(found, key=lambda eo: eo[0].first_seen):
+        look = (_majority(obs, "vest"), _majority(obs, "hat_colour")) if e.label == "worker" else None
+        spans = [(o.t_start, o.t_end) for o in obs]
+        for g in groups:
+            ge, gobs = g[0]
+            if look is None or None in look or (_majority(gobs, "vest"), _majority(gobs, "hat_colour")) != look:
+                continue
+            if any(a0 <= b1 + 1.0 and b0 <= a1 + 1.0 for a0, a1 in spans for m in g for b0, b1 in
+                   ((o.t_start, o.t_end) for o in m[1])):  # fmt: skip
+                continue
+            g.append((e, obs))
+            break
+        else:
+            groups.append([(e, obs)])
+    return [g[0] for g in groups]
 
 
 def _majority(obs: Sequence[ObservationRecord], key: str) -> bool | str | None:

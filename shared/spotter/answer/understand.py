@@ -377,6 +377,7 @@ def normalise(question: str) -> str:
     text = re.sub(r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2", text)
     text = re.sub(r"\bflat out\b", "busy", text)
     text = re.sub(r"\bstanding round\b", "standing around", text)
+    text = re.sub(r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle", text)
     text = re.sub(r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b", "went on a break", text)
     text = re.sub(r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working", text)
     text = re.sub(r"\bwander(ed|s)? back\b", "went back", text)
@@ -650,7 +651,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b"), "dropped"),
-    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
+    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ |that \w+ |this \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
                 r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
@@ -703,6 +704,9 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
 def state_in(text: str) -> StateName | None:
     """The state a question asks about; between idle and working, the one named first ("working
     without a break" is working, "idle before he started working" idle)."""
+    m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
+    if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
+        return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"

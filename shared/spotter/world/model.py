@@ -741,20 +741,30 @@ class _Context:
         marks = [(b.t, b.state == "carried") for b in obs.boxes if b.state in ("carried", "on_ground")]
         if len(marks) < 2 or marks[-1][1] == held_sample(obs.state):
             return em
-        tail = [m for m in marks if m[1] == marks[-1][1]]
-        first_t = next(t for t, h in reversed(marks) if h != marks[-1][1])
-        start = min(t for t, _ in tail if t > first_t)
-        if marks[-1][0] - start < 0.5 or em.held == marks[-1][1] or (em.held is None and not marks[-1][1]):
+        changes = [i for i in range(1, len(marks)) if marks[i][1] != marks[i - 1][1]]
+        if not changes:
+            return em  # the frames agree with each other; the observation's state stands
+        start = marks[changes[-1]][0]
+        final, prior = marks[-1][1], marks[changes[-1] - 1][1]
+        if marks[-1][0] - start < 0.5 or em.held == final:
             return em
+        if em.held is None:
+            if final:
+                pass  # first seen on the ground, then picked up: picked up then
+            elif prior:  # first seen in hand, then put down
+                self._emit("picked_up", em, marks[0][0], obs.bearing_deg, {})
+                em = replace(em, held=True)
+            else:
+                return em
         box = next(b for b in obs.boxes if b.t == start)
         yaw = self.yaws.get(box.t) if obs.clip_id == self.caption.clip_id else None
         bearing = obs.bearing_deg if yaw is None else bearing_deg(
             yaw, box.bbox, self.caption.width, self.caption.hfov_deg, self.caption.projection)
-        if marks[-1][1]:
+        if final:
             self._emit("picked_up", em, start, bearing, {})
         else:
             self._emit("dropped", em, start, bearing, {"bearing_deg": round(bearing, 3)})
-        return replace(em, held=marks[-1][1])
+        return replace(em, held=final)
 
     def _holder_entity(self, obs: ObservationRecord) -> str | None:
         """Entity id of whoever held `obs` (only known for observations of this caption)."""
