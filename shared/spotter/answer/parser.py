@@ -271,25 +271,41 @@ class QuestionParser:
         if event == "last_seen":
             entity, obs = max(found, key=lambda eo: eo[1][-1].t_end)
             return min(obs[-1].t_end, at), obs[-1:]
-        entity, obs = found[0]
+        if event == "work_unit" and ref is not None and ref.label == "worker":
+            # "when did the bricklayer lay his first brick": the work object's count says
+            walls = self._entities(camera_id, Subject("brick_wall"), at)
+            found = walls or found
+        # One individual may be remembered as several entities (a tracker's new id after a gap), and a
+        # bare "the erector" may be any of several: the event as it happened to any of them, the first
+        # time (or the latest, for "how long ago"), preferring the best-supported one on a tie.
+        hits = []
+        for k, (entity, light) in enumerate(found[:8]):
+            obs = light if k == 0 else self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+            hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last)
+            if hit is not None:
+                hits.append(hit)
+            if hit is not None and (ordinal or 1) > 1:
+                return hit  # the n-th time is counted within one individual
+        if not hits:
+            return None
+        return max(hits, key=lambda h: h[0]) if q_last else min(hits, key=lambda h: h[0])
+
+    def _occurrence_of(self, camera_id: str, entity: EntityRecord, obs: list[ObservationRecord], ref: SubjectRef | None,
+                       event: str | None, unit: str | None, ordinal: int | None, at: float,
+                       q_last: bool) -> tuple[float, list[ObservationRecord]] | None:
+        n = max(1, ordinal or 1)
         samples = _state_samples(obs, at)
         if event == "work_unit":
             # the earliest observation of any matching work object that reports the count (a wall seen
             # again after a gap may be remembered as two)
             key = "courses" if unit == "course" else "bricks"
             counted = False
-            best: tuple[float, ObservationRecord] | None = None
-            for _e, e_obs in found:
-                for o in e_obs:
-                    value = o.attributes.get(key)
-                    if isinstance(value, int | float) and not isinstance(value, bool):
-                        counted = True
-                        if value >= n and (best is None or o.t_start < best[0]):
-                            best = (o.t_start, o)
-                        if value >= n:
-                            break
-            if best is not None:
-                return best[0], [best[1]]
+            for o in obs:
+                value = o.attributes.get(key)
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    counted = True
+                    if value >= n:
+                        return o.t_start, [o]
             if key == "bricks" and n == 1 and not counted:  # no counts reported: the wall's first sighting
                 return (samples[0][0] if samples else obs[0].t_start), obs[:1]
             return None
