@@ -435,8 +435,15 @@ class QuestionParser:
         ev = (ta[1] if ta else []) + (tb[1] if tb else [])
         return Answer(answer=("Yes" if yes else "No") + f" ({parts}).", yes_no=yes, evidence=_evidence(ev))
 
+    def _latest(self, camera_id: str, ref: SubjectRef | None, at: float) -> tuple[EntityRecord, list[ObservationRecord]]:
+        """Of the entities matching the subject, the one seen most recently (with its full observations):
+        "now" is about whoever fits the description now, not the one remembered longest."""
+        found = self._matching(camera_id, ref, at)
+        entity, light = max(found, key=lambda eo: (eo[1][-1].t_end, len(eo[1])))
+        return entity, self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+
     def _is_working(self, q: Query, camera_id: str, at: float) -> Answer:
-        entity, obs = self._matching(camera_id, q.subject, at)[0]
+        entity, obs = self._latest(camera_id, q.subject, at)
         samples = [(t, st) for t, st, _ in _state_samples(obs, at) if st is not None]
         if not samples:
             raise _NotKnown(f"I do not know what {_describe(q.subject)} is doing.")
@@ -449,7 +456,10 @@ class QuestionParser:
                       evidence=_evidence(obs[-1:]))  # fmt: skip
 
     def _spell_duration(self, q: Query, camera_id: str, at: float) -> Answer:
-        entity, obs = self._matching(camera_id, q.subject, at)[0]
+        if (q.spell or "current") == "current":
+            entity, obs = self._latest(camera_id, q.subject, at)
+        else:
+            entity, obs = self._matching(camera_id, q.subject, at)[0]
         samples = _state_samples(obs, at)
         state = "active" if q.state != "idle" else "idle"
         word = "working" if state == "active" else "idle"
