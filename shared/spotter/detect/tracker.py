@@ -205,6 +205,9 @@ def _given_state(det: Detection) -> EntityState | None:
         flag = det.attributes.get(key)
         if isinstance(flag, bool):
             return "carried" if flag else "on_ground"
+    moving = det.attributes.get("moving")  # plant: a detector (or a site's telemetry) saying it moves
+    if isinstance(moving, bool):
+        return "moving" if moving else "on_ground"
     return None
 
 

@@ -202,6 +202,30 @@ class SafetyRule:
                         out.append(Trigger(self.category, f"{person.entity_id}:{hazard_label}", msg, close[0],
                                            (person.entity_id, hz.entity_id), (close[0],), (person_label, hazard_label)))  # fmt: skip
                         break
+        people = [o for o in f.observations if _is_person(o.label, r)]
+        for plant in (o for o in f.observations if o.label in p.moving_plant_labels and o.samples):
+            bearings = [b for _t, b, _s in plant.samples]
+            shifted = max(angular_distance(b, bearings[0]) for b in bearings) >= 3.0
+            moving = {t: b for t, b, s_ in plant.samples if s_ == "moving"}
+            if not moving or not (shifted or "moving" in plant.attributes):
+                continue  # parked, or only image motion from a head turn
+            plant_rows = {round(t, 3): (top, bottom) for t, top, bottom in plant.rows}
+            for person in people:
+                reach = plant.half_width_deg + person.half_width_deg + p.plant_near_deg
+                feet = {round(t, 3): bottom for t, _top, bottom in person.rows}
+
+                def level(t: float) -> bool:
+                    # both on the ground at about the same distance: their bottoms near the same image row
+                    pr, fb = plant_rows.get(round(t, 3)), feet.get(round(t, 3))
+                    return pr is None or fb is None or abs(fb - pr[1]) <= 0.25 * max(1.0, pr[1] - pr[0])
+
+                close = [t for t, b, _ in person.samples
+                         if t in moving and angular_distance(b, moving[t]) <= reach and level(t)]  # fmt: skip
+                if len(close) >= p.min_frames:
+                    label = plant.label.replace("_", " ")
+                    msg = f"Safety: a {person.label} next to the moving {label} at {close[0]:.0f} s{_where(plant.bearing_deg, f.heading_deg)}."
+                    out.append(Trigger(self.category, f"{person.entity_id}:{plant.label}", msg, close[0],
+                                       (person.entity_id, plant.entity_id), (close[0],), (person.label, plant.label)))  # fmt: skip
         return out
 
 

@@ -8,7 +8,9 @@ configuration still gets the obvious alerts (docs/RULES.md):
 * ppe_violation: a worker seen without a hard hat (and a vest, where required) for >= 3 s.
 * exclusion_zone: a worker inside a zone anchored on a hazard label (`excavation`, with a margin)
   or a configured bearing range.
-* safety_alert: a person under or next to a `suspended_load` (label pairs the site extends), and
+* safety_alert: a person under or next to a `suspended_load` (label pairs the site extends), next to
+  moving plant (an excavator, dumper, ... seen moving: its frames' state, and its world bearing shifting
+  or the detector saying so), and
   hazard labels (fire, smoke, spill).
 * left_behind: a hand tool put down stays out of view >= 30 s, not picked up, nobody near it.
 * idle: a worker idle >= 60 s, once per idle spell.
@@ -85,6 +87,12 @@ class SafetyRule(_Rule):
     near_deg: float = Field(default=3.0, ge=0.0, le=90.0, description="Beside = within the hazard's extent plus this")
     hazard_labels: list[str] = Field(default_factory=lambda: ["fire", "smoke", "spill"], description="Alert on sight")
     min_frames: int = Field(default=2, ge=1)
+    moving_plant_labels: list[str] = Field(
+        default_factory=lambda: ["excavator", "dumper", "forklift", "loader", "roller", "bulldozer", "telehandler",
+                                 "skid_steer", "truck"],
+        description="Plant a person must not be next to while it moves (parked plant is not a hazard)",
+    )  # fmt: skip
+    plant_near_deg: float = Field(default=3.0, ge=0.0, le=90.0, description="Beside moving plant = within its extent plus this")
 
 
 class LeftBehindRule(_Rule):
