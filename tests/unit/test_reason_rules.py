@@ -211,6 +211,29 @@ def test_memory_recall_when_the_wearer_looks_back_at_an_empty_place_not_when_a_t
     assert quick.step(looked(2, 0.0)) == []
 
 
+def _growing(eid: str, label: str, k: int, bearing: float, grow: float) -> ObsFact:
+    """A still thing near the middle of the view whose box height changes by `grow` over the clip."""
+    ts = [10.0 * k + 0.5 * i + 0.25 for i in range(10)]
+    rows = tuple((t, 100.0, 100.0 + 40.0 * (1.0 + (grow - 1.0) * i / 9)) for i, t in enumerate(ts))
+    return ObsFact(eid, label, bearing, tuple((t, bearing, None) for t in ts), rows=rows)
+
+
+def test_no_recall_of_places_known_only_by_bearing_from_before_the_wearer_walked() -> None:
+    """Walking moves things to other bearings (parallax): a place seen before a walk no longer points
+    at the thing. Still things growing in the middle of the view, two clips running, say the wearer walked."""
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    walker = RuleEngine()
+    walker.step(looked(0, 0.0, (box,)))
+    walker.step(looked(1, 180.0, (_growing("p1", "pallet", 1, 180.0, 1.8), _growing("c1", "cable_drum", 1, 175.0, 1.7))))
+    walker.step(looked(2, 180.0, (_growing("p1", "pallet", 2, 180.0, 1.9), _growing("c1", "cable_drum", 2, 175.0, 1.6))))
+    assert walker.step(looked(3, 0.0)) == []
+    stood = RuleEngine()  # the same, turning on the spot: the things keep their size
+    stood.step(looked(0, 0.0, (box,)))
+    stood.step(looked(1, 180.0, (_growing("p1", "pallet", 1, 180.0, 1.05), _growing("c1", "cable_drum", 1, 175.0, 1.0))))
+    stood.step(looked(2, 180.0, (_growing("p1", "pallet", 2, 180.0, 1.0), _growing("c1", "cable_drum", 2, 175.0, 1.05))))
+    assert cats(stood.step(looked(3, 0.0))) == ["memory_recall"]
+
+
 def test_hazards_are_safety_alerts_and_a_clip_seen_again_says_nothing() -> None:
     rules = RuleEngine()
     fire = ObsFact("f1", "fire", 90.0, ((1.0, 90.0, None),))

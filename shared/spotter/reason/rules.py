@@ -137,6 +137,10 @@ class CameraState:
     asked: dict[str, float] = field(default_factory=dict)
     first_seen: dict[str, float] = field(default_factory=dict)
     """Entity -> when the rules first saw it (a thing that turns up as another vanished may be that one)."""
+    walking_clips: int = 0
+    walked_at: float = -1.0
+    """The end of the last clip in which the wearer walked (see `walked`): places known only by their
+    bearing from before it no longer point at the things."""
     last_alert: dict[tuple[str, str], float] = field(default_factory=dict)
     last_t: float = -1.0
 
@@ -469,11 +473,38 @@ class ProgressRule:
         return out
 
 
+def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
+    """Whether the wearer walked during the clip, from the image alone: still things near the middle of
+    the view grow or shrink (a head turn moves them across the view but keeps their size; near the
+    middle, even a fisheye barely changes it). Two clips running in which the typical still thing
+    changed size by half or more: walking (`st.walked_at`)."""
+    heading = dict(f.view)
+    times = sorted(heading)
+    ratios = []
+    for o in f.observations:
+        if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times:
+            continue
+        bearing = {round(t, 3): b for t, b, _ in o.samples}
+        heights = []
+        for t, top, bottom in o.rows:
+            b = bearing.get(round(t, 3))
+            h = heading[min(times, key=lambda x: abs(x - t))]
+            if b is not None and angular_distance(b, h) <= 0.25 * f.hfov_deg and bottom - top > 5.0:
+                heights.append(bottom - top)
+        if len(heights) >= 5:
+            ratios.append(max(heights) / min(heights))
+    walking = bool(ratios) and sorted(ratios)[len(ratios) // 2] > r.memory_recall.walk_scale
+    st.walking_clips = st.walking_clips + 1 if walking else 0
+    if st.walking_clips >= 2 or (walking and f.t_start - st.walked_at <= 30.0):  # or still walking after a pause
+        st.walked_at = f.t_end
+
+
 class RecallRule:
     category: ClassVar[str] = "memory_recall"
 
     def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
         p = r.memory_recall
+        walked(f, st, r)
         seen: dict[str, ObsFact] = {}
         for o in f.observations:
             if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
@@ -499,7 +530,7 @@ class RecallRule:
         candidates = [(eid, place, False) for eid, place in sorted(st.places.items())]
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
-            if (eid in seen and not vacated) or place.reported or not place.still:
+            if (eid in seen and not vacated) or place.reported or not place.still or place.last_seen < st.walked_at:
                 continue
             in_sight = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
             if len(in_sight) < len(f.view):
