@@ -203,7 +203,9 @@ class SafetyRule:
                     if len(close) >= p.min_frames:
                         msg = (f"Safety: a {person_label} under or beside the {hazard_label.replace('_', ' ')} at "
                                f"{close[0]:.0f} s{_where(hz.bearing_deg, f.heading_deg)}.")  # fmt: skip
-                        out.append(Trigger(self.category, f"{person.entity_id}:{hazard_label}", msg, close[0],
+                        # one situation per hazard: a second person (or the same one remembered twice) under
+                        # the same load within the cooldown is the same alert
+                        out.append(Trigger(self.category, f"{hz.entity_id}:{hazard_label}", msg, close[0],
                                            (person.entity_id, hz.entity_id), (close[0],), (person_label, hazard_label)))  # fmt: skip
                         break
         people = [o for o in f.observations if _is_person(o.label, r)]
@@ -228,7 +230,7 @@ class SafetyRule:
                 if len(close) >= p.min_frames:
                     label = plant.label.replace("_", " ")
                     msg = f"Safety: a {person.label} next to the moving {label} at {close[0]:.0f} s{_where(plant.bearing_deg, f.heading_deg)}."
-                    out.append(Trigger(self.category, f"{person.entity_id}:{plant.label}", msg, close[0],
+                    out.append(Trigger(self.category, f"{plant.entity_id}:{plant.label}", msg, close[0],
                                        (person.entity_id, plant.entity_id), (close[0],), (person.label, plant.label)))  # fmt: skip
         return out
 
