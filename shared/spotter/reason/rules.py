@@ -133,6 +133,7 @@ class CameraState:
     ppe_alerted: set[str] = field(default_factory=set)
     ppe_framed: set[str] = field(default_factory=set)
     anchors: dict[str, tuple[str, float, float]] = field(default_factory=dict)
+    anchor_seen: dict[str, float] = field(default_factory=dict)
     """Hazard entity -> (label, bearing, half width) of zone anchors (excavations)."""
     asked: dict[str, float] = field(default_factory=dict)
     first_seen: dict[str, float] = field(default_factory=dict)
@@ -296,6 +297,7 @@ class ZoneRule:
         for o in f.observations:
             if o.label in p.anchor_labels:
                 st.anchors[o.entity_id] = (o.label, o.bearing_deg, o.half_width_deg)
+                st.anchor_seen[o.entity_id] = o.samples[-1][0] if o.samples else f.t_end
         # where each anchor (a pit) lies in the image, frame by frame: a person beside it in bearing but
         # standing beyond or in front of it (feet above its top edge or below its bottom) is not in it
         anchor_rows = {o.entity_id: {t: (top, bottom) for t, top, bottom in o.rows}
@@ -307,7 +309,11 @@ class ZoneRule:
             feet = {t: bottom for t, _top, bottom in o.rows}
             for key, name, inside in self._zones(f, st, r):
                 rows = anchor_rows.get(key, {})
-                hits = [(t, b) for t, b, _ in o.samples if inside(b) and _within_rows(feet.get(t), rows.get(t))]
+                # a zone around a pit out of the frame is known by its bearing only, which a walk since
+                # it was seen has made stale (parallax)
+                stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
+                hits = [(t, b) for t, b, _ in o.samples if inside(b) and not (stale and t not in rows)
+                        and _within_rows(feet.get(t), rows.get(t))]  # fmt: skip
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
