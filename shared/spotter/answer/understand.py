@@ -117,7 +117,8 @@ SYNONYMS: dict[str, str] = {
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
-    "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
+    "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
+    "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
     "rebar": "rebar", "bundle of rebar": "rebar", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
@@ -380,6 +381,8 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle", text)
     text = re.sub(r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b", "went on a break", text)
     text = re.sub(r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working", text)
+    text = re.sub(r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
+                  r"breather|brew|tea|lunch|rest)\b", "went on a break", text)
     text = re.sub(r"\bwander(ed|s)? back\b", "went back", text)
     text = re.sub(r"(\d+) ?m ?(\d{1,2}) ?s\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
     text = re.sub(r"\b(\d+) min (\d{1,2}) (s|sec|secs|seconds)\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
@@ -688,7 +691,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
-                r"(exclusion )?(zone|excavation|hole|trench|pit|dig|digging|danger area|restricted area|no-go|exclusion|"
+                r"(exclusion )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
