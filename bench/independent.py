@@ -111,7 +111,7 @@ def pooled(scenarios: dict[str, Any]) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only")
-    ap.add_argument("--family", default="b", help="which independent family: b (bench/family_b) or c (bench/family_c)")
+    ap.add_argument("--family", default="b", help="which independent family: b, c or d (bench/family_b, _c, _d)")
     ap.add_argument("--label", default="run", help="name of this run in the results file")
     args = ap.parse_args()
     global CACHE
