@@ -81,3 +81,24 @@ def test_one_person_remembered_twice_is_counted_once() -> None:
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     assert parser.answer("How many different workers have I seen?", CAM, at=60.0).count == 3
     assert parser.answer("How many workers in yellow vests have I seen?", CAM, at=60.0).count == 2
+
+
+def test_identity_by_what_happened_to_the_other_one() -> None:
+    """ "the same fella who took his hat off": the person that event happened to."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    yellow = _person("w-yellow", -5.0, "yellow", "orange", 0.0, 100.0)
+    orange, orange_obs = _person("w-orange", 5.0, "orange", "white", 0.0, 40.0)
+    hatless = ObservationRecord(observation_id="c1/w-orange", entity_id="w-orange", camera_id=CAM, clip_id="c1",
+                                label="worker", t_start=40.0, t_end=100.0, bearing_deg=5.0,
+                                attributes={"vest": "orange", "hardhat": False, "activity": "active"})  # fmt: skip
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=40.0),
+               ClipRecord(clip_id="c1", camera_id=CAM, t_start=40.0, t_end=100.0)],
+        entities=[yellow[0], orange], observations=[yellow[1], orange_obs, hatless],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    same = parser.answer("Is the guy in the orange vest the same fella who took his hat off earlier?", CAM, at=100.0)
+    assert same.yes_no is True
+    other = parser.answer("Is the guy in the yellow vest the same fella who took his hat off earlier?", CAM, at=100.0)
+    assert other.yes_no is False

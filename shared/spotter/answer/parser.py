@@ -62,6 +62,7 @@ class Parsed:
     times: list[float]
     direction: Sector | None
     scores: dict[str, float] = field(default_factory=dict)
+    ref_entity: str | None = None  # identity: the one an event happened to ("the fella who took his hat off")
 
 
 # --- intent classification -------------------------------------------------------------
@@ -140,6 +141,12 @@ class QuestionParser:
         if q.intent == "same_individual":
             if q.other is not None and q.other.subject is not None and q.other.subject.attributes:
                 parsed.subjects.append((1, _subject_of(q.other.subject)))  # compared with a person named by trade
+            elif q.other is not None and q.other.event is not None:
+                hit = self._occurrence(camera_id, q.other.subject or SubjectRef(label="worker"), q.other.event, None,
+                                       None, at, q_last=True)  # fmt: skip
+                if hit is None:
+                    raise _NotKnown(f"I have not seen anyone {_EVENT_WORDS.get(q.other.event, q.other.event)} by {fmt_time(at)}.")
+                parsed.ref_entity = hit[1][0].entity_id if hit[1] else None
             return self._same(parsed, camera_id, at)
         if q.intent == "count_distinct":
             return self._count(q, camera_id, at)
@@ -202,6 +209,18 @@ class QuestionParser:
             if beside > best[0] and attrs:
                 best = (beside, attrs)
         return best[1]
+
+    def _one_individual(self, camera_id: str, a: str, b: str, at: float) -> bool:
+        """Two entities are one person: the same id, or the same clothes and never in view together."""
+        if a == b:
+            return True
+        pair = []
+        for eid in (a, b):
+            rec = self.store.entity(eid)
+            if rec is None:
+                return False
+            pair.append((rec, self.store.observations(camera_id, entity_id=eid, t_max=at, full=False)))
+        return len(_individuals(pair)) == 1
 
     def parse(self, question: str, camera_id: str, at: float) -> Query:
         labels = {e.label for e in self.store.entities(camera_id, t_max=at)}
@@ -680,7 +699,9 @@ class QuestionParser:
             candidates,
             key=lambda v: angular_distance(v.relative_deg if v.relative_deg is not None else 0.0, SECTOR_CENTRES[d]),
         )
-        if len(p.subjects) > 1:
+        if p.ref_entity is not None:
+            same = self._one_individual(camera_id, p.ref_entity, target.entity_id, at)
+        elif len(p.subjects) > 1:
             refs_named = self._entities(camera_id, p.subjects[1][1], at)
             if not refs_named:
                 raise _NotKnown(f"I have not seen {p.subjects[1][1].describe()} by {fmt_time(at)}.")

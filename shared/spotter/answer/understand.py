@@ -381,6 +381,7 @@ def normalise(question: str) -> str:
     text = re.sub(r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle", text)
     text = re.sub(r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b", "went on a break", text)
     text = re.sub(r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working", text)
+    text = re.sub(r"\b(as )?first thing( this morning| today)?\b", "at the start", text)
     text = re.sub(r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
                   r"breather|brew|tea|lunch|rest)\b", "went on a break", text)
     text = re.sub(r"\bwander(ed|s)? back\b", "went back", text)
@@ -1319,6 +1320,11 @@ def _reference_person(text: str, subjects: list[tuple[int, SubjectRef, bool]], f
     bricks", "the same one as the banksman". (A time or direction is the usual reference; see `_slots`.)"""
     if _LAYING.search(text):
         return EventRef(subject=SubjectRef(label="worker", role="bricklayer"))
+    clause = re.search(r"\b(?:one|fella|fellow|guy|bloke|lad|person|man|woman|worker|chap|individual)\s+(?:who|that)\s+(.{3,60})$", text)
+    if clause:  # "the same fella who took his hat off earlier": the one that happened to
+        ev = event_in(clause.group(1))
+        if ev is not None and ev not in ("first_seen", "last_seen", "work_unit"):
+            return EventRef(subject=SubjectRef(label="worker"), event=ev)
     m = re.search(r"\bsame\b[^?]*?\bas\b", text)
     if m:
         for pos, s, _ in subjects:
