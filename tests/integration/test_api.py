@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -157,6 +159,16 @@ def test_cameras_round_trip(client: TestClient) -> None:
         client.post("/v1/cameras", json={"camera_id": "c", "rtsp_url": "u", "x": 1}, headers=H).status_code
         == 422
     )
+
+
+def test_lens_as_the_flow_tracker_wrote_it(client: TestClient, redis: Redis) -> None:
+    assert client.get("/v1/cameras/cam-lens/lens", headers=H).status_code == 404
+    lens = {"projection": "fisheye", "configured_hfov_deg": 90.0, "hfov_deg": 130.6, "measured_hfov_deg": 130.6,
+            "pairs": 12, "confidence": 0.92, "corrected": True}  # fmt: skip
+    redis.hset(streams.lens_key("cam-lens"), mapping={k: json.dumps(v) for k, v in lens.items()})
+    got = client.get("/v1/cameras/cam-lens/lens", headers=H)
+    assert got.status_code == 200 and got.json() == lens
+    assert client.get("/v1/cameras/cam-lens/lens").status_code == 401
 
 
 def test_metrics_and_openapi(client: TestClient) -> None:

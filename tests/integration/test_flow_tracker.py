@@ -111,6 +111,10 @@ def test_one_pose_per_flow_frame_in_order_and_motion_per_clip(
     assert float(t_text) == pytest.approx(score, abs=1e-4) and float(yaw_text) == pytest.approx(
         poses[-1].yaw_deg, abs=1e-3
     )
+    # The lens as the heading uses it, for GET /v1/cameras/{id}/lens.
+    lens = {k.decode(): json.loads(v) for k, v in redis.hgetall(streams.lens_key(CAM)).items()}  # type: ignore[union-attr]
+    assert lens["configured_hfov_deg"] == pytest.approx(video.hfov_deg) and lens["projection"] == "pinhole"
+    assert lens["hfov_deg"] > 0 and isinstance(lens["corrected"], bool) and lens["pairs"] >= 0
     # Tracked frames are trimmed from the camera's stream (approximately: whole stream nodes).
     assert redis.xlen(streams.frames_stream(CAM)) < 150
     # The checkpoint says where the camera is, and the lease is given back.
