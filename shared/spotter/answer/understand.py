@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any, Literal
 
@@ -322,126 +322,166 @@ def _numbers(text: str) -> str:
     return " ".join(out)
 
 
+Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+
+
+def _rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Rewrite, ...]:
+    return tuple((re.compile(p), r) for p, r in pairs)
+
+
+def _rewrite(text: str, rules: Sequence[Rewrite]) -> str:
+    for pattern, repl in rules:
+        text = pattern.sub(repl, text)
+    return text
+
+
+def _clock(m: re.Match[str]) -> str:
+    return f"{m.group(1)}:{int(m.group(2)):02d}"
+
+
+def _between(m: re.Match[str]) -> str:
+    return f"between {_mmss(int(m.group(1)))} and {_mmss(int(m.group(2)))}"
+
+
+_COLOURS_RE = "|".join(COLOURS)
+_NUMBERS_RE = "|".join(_NUMBER_WORDS)
+
+# Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
+# "Drill: dropped at?"), brackets, times written with symbols, radio endings; before punctuation goes.
+_SURFACE = _rules(
+    (r"\s*\b(y/n|yes/no|yes or no)\b\s*[?.]*\s*$", "?"),
+    (r"\bat\s*\(t\)|\(t\)", "at what time"),
+    (r"\s+-\s+|:\s+|\s+:", " , "),
+    (r"\b(\w+) \((" + _COLOURS_RE + r")\)", r"\2 \1"),  # "drill (yellow)"
+    (r"\((" + _COLOURS_RE + r"|no|without)(\s[^)]*)?\)", lambda m: " with " + m.group(0)[1:-1] + " "),
+    (r"\((front|behind|left|right|ahead)([- ][^)]*)?\)", lambda m: " " + m.group(0)[1:-1].replace("-", " ") + " "),
+    # an aside in brackets goes; a noun phrase in brackets ("(the guy in the blue lid)") stays
+    (r"\((?!\s*(the|a|an|that|this|his|her|my)\b)[^)]*\)", " "),
+    (r"\(|\)", ", "),
+    (r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s?\b", r" at \1 seconds in "),
+    (r"(?<![\w:])-\s*(\d+(?:\.\d+)?)\s*s\b", r" \1 seconds ago "),
+    (r"\b(\d+(?:\.\d+)?)\s*s\b(?=\s*(ago|before|earlier|back)\b)", r"\1 seconds"),
+    (r"[^\w:'/\-\s,.?!]", " "),
+    (r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", ""),  # radio: "..., over?"
+    (r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2"),
+    (r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2"),
+)
+# After contractions and punctuation: spoken numbers' hyphens, framing, and the words of formal,
+# non-native, slang, dictation and US/Aus site talk, each to the plain form the grammar knows.
+_PHRASES = _rules(
+    (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
+    (rf"\b({_NUMBERS_RE}) (?=({_NUMBERS_RE})-)", r"\1 "),
+    (r"oh-", "oh "),
+    (r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw"),
+    (r"^(so |um |uh |hey |okay |ok |right |copy |over )*", ""),
+    (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
+     r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
+     r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
+     r"is it true|i would like to know|i need to know|quick one)( if| whether| that)?\b\s*", ""),
+    (r"\s*\b(do you know|please|if you can|exactly)\s*$", ""),
+    (r"^((do )?you |i )?(reckon|think|suppose|guess)( that)?\s+(?=(is|are|was|were|has|have|did|does|the|he|she|"
+     r"they|it|that|this)\b)", ""),
+    (r"^(would it be (correct|right|fair) to (conclude|say)|can it be (ascertained|established|confirmed)|"
+     r"could you (please )?(ascertain|establish|determine|confirm)|please (ascertain|establish|determine|"
+     r"confirm)|kindly (advise|indicate|confirm|establish|ascertain|state)|would you be so (good|kind) as to)"
+     r"( whether| if| that)?\b\s*", ""),
+    (r"\b(the|this) (camera )?wearer\b", "me"),
+    (r"\bhigh[- ]visibility\b", "hi-vis"),
+    (r"\bsafety (hardhat|helmet|hat)\b", "hardhat"),
+    (r"\bproductively (occupied|engaged|employed)\b|\bgainfully (occupied|employed)\b", "working"),
+    (r"\bidleness\b|\binactivity\b", "idle"),
+    (r"\bhow much (persons|people|workers|individuals|men|guys|lads|operatives)\b", r"how many \1"),
+    (r"\bhow many time\b(?!s)", "how much time"),
+    (r"\bat what hour\b", "at what time"),
+    (r"\bthe (moment|instant|point|time) (at which|when|that)\b", "when"),
+    (r"\bdirect me (to|towards|toward)\b", "point me to"),
+    (r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site"),
+    (r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time"),
+    (r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2"),
+    (r"\b(on|over|off|to|at|behind|in front of) me (left|right|back|front|shoulder|six)\b", r"\1 my \2"),
+    (r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2"),
+    (r"\bflat out\b", "busy"),
+    (r"\bstanding round\b", "standing around"),
+    (r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle"),
+    (r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b",
+     "went on a break"),
+    (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
+    (r"\b(as )?first thing( this morning| today)?\b", "at the start"),
+    (r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
+     r"breather|brew|tea|lunch|rest)\b", "went on a break"),
+    (r"\bwander(ed|s)? back\b", "went back"),
+    (r"(\d+) ?m ?(\d{1,2}) ?s\b", _clock),
+    (r"\b(\d+) min (\d{1,2}) (s|sec|secs|seconds)\b", _clock),
+    (r"\b(?:from|between) (\d+) ?(?:s )?(?:to|and|-) (\d+) ?(?:s|sec|secs|seconds)\b", _between),
+    (r"\b(?:in )?the (\d+) ?- ?(\d+) ?(?:s|sec|secs|seconds) (?:window|range|interval|period)\b", _between),
+    (r"\bat (\d+) ?(?:s|sec|secs|seconds)\b(?! (ago|before|earlier|back))", lambda m: f"at {_mmss(int(m.group(1)))}"),
+    # dictation: homophones
+    (r"\b(the|same|a|that|this) latter\b", r"\1 ladder"),
+    (r"\blatters\b", "ladders"),
+    (r"\bwhich ways\b", "which way is"),
+    (r"\bdo the needful( and)?\b", ""),
+    (r"\b(course|row|layer|brick|block) (?:no |number )?(\d+)\b(?! (minutes?|seconds?|:))",
+     lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
+    (r"\bwrite (side|hand)\b|\bmy write\b", lambda m: m.group(0).replace("write", "right")),
+    (r"\bbrakes?\b", lambda m: m.group(0).replace("brake", "break")),
+    (r"\bcoarses?\b", lambda m: m.group(0).replace("coarse", "course")),
+    (r"\bbrick layers?\b", lambda m: m.group(0).replace("brick layer", "bricklayer")),
+    (r"\bno weight\b", "no wait"),
+)
+_FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
+# a self-correction drops what it corrects ("point me to the drill no wait the hammer")
+_CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
+                         r"sorry|i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*")
+_SPOKEN = _rules(
+    (r"\s+or so\b|\s+or thereabouts\b", ""),
+    (r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
+     lambda m: _CLOCK_DIRECTION[m.group(1).replace("-", " ")]),
+    (r"\b(taking|takes|take|took|on) (a )?five\b", "on a break"),
+    (r"\bwalk(ed|s)? off with\b", "took"),
+    (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
+    (r"\ball told\b|\bin all\b", "in total"),
+    (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
+    (r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
+    (r"\bright (behind|in front|ahead|next to|by)\b", r"\1"),
+)
+# After numbers and typos: word order and forms that need the words fixed first.
+_WORD_ORDER = _rules(
+    # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
+    (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
+    # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
+    (r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|:))", _clock),
+    (r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark"),
+    (r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark"),
+    (r"\bthe the\b", "the"),
+    (r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2"),
+    (r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me"),
+    (r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago"),
+    (r"\b(my|the) rear\b|\brear of me\b|\bup the back\b", "behind me"),
+    (r"\bback (left|right)\b", r"behind me on my \1"),
+    (r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3"),
+    (r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3"),
+)
+_WALKED_OFF = re.compile(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$")
+
+
 def normalise(question: str) -> str:
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
-    # checklist prompts: "Worker (orange vest) - idle now? Y/N", "Drill: dropped at?"
-    text = re.sub(r"\s*\b(y/n|yes/no|yes or no)\b\s*[?.]*\s*$", "?", text)
-    text = re.sub(r"\bat\s*\(t\)|\(t\)", "at what time", text)
-    text = re.sub(r"\s+-\s+|:\s+|\s+:", " , ", text)
-    text = re.sub(r"\b(\w+) \((" + "|".join(COLOURS) + r")\)", r"\2 \1", text)  # "drill (yellow)"
-    text = re.sub(r"\((" + "|".join(COLOURS) + r"|no|without)(\s[^)]*)?\)", lambda m: " with " + m.group(0)[1:-1] + " ", text)
-    text = re.sub(r"\((front|behind|left|right|ahead)([- ][^)]*)?\)", lambda m: " " + m.group(0)[1:-1].replace("-", " ") + " ", text)
-    # an aside in brackets goes; a noun phrase in brackets ("(the guy in the blue lid)") stays
-    text = re.sub(r"\((?!\s*(the|a|an|that|this|his|her|my)\b)[^)]*\)", " ", text).replace("(", ", ").replace(")", ", ")
-    text = re.sub(r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s?\b", r" at \1 seconds in ", text)
-    text = re.sub(r"(?<![\w:])-\s*(\d+(?:\.\d+)?)\s*s\b", r" \1 seconds ago ", text)
-    text = re.sub(r"\b(\d+(?:\.\d+)?)\s*s\b(?=\s*(ago|before|earlier|back)\b)", r"\1 seconds", text)
-    text = re.sub(r"[^\w:'/\-\s,.?!]", " ", text)
-    text = re.sub(r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", "", text)  # radio: "..., over?"
-    text = re.sub(r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2", text)
-    text = re.sub(r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2", text)
-    for pattern, repl in _CONTRACTIONS_RE:
-        text = pattern.sub(repl, text)
+    text = _rewrite(text, _SURFACE)
+    text = _rewrite(text, _CONTRACTIONS_RE)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
-    numbers = "|".join(_NUMBER_WORDS)
-    text = re.sub(rf"\b({numbers})-(?=({numbers}|minute|second|hour)s?\b)", r"\1 ", text)
-    text = re.sub(rf"\b({numbers}) (?=({numbers})-)", r"\1 ", text).replace("oh-", "oh ")
-    text = re.sub(r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw", text)
-    text = re.sub(r"^(so |um |uh |hey |okay |ok |right |copy |over )*", "", text)
-    text = re.sub(r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
-                  r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
-                  r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
-                  r"is it true|i would like to know|i need to know|quick one)( if| whether| that)?\b\s*", "", text)
-    text = re.sub(r"\b(do you know|please|if you can|exactly)\s*$", "", text).strip()
-    text = re.sub(r"^((do )?you |i )?(reckon|think|suppose|guess)( that)?\s+(?=(is|are|was|were|has|have|did|does|the|he|she|"
-                  r"they|it|that|this)\b)", "", text)
-    text = re.sub(r"^(would it be (correct|right|fair) to (conclude|say)|can it be (ascertained|established|confirmed)|"
-                  r"could you (please )?(ascertain|establish|determine|confirm)|please (ascertain|establish|determine|"
-                  r"confirm)|kindly (advise|indicate|confirm|establish|ascertain|state)|would you be so (good|kind) as to)"
-                  r"( whether| if| that)?\b\s*", "", text)  # fmt: skip
-    text = re.sub(r"\b(the|this) (camera )?wearer\b", "me", text)
-    text = re.sub(r"\bhigh[- ]visibility\b", "hi-vis", text)
-    text = re.sub(r"\bsafety (hardhat|helmet|hat)\b", "hardhat", text)
-    text = re.sub(r"\bproductively (occupied|engaged|employed)\b|\bgainfully (occupied|employed)\b", "working", text)
-    text = re.sub(r"\bidleness\b|\binactivity\b", "idle", text)
-    text = re.sub(r"\bhow much (persons|people|workers|individuals|men|guys|lads|operatives)\b", r"how many \1", text)
-    text = re.sub(r"\bhow many time\b(?!s)", "how much time", text)
-    text = re.sub(r"\bat what hour\b", "at what time", text)
-    text = re.sub(r"\bthe (moment|instant|point|time) (at which|when|that)\b", "when", text)
-    text = re.sub(r"\bdirect me (to|towards|toward)\b", "point me to", text)
-    text = re.sub(r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site", text)
-    text = re.sub(r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time", text)
-    text = re.sub(r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2", text)
-    text = re.sub(r"\b(on|over|off|to|at|behind|in front of) me (left|right|back|front|shoulder|six)\b", r"\1 my \2", text)
-    text = re.sub(r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2", text)
-    text = re.sub(r"\bflat out\b", "busy", text)
-    text = re.sub(r"\bstanding round\b", "standing around", text)
-    text = re.sub(r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle", text)
-    text = re.sub(r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b", "went on a break", text)
-    text = re.sub(r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working", text)
-    text = re.sub(r"\b(as )?first thing( this morning| today)?\b", "at the start", text)
-    text = re.sub(r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
-                  r"breather|brew|tea|lunch|rest)\b", "went on a break", text)
-    text = re.sub(r"\bwander(ed|s)? back\b", "went back", text)
-    text = re.sub(r"(\d+) ?m ?(\d{1,2}) ?s\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
-    text = re.sub(r"\b(\d+) min (\d{1,2}) (s|sec|secs|seconds)\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
-    text = re.sub(r"\b(?:from|between) (\d+) ?(?:s )?(?:to|and|-) (\d+) ?(?:s|sec|secs|seconds)\b",
-                  lambda m: f"between {_mmss(int(m.group(1)))} and {_mmss(int(m.group(2)))}", text)
-    text = re.sub(r"\b(?:in )?the (\d+) ?- ?(\d+) ?(?:s|sec|secs|seconds) (?:window|range|interval|period)\b",
-                  lambda m: f"between {_mmss(int(m.group(1)))} and {_mmss(int(m.group(2)))}", text)
-    text = re.sub(r"\bat (\d+) ?(?:s|sec|secs|seconds)\b(?! (ago|before|earlier|back))", lambda m: f"at {_mmss(int(m.group(1)))}", text)
-    # dictation: homophones and self-corrections ("the drill no wait the hammer")
-    text = re.sub(r"\b(the|same|a|that|this) latter\b", r"\1 ladder", text)
-    text = re.sub(r"\blatters\b", "ladders", text)
-    text = re.sub(r"\bwhich ways\b", "which way is", text)
-    text = re.sub(r"\bdo the needful( and)?\b", "", text)
-    text = re.sub(r"\b(course|row|layer|brick|block) (?:no |number )?(\d+)\b(?! (minutes?|seconds?|:))",
-                  lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}", text)
-    text = re.sub(r"\bwrite (side|hand)\b|\bmy write\b", lambda m: m.group(0).replace("write", "right"), text)
-    text = re.sub(r"\bbrakes?\b", lambda m: m.group(0).replace("brake", "break"), text)
-    text = re.sub(r"\bcoarses?\b", lambda m: m.group(0).replace("coarse", "course"), text)
-    text = re.sub(r"\bbrick layers?\b", lambda m: m.group(0).replace("brick layer", "bricklayer"), text)
-    text = re.sub(r"\bno weight\b", "no wait", text)
-    text = re.sub(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*", "", text) if re.search(r"\b(uh|um|erm)\b", text) else text
+    text = _rewrite(text, _PHRASES).strip()
+    if re.search(r"\b(uh|um|erm)\b", text):  # spoken: fillers go
+        text = _FILLERS.sub("", text)
     for _ in range(3):
-        text = re.sub(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|sorry|"
-                      r"i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*", "", text, count=1)  # fmt: skip
-    text = re.sub(r"\s+or so\b|\s+or thereabouts\b", "", text)
-    # US site talk
-    text = re.sub(r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
-                  lambda m: _CLOCK_DIRECTION[m.group(1).replace("-", " ")], text)
-    text = re.sub(r"\b(taking|takes|take|took|on) (a )?five\b", "on a break", text)
-    text = re.sub(r"\bwalk(ed|s)? off with\b", "took", text)
-    text = re.sub(r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to", text)
-    text = re.sub(r"\ball told\b|\bin all\b", "in total", text)
-    text = re.sub(r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long ", text)
-    text = re.sub(r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1", text)
-    text = re.sub(r"\bright (behind|in front|ahead|next to|by)\b", r"\1", text)
+        text = _CORRECTION.sub("", text, count=1)
+    text = _rewrite(text, _SPOKEN)
     text = _numbers(text)
-    words = [_g_dropped(w) for w in text.split(" ")]
-    words = [_fix_typo(w) for w in words]
-    text = " ".join(words)
-    for pattern, repl in _CONTRACTIONS_RE[-8:]:  # hardhat forms again after typo fixing
-        text = pattern.sub(repl, text)
-    # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
-    colours = "|".join(COLOURS)
-    text = re.sub(rf"\b(hardhat|vest|hi-vis|jacket)\s+({colours})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)",
-                  r"\2 \1", text)
-    # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
-    text = re.sub(r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|:))", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}", text)
-    text = re.sub(r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark", text)
-    text = re.sub(r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark", text)
-    text = re.sub(r"\bthe the\b", "the", text)
-    text = re.sub(r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2", text)
-    text = re.sub(r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me", text)
-    text = re.sub(r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago", text)
-    text = re.sub(r"\b(my|the) rear\b|\brear of me\b|\bup the back\b", "behind me", text)
-    text = re.sub(r"\bback (left|right)\b", r"behind me on my \1", text)
-    text = re.sub(r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3", text)
-    text = re.sub(r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3", text)
-    m = re.match(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$", text)
+    text = " ".join(_fix_typo(_g_dropped(w)) for w in text.split(" "))
+    text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
+    text = _rewrite(text, _WORD_ORDER)
+    m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
     if m and not any(w in _PEOPLE for w in m.group(2).split()):
         text = f"{m.group(1)} {m.group(2)} been moved"
     return text
