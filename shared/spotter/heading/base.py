@@ -57,6 +57,26 @@ def focal_px(width: int, hfov_deg: float) -> float:
     return (width / 2.0) / math.tan(math.radians(hfov_deg) / 2.0)
 
 
+def lens_focal_px(width: int, hfov_deg: float, fisheye: bool = False) -> float:
+    """Focal length in pixels: pinhole (tangent), or equidistant fisheye (a pixel's distance from the
+    centre proportional to its angle, the frame's half width at half the field of view)."""
+    if fisheye:
+        return (width / 2.0) / math.radians(hfov_deg / 2.0)
+    return focal_px(width, hfov_deg)
+
+
+def lift_rays(pts: NDArray[np.float64], centre: tuple[float, float], f: float, fisheye: bool) -> NDArray[np.float64]:
+    """Unit camera rays of pixel positions (N x 2) under the lens (see `lens_focal_px`)."""
+    dx, dy = pts[:, 0] - centre[0], pts[:, 1] - centre[1]
+    if fisheye:
+        r = np.hypot(dx, dy)
+        theta = r / f
+        scale = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / f)
+        return np.stack([dx * scale, dy * scale, np.cos(theta)], 1)
+    rays = np.stack([dx / f, dy / f, np.ones(len(pts))], 1)
+    return np.asarray(rays / np.linalg.norm(rays, axis=1, keepdims=True), dtype=np.float64)
+
+
 def wrap_deg(a: float) -> float:
     """Wrap an angle to (-180, 180]."""
     w = math.fmod(a + 180.0, 360.0)

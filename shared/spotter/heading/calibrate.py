@@ -18,12 +18,13 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import Any, cast
 
 import cv2
 import numpy as np
 from numpy.typing import NDArray
 
-from spotter.heading.base import Gray, kabsch
+from spotter.heading.base import Gray, kabsch, lens_focal_px, lift_rays
 
 F64 = NDArray[np.float64]
 
@@ -66,19 +67,16 @@ class LensCalibrator:
 
     # -- geometry -------------------------------------------------------------
     def focal(self, hfov_deg: float) -> float:
-        half = math.radians(hfov_deg) / 2.0
-        return (self.width / 2.0) / half if self.fisheye else (self.width / 2.0) / math.tan(half)
+        return lens_focal_px(self.width, hfov_deg, self.fisheye)
 
     def rays(self, pts: F64, hfov_deg: float) -> F64:
-        f = self.focal(hfov_deg)
-        dx, dy = pts[:, 0] - self._c[0], pts[:, 1] - self._c[1]
-        if self.fisheye:
-            r = np.hypot(dx, dy)
-            theta = r / f
-            scale = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / f)
-            return np.stack([dx * scale, dy * scale, np.cos(theta)], 1)
-        rays = np.stack([dx / f, dy / f, np.ones(len(pts))], 1)
-        return rays / np.linalg.norm(rays, axis=1, keepdims=True)
+        return lift_rays(pts, self._c, self.focal(hfov_deg), self.fisheye)
+
+    def search_range(self) -> tuple[float, float]:
+        """The fields of view searched: the configured one x [lo, hi], within what the lens model allows."""
+        s = self.settings
+        return max(20.0, self.configured_hfov_deg * s.search_lo), min(175.0 if self.fisheye else 160.0,
+                                                                       self.configured_hfov_deg * s.search_hi)
 
     def residual_px(self, pa: F64, pb: F64, hfov_deg: float) -> float:
         """Median angular misfit (in pixels at this focal length) of the best rotation between the views."""
@@ -97,8 +95,9 @@ class LensCalibrator:
         if pts is None or len(pts) < self.settings.min_points:
             return None
         pts = pts.astype(np.float32)
-        p1, st, _ = cv2.calcOpticalFlowPyrLK(img_a, img_b, pts, None, winSize=(21, 21), maxLevel=4)
-        back, st2, _ = cv2.calcOpticalFlowPyrLK(img_b, img_a, p1, None, winSize=(21, 21), maxLevel=4)
+        lk = cast(Any, cv2.calcOpticalFlowPyrLK)  # the stubs want a next-points array; None asks LK to start from prev
+        p1, st, _ = lk(img_a, img_b, pts, None, winSize=(21, 21), maxLevel=4)
+        back, st2, _ = lk(img_b, img_a, p1, None, winSize=(21, 21), maxLevel=4)
         fb = np.linalg.norm((back - pts).reshape(-1, 2), axis=1)
         ok = st.reshape(-1).astype(bool) & st2.reshape(-1).astype(bool) & (fb < 0.5)
         if ok.sum() < self.settings.min_points:
@@ -107,9 +106,7 @@ class LensCalibrator:
 
     def best_hfov(self, pa: F64, pb: F64) -> float:
         """The field of view whose rays fit one rotation best: a coarse grid, then golden-section refinement."""
-        s = self.settings
-        lo = max(20.0, self.configured_hfov_deg * s.search_lo)
-        hi = min(175.0 if self.fisheye else 160.0, self.configured_hfov_deg * s.search_hi)
+        lo, hi = self.search_range()
         grid = np.linspace(lo, hi, 24)
         res = [self.residual_px(pa, pb, h) for h in grid]
         i = int(np.argmin(res))
@@ -142,8 +139,7 @@ class LensCalibrator:
             return None
         h = self.best_hfov(*found)
         s = self.settings
-        lo = max(20.0, self.configured_hfov_deg * s.search_lo)
-        hi = min(175.0 if self.fisheye else 160.0, self.configured_hfov_deg * s.search_hi)
+        lo, hi = self.search_range()
         if not lo + 0.02 * (hi - lo) < h < hi - 0.02 * (hi - lo):
             return None  # the best fit is at the end of the search: no minimum
         if self.rotation_deg(*found, h) < 0.6 * min(s.min_pair_deg, 0.12 * h):

@@ -38,8 +38,9 @@ from spotter.heading.base import (
     UnwrappedYaw,
     compose,
     decompose,
-    focal_px,
     kabsch,
+    lens_focal_px,
+    lift_rays,
     wrap_deg,
 )
 from spotter.heading.calibrate import LensCalibrator, LensEstimate, yaw_scale
@@ -143,7 +144,6 @@ class RotationEstimator:
         self.relocalizations = 0
         self._foe = np.zeros(2)  # focus of expansion, normalised image coordinates
         self._yaw_origin = yaw_deg
-        self._last_yaw = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
 
     @property
@@ -228,8 +228,7 @@ class RotationEstimator:
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
         yaw, pitch, roll = decompose(self._world)
-        self._last_yaw = self._yaw.follow(yaw)
-        return PoseEstimate(self._last_yaw, pitch, roll, inliers, ok, relocalized)
+        return PoseEstimate(self._yaw.follow(yaw), pitch, roll, inliers, ok, relocalized)
 
     def _calibrate(self, img: Gray, speed_deg: float) -> None:
         """Offer view pairs 10-25 deg apart (less on narrow lenses) to the lens calibrator; when enough
@@ -279,11 +278,9 @@ class RotationEstimator:
         cur = self._yaw.value + wrap_deg(cur - self._yaw.value)  # this frame's yaw, unwrapped
         yaw = self._yaw_origin + (cur - self._yaw_origin) * scale
         self.hfov_deg = lens.hfov_deg
-        w, h = self._size or (img.shape[1], img.shape[0])
-        self._f = (w / 2.0) / math.radians(self.hfov_deg / 2.0) if self.fisheye else focal_px(w, self.hfov_deg)
+        self._f = lens_focal_px((self._size or (img.shape[1], img.shape[0]))[0], self.hfov_deg, self.fisheye)
         self._world = compose(yaw, pitch, roll)
         self._yaw = UnwrappedYaw(yaw)
-        self._last_yaw = yaw
         self._velocity = _scaled_rotation(self._velocity, scale)
         self._last_velocity = _scaled_rotation(self._last_velocity, scale)
         for a in self._anchors:
@@ -307,8 +304,7 @@ class RotationEstimator:
             h, w = gray.shape
         if self._size != (w, h):
             self._size = (w, h)
-            # Equidistant: angle = pixel radius / f, with the frame's half width at half the field of view.
-            self._f = (w / 2.0) / math.radians(self.hfov_deg / 2.0) if self.fisheye else focal_px(w, self.hfov_deg)
+            self._f = lens_focal_px(w, self.hfov_deg, self.fisheye)
             self._c = ((w - 1) / 2.0, (h - 1) / 2.0)
         return gray
 
@@ -347,11 +343,7 @@ class RotationEstimator:
 
     def _rays(self, pts: F64) -> F64:
         if self.fisheye:
-            dx, dy = pts[:, 0] - self._c[0], pts[:, 1] - self._c[1]
-            r = np.hypot(dx, dy)
-            theta = r / self._f
-            scale = np.where(r > 1e-9, np.sin(theta) / np.where(r > 1e-9, r, 1.0), 1.0 / self._f)
-            return np.stack([dx * scale, dy * scale, np.cos(theta)], 1)
+            return lift_rays(pts, self._c, self._f, True)
         rays = np.empty((len(pts), 3))
         rays[:, 0] = (pts[:, 0] - self._c[0]) / self._f
         rays[:, 1] = (pts[:, 1] - self._c[1]) / self._f
