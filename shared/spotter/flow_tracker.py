@@ -507,6 +507,8 @@ class _Owned:
     """time.monotonic() of the last lease renewal."""
     careful: bool = False
     """The previous owner died holding frames: re-read them one per commit to isolate a culprit."""
+    lens_sent: dict[str, Any] | None = None
+    """The lens last written to Redis (it changes a few times a session, not per commit)."""
 
 
 @dataclass
@@ -910,7 +912,7 @@ class FlowTrackerWorker:
                 for fields in poses:
                     pipe.xadd(streams.POSE, cast(Any, fields), maxlen=streams.POSE_MAXLEN, approximate=True)
                 lens = owned.track.lens
-                if lens is not None:
+                if lens is not None and lens != owned.lens_sent:
                     pipe.hset(streams.lens_key(owned.camera_id), mapping={k: json.dumps(v) for k, v in lens.items()})
                 if heading:
                     pipe.zadd(owned.heading_key, cast(Any, heading))
@@ -927,6 +929,7 @@ class FlowTrackerWorker:
                     pipe.xack(owned.stream, streams.GROUP_FLOW_TRACKER, *acks)
                 pipe.pexpire(owned.lease, self.settings.lease_ms)
                 pipe.execute()
+                owned.lens_sent = lens
             except WatchError as exc:
                 raise LeaseLost("lease changed during the commit") from exc
 
