@@ -19,6 +19,7 @@ the state seen on both sides of it (a change while out of view is split in the m
 from __future__ import annotations
 
 import logging
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -139,8 +140,9 @@ class QuestionParser:
                     parsed.times.append(put[0] + 0.5)
             return self._still_there(parsed, camera_id, at)
         if q.intent == "same_individual":
-            if q.other is not None and q.other.subject is not None and q.other.subject.attributes:
-                parsed.subjects.append((1, _subject_of(q.other.subject)))  # compared with a person named by trade
+            named = _subject_of(q.other.subject) if q.other is not None else None
+            if named is not None and named.attributes:
+                parsed.subjects.append((1, named))  # compared with a person named by trade
             elif q.other is not None and q.other.event is not None:
                 hit = self._occurrence(camera_id, q.other.subject or SubjectRef(label="worker"), q.other.event, None,
                                        None, at, q_last=True)  # fmt: skip
@@ -281,7 +283,6 @@ class QuestionParser:
                     ordinal: int | None, at: float, q_last: bool = False) -> tuple[float, list[ObservationRecord]] | None:
         """When `event` happened to the subject (the `ordinal`-th time), from memory up to `at`."""
         found = self._matching(camera_id, ref, at)
-        n = max(1, ordinal or 1)
         if event in (None, "first_seen"):
             entity, obs = min(found, key=lambda eo: eo[1][0].t_start)
             full = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
@@ -298,9 +299,16 @@ class QuestionParser:
         # bare "the erector" may be any of several: the event as it happened to any of them, the first
         # time (or the latest, for "how long ago"), preferring the best-supported one on a tie.
         hits = []
+        by_world_event: tuple[tuple[float, list[ObservationRecord]] | None] | None = None
         for k, (entity, light) in enumerate(found[:8]):
             obs = light if k == 0 else self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
             hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last)
+            if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
+                if by_world_event is None:
+                    verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
+                    subject = _subject_of(ref) or Subject(ref.label if ref else "thing")
+                    by_world_event = (self._event_time(camera_id, subject, verb, at),)
+                hit = by_world_event[0]
             if hit is not None:
                 hits.append(hit)
             if hit is not None and (ordinal or 1) > 1:
@@ -372,8 +380,7 @@ class QuestionParser:
             if downs:
                 k = len(downs) - 1 if q_last else min(n, len(downs)) - 1
                 return downs[k][0], [downs[k][1]]
-        verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
-        return self._event_time(camera_id, _subject_of(ref) or Subject(ref.label if ref else "thing"), verb, at)
+        return _BY_WORLD_EVENT
 
     def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
                      half_width_deg: float = 15.0) -> list[tuple[float, float, ObservationRecord]]:
@@ -796,29 +803,31 @@ def state_seconds(samples: Sequence[StateSample], state: str, a: float, b: float
 
 
 _WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
+_BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
+"""`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
 
 
 def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
     """People remembered as several entities (a tracker that gives a new id after every gap, a wearer
     who walked so bearings no longer line up) counted once: two worker entities are one individual when
     they wear the same (vest and hat colour both known) and were never in view at the same time.
-    Things are counted as remembered."""
-    groups: list[list[tuple[EntityRecord, list[ObservationRecord]]]] = []
+    Things are counted as remembered. Returns the first entity of each individual."""
+    groups: list[tuple[tuple[EntityRecord, list[ObservationRecord]], tuple[Any, Any] | None, list[tuple[float, float]]]] = []
     for e, obs in sorted(found, key=lambda eo: eo[0].first_seen):
         look = (_majority(obs, "vest"), _majority(obs, "hat_colour")) if e.label == "worker" else None
         spans = [(o.t_start, o.t_end) for o in obs]
-        for g in groups:
-            ge, gobs = g[0]
-            if look is None or None in look or (_majority(gobs, "vest"), _majority(gobs, "hat_colour")) != look:
-                continue
-            if any(a0 <= b1 + 1.0 and b0 <= a1 + 1.0 for a0, a1 in spans for m in g for b0, b1 in
-                   ((o.t_start, o.t_end) for o in m[1])):  # fmt: skip
-                continue
-            g.append((e, obs))
-            break
+        known = look is not None and None not in look
+        group = next((g for g in groups if known and g[1] == look and not _together(spans, g[2])), None)
+        if group is None:
+            groups.append(((e, obs), look, spans))
         else:
-            groups.append([(e, obs)])
+            group[2].extend(spans)
     return [g[0] for g in groups]
+
+
+def _together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], slack_s: float = 1.0) -> bool:
+    """Two sets of sightings overlap in time (within `slack_s`): in view together."""
+    return any(a0 <= b1 + slack_s and b0 <= a1 + slack_s for a0, a1 in a for b0, b1 in b)
 
 
 def _majority(obs: Sequence[ObservationRecord], key: str) -> bool | str | None:
