@@ -29,6 +29,7 @@ time ago is dropped, so the same condition does not alert twice.
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
@@ -220,14 +221,8 @@ class SafetyRule:
             for person in people:
                 reach = plant.half_width_deg + person.half_width_deg + p.plant_near_deg
                 feet = {round(t, 3): bottom for t, _top, bottom in person.rows}
-
-                def level(t: float) -> bool:
-                    # both on the ground at about the same distance: their bottoms near the same image row
-                    pr, fb = plant_rows.get(round(t, 3)), feet.get(round(t, 3))
-                    return pr is None or fb is None or abs(fb - pr[1]) <= 0.25 * max(1.0, pr[1] - pr[0])
-
-                close = [t for t, b, _ in person.samples
-                         if t in moving and angular_distance(b, moving[t]) <= reach and level(t)]  # fmt: skip
+                close = [t for t, b, _ in person.samples if t in moving and angular_distance(b, moving[t]) <= reach
+                         and _level(feet.get(round(t, 3)), plant_rows.get(round(t, 3)))]  # fmt: skip
                 if len(close) >= p.min_frames:
                     label = plant.label.replace("_", " ")
                     msg = f"Safety: a {person.label} next to the moving {label} at {close[0]:.0f} s{_where(plant.bearing_deg, f.heading_deg)}."
@@ -331,6 +326,14 @@ class ZoneRule:
         for eid, (label, bearing, half) in sorted(st.anchors.items()):
             zones.append((eid, f"around the {label}", _near(bearing, half + p.margin_deg)))
         return zones
+
+
+def _level(feet: float | None, plant: tuple[float, float] | None) -> bool:
+    """Both on the ground at about the same distance: a person's feet near the plant's bottom row in the
+    same frame (unknown: level)."""
+    if feet is None or plant is None:
+        return True
+    return abs(feet - plant[1]) <= 0.25 * max(1.0, plant[1] - plant[0])
 
 
 def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
@@ -486,8 +489,7 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
     the view grow or shrink (a head turn moves them across the view but keeps their size; near the
     middle, even a fisheye barely changes it). Two clips running in which the typical still thing
     changed size by half or more: walking (`st.walked_at`)."""
-    heading = dict(f.view)
-    times = sorted(heading)
+    times = [t for t, _h in f.view]  # in time order
     ratios = []
     for o in f.observations:
         if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times:
@@ -496,7 +498,9 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
         heights = []
         for t, top, bottom in o.rows:
             b = bearing.get(round(t, 3))
-            h = heading[min(times, key=lambda x: abs(x - t))]
+            i = bisect.bisect_left(times, t)  # the view sample nearest the frame
+            near = min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))
+            h = f.view[near][1]
             if b is not None and angular_distance(b, h) <= 0.25 * f.hfov_deg and bottom - top > 5.0:
                 heights.append(bottom - top)
         if len(heights) >= 5:
