@@ -322,6 +322,13 @@ def _numbers(text: str) -> str:
     return " ".join(out)
 
 
+_CLOCK_DIRECTION = {
+    "twelve": "in front of me", "one thirty": "in front of me on my right", "three": "on my right",
+    "four thirty": "behind me on my right", "six": "behind me", "seven thirty": "behind me on my left",
+    "nine": "on my left", "ten thirty": "in front of me on my left",
+}  # fmt: skip
+
+
 Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
 
 
@@ -487,11 +494,6 @@ def normalise(question: str) -> str:
     return text
 
 
-_CLOCK_DIRECTION = {
-    "twelve": "in front of me", "one thirty": "in front of me on my right", "three": "on my right",
-    "four thirty": "behind me on my right", "six": "behind me", "seven thirty": "behind me on my left",
-    "nine": "on my left", "ten thirty": "in front of me on my left",
-}  # fmt: skip
 
 
 def _mmss(seconds: int) -> str:
