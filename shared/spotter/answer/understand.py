@@ -195,7 +195,7 @@ _CONTRACTIONS = (
     (r"\bemerg(ed|es|e|ing) from\b", "came out of"), (r"\b(lie|lay|lain|lying|rest|rested) upon\b", r"\1 on"),
     (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
-    (r"\bw/o\b", "without"), (r"\bw/\b", "with"), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
+    (r"\bw/o\b", "without"), (r"\bw/(?=\s|\w|$)", "with "), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
     (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?caps?\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
@@ -434,6 +434,16 @@ _PHRASES = _rules(
     (r"\bcoarses?\b", lambda m: m.group(0).replace("coarse", "course")),
     (r"\bbrick layers?\b", lambda m: m.group(0).replace("brick layer", "bricklayer")),
     (r"\bno weight\b", "no wait"),
+    # a person named by the PPE they lack, before the noun: "the no-vest guy", "no-lid lad"
+    (r"\bno[- ](vest|hi-vis|hardhat|hat)[- ](guy|lad|bloke|man|one|worker|fella|fellow|person|chap|woman|kid)s?\b",
+     r"\2 without \1"),
+    # "how long have you not seen the drill" / "since how long ... not more seen": the time since last seen
+    (r"^(?:since )?how long (?:have|has|did) (?:you|i|we) (.+?) not (?:more |longer |anymore )?(?:seen|saw|see)\b",
+     r"how long since i last saw \1"),
+    (r"^(?:since )?how long (?:have|has|did) (?:you|i|we) not (?:more |longer )?(?:seen|saw|see)\b", "how long since i last saw"),
+    (r"^before how (much time|long)\b", "how long ago"),
+    (r"\blet (?:it |them )?(fall|drop)\b|\blet (the \w+|my \w+) (fall|drop)\b",
+     lambda m: f"dropped {m.group(2)}" if m.group(2) else "dropped"),
 )
 _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 # a self-correction drops what it corrects ("point me to the drill no wait the hammer")
@@ -467,6 +477,15 @@ _WORD_ORDER = _rules(
     (r"\bback (left|right)\b", r"behind me on my \1"),
     (r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3"),
     (r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3"),
+    # verb-second order of German and Dutch speakers: "when began the bricklayer to work", "went the
+    # worker back to ...", "works the scaffolder at this moment": the English question's order
+    (r"\b(when|where|and|after that) (began|begun|went|came|got|took|climbed|stepped) ((?:the|my|a|his|her|that|this) "
+     r"(?:[\w-]+ ){1,6}?)(again |back |then )?(to work|into|back|out of|up|again)\b", r"\1 did \3\2 \4\5"),
+    (r"^(went|came|got|began|climbed|stepped) ((?:the|my|a|his|her|that|this) (?:[\w-]+ ){1,6}?)(again |then )?"
+     r"(to work|into|back|out of|away|up)\b", r"did \2\1 \3\4"),
+    (r"^(works|stands|sits|stays) ((?:the|my|a|his|her|that|this) (?:[\w-]+ ){1,6}?)(again |still |actually |currently )?"
+     r"(at (?:this|the) moment|now|around|about|there|idle|or not|or)\b",
+     lambda m: f"is {m.group(2)}{m.group(3) or ''}{dict(works='working', stands='standing', sits='sitting', stays='staying')[m.group(1)]} {m.group(4)}"),
 )
 _WALKED_OFF = re.compile(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$")
 
@@ -659,7 +678,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone) back "
-                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback on it\b|\bback to work\b|\bback on the tools\b|\bafter (the|his|her|"
+                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
@@ -674,7 +693,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
                 r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
-                r"(going|climbing|getting|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging))\b"), "entered_zone"),
+                r"(going|climbing|getting|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
+                r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
@@ -687,7 +707,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(break|rest|breather|smoke|tea break|brew)\b|\bstart(ed)? (idling|slacking|standing around|loafing)\b|"
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
-                r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b"), "went_idle"),
+                r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
+                r"\b(break|pause|smoko|rest) (start|started|began|begin)\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
@@ -696,7 +717,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ )?down|set (it |them |the \w+ )?down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
-                r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b"), "dropped"),
+                r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
+     "dropped"),
     (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ |that \w+ |this \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
                 r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
@@ -919,9 +941,13 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if not any(a <= m.start() < b for a, b, _, _ in found):
             found.append((m.start(), m.end(), SubjectRef(label="worker", attributes={"vest": _colour(m.group(1))}), False))
     for m in re.finditer(rf"(?:^|\b(?:was|is|has|did|does|for|of)\s+)({colours})\s+(?=(been\s+)?(idle|working|busy|work|"
-                         rf"go|went|start|stop|take|took|left|arrive|get|got|on|slack|stood|standing))", text):  # fmt: skip
+                         rf"go|went|start|stop|take|took|left|arrive|get|got|on|slack|stood|standing|back|into|out|off))", text):  # fmt: skip
         if not any(a <= m.start(1) < b for a, b, _, _ in found):
             found.append((m.start(1), m.end(1), SubjectRef(label="worker", attributes={"vest": _colour(m.group(1))}), False))
+    bare = re.search(rf"\b({colours})\s*$", text)  # "2nd break length, yellow": the one in yellow
+    if bare and not any(a <= bare.start() < b for a, b, _, _ in found) and not any(
+            s.label != "worker" for _, _, s, _ in found):  # fmt: skip
+        found.append((bare.start(), bare.end(), SubjectRef(label="worker", attributes={"vest": _colour(bare.group(1))}), False))
     pm = re.search(r"\b(the one|one|whoever|anyone|anybody|he|she|him|her|they|someone|somebody)\b(?=\s+(in|with|without|"
                    r"wearing|not wearing|who|missing))", text)  # fmt: skip
     if pm and not any(s.label == "worker" and not weak for _, _, s, weak in found):
@@ -1385,6 +1411,17 @@ def _merge_workers(subjects: list[tuple[int, SubjectRef, bool]], first: SubjectR
     return first.model_copy(update={"attributes": attrs})
 
 
+def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef, bool]]) -> SubjectRef | None:
+    """A plain worker takes the clothes said elsewhere in a one-person question ("orange vests - how many
+    people?", "2nd break length, yellow", "the visitor ... the one in blue vest")."""
+    if subject is None or subject.label != "worker" or subject.attributes:
+        return subject
+    described = [s for _, s, _ in subjects if s.label == "worker" and s is not subject and s.attributes]
+    if len(described) != 1 or any(s.role and s is not subject for _, s, _ in subjects if s.label == "worker"):
+        return subject
+    return subject.model_copy(update={"attributes": dict(described[0].attributes)})
+
+
 def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool]], direction: Sector | None,
            event: EventName | None, state: StateName | None) -> Query | None:
     points = _time_points(text)
@@ -1429,6 +1466,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             subject = SubjectRef(label="worker") if re.search(r"\b(who|anyone|individuals?|faces?)\b", text) else None
         if subject is None:
             return None
+        subject = _described(subject, subjects)
+        if subject.label == "worker" and "vest" not in subject.attributes and re.search(
+                r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? (hi-vis|vest)\b", text):  # fmt: skip
+            subject = subject.model_copy(update={"attributes": {**subject.attributes, "vest": "none"}})
         if subject.label == "worker" and "hardhat" not in subject.attributes and re.search(
                 r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? (\w+ )?hardhat", text):  # fmt: skip
             subject = subject.model_copy(update={"attributes": {**subject.attributes, "hardhat": False}})
@@ -1444,7 +1485,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         subject = _merge_workers(subjects, subject)
         return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
-        subject = _pick(subjects, text, person=True, default_worker=True) or SubjectRef(label="worker")
+        subject = _described(_pick(subjects, text, person=True, default_worker=True), subjects) or SubjectRef(label="worker")
         st: StateName = "idle" if state == "idle" else "working"
         if intent == "is_working":
             if re.search(r"\b(working|busy|active|productive|on the job|at work|on task|grafting|at it)\b\s*,?\s*or\b", text):
@@ -1484,7 +1525,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 subject = SubjectRef(label="brick_wall")
             return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
         elif ev in _PERSON_EVENTS:
-            subject = _pick(subjects, text, person=True, default_worker=True)
+            subject = _described(_pick(subjects, text, person=True, default_worker=True), subjects)
         elif ev in _THING_EVENTS:
             subject = _pick(subjects, text, person=False) or subject
         if subject is None:
