@@ -27,8 +27,8 @@ from spotter.answer.understand import QuestionUnderstander
 REPO = Path(__file__).resolve().parents[1]
 CORPUS = REPO / "tests" / "data" / "questions"
 RESULTS = Path(__file__).resolve().parent / "results"
-TUNED = tuple("abcdefghijklmnopqrstuvwx")
-HELD_OUT = ("y", "z", "aa")
+TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa")
+HELD_OUT = ("ab", "ac", "ad")
 TARGET = 0.95
 
 

@@ -154,7 +154,7 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
@@ -368,6 +368,8 @@ _SURFACE = _rules(
     (r"\bt\s*=\s*(\d+(?:\.\d+)?)\s*s?\b", r" at \1 seconds in "),
     (r"(?<![\w:])-\s*(\d+(?:\.\d+)?)\s*s\b", r" \1 seconds ago "),
     (r"\b(\d+(?:\.\d+)?)\s*s\b(?=\s*(ago|before|earlier|back)\b)", r"\1 seconds"),
+    (r"\s*(?<![<>!])=(?!=)\s*", " same as "),  # "this orange vest = one from 5 min ago?"
+    (r"\b[lL] ?(?:or|/) ?[rR]\b", "left or right"),
     (r"[^\w:'/\-\s,.?!]", " "),
     (r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", ""),  # radio: "..., over?"
     (r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2"),
@@ -477,6 +479,18 @@ _WORD_ORDER = _rules(
     (r"\bback (left|right)\b", r"behind me on my \1"),
     (r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3"),
     (r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3"),
+    (r"(?<!front )(?<!behind )(?<!back )(?<![\w-])(left|right) (from|of) me\b", r"on my \1"),
+    (r"\bwhere (stands|lies|sits|stays)\b", "where is"),
+    (r"\b(it|he|she|they) actual\b", r"\1 now"),
+    (r"\b(is|are|was) eventually\b", r"\1"),
+    # hypotheticals: "if I turned around, would I be facing X" = is X behind me; "if I turned to my right,
+    # what would be in front of me" = what is on my right
+    (r"^(?:if|when|supposing|suppose|say) i (?:turned|turn|spun|spin) (?:a)?round (?:now )?(?:would|will|do) i (?:be )?"
+     r"(?:facing|looking at|see) (.+)$", r"is \1 behind me"),
+    (r"^(?:if|when|supposing|suppose|say) i (?:turned|turn) (?:90 degrees )?(?:to )?(?:my |the )?(left|right)\b.*\b(?:in front"
+     r" of me|ahead|facing|see)\b.*$", r"what is on my \1"),
+    (r"^(?:if|when|supposing|suppose|say) i (?:turned|turn|spun|spin) (?:a)?round\b.*\b(?:in front of me|ahead|facing|see)"
+     r"\b.*$", "what is behind me"),
     # verb-second order of German and Dutch speakers: "when began the bricklayer to work", "went the
     # worker back to ...", "works the scaffolder at this moment": the English question's order
     (r"\b(when|where|and|after that) (began|begun|went|came|got|took|climbed|stepped) ((?:the|my|a|his|her|that|this) "
@@ -583,13 +597,14 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
 
 
 def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | None, TimeRef | None] | None:
-    m = re.search(r"(?:^|\b(?:in|during|over|within|for) )(?:the )?(?:last|past|previous) " + _DUR, text)
+    m = re.search(r"(?:^|\b(?:in|during|over|within|for|altogether|total|idle|working) )(?:the )?(?:last|past|previous) "
+                  + _DUR, text)
     if m:
         return (TimeRef(ago_s=_dur_s(m)), None)
     m = re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) (minute|hour)\b", text)
     if m:
         return (TimeRef(ago_s=_UNIT_S[m.group(1)]), None)
-    if len(points) >= 2 and re.search(r"\b(between|from)\b", text):
+    if len(points) >= 2 and re.search(r"\b(between|from)\b|\d:\d\d\s*(-|to|until|till)\s*\d", text):
         return (points[0][1], points[1][1])
     if points and re.search(r"\bsince\b", text):
         pos = text.find("since")
@@ -1086,14 +1101,15 @@ _HOW_LONG = _C(r"\b(how long|how much time|(total )?time (spent )?(on the ground
                r"how much (he|she|they|the \w+ )?(work|worked|"
                r"idle|idled|working))\b")  # fmt: skip
 _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been|"
-          r"how much time (has )?(passed|gone by|elapsed|gone) since|time since|since (i|you|we) (last )?(saw|seen|see|spotted)|"
+          r"how much time (has )?(passed|gone by|elapsed|gone) since|time since(?! \d)|since (i|you|we) (last )?(saw|seen|see|spotted)|"
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
           r"how long it is been since|how long it has been since|how long has it been|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
-            r"^(distinct|unique)\b|(distinct|unique) \w+s\b|"
+            r"^(distinct|unique)\b|(distinct|unique) \w+s\b|\b(the )?(one|single) \w+ or (have |are |were )?(there )?(been )?"
+            r"(several|more|many|multiple|a few)|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
 _SAME = _C(r"\b(same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
@@ -1106,8 +1122,8 @@ _SAME = _C(r"\b(same|identical|different|another one|other one|(a|is (he|she|thi
            r"(him|her|them|it) again|one (i|we) saw|same \w+ as|the (one|guy|person|bloke|lad|fella|worker|man) (who|that) (was|were|had) \w+ing|"
            r"same one from|(has|have|had) (he|she|they|this \w+|that \w+) been here (before|earlier)|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
-           r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (here|there) (also|too|as well|"
-           r"earlier|before)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
+           r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (already )?(here|there) (already|also|too|as well|"
+           r"earlier|before|\d+ (minutes?|seconds?|hours?) ago)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
            r"seen|recorded|noted|spotted)|(been|was|were) (seen|observed|recorded|noted) (before|earlier|previously)|"
            r"from (this |the )?(morning|earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
 _ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
@@ -1126,7 +1142,8 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
             r"anyone (move|moved|touch|touched|take|taken|took|shift)|somebody (move|moved|take|took|touch|shift)|someone "
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
-            r"where (i|you|we) first (saw|seen|spotted)|(moved|shifted|taken|gone) from where|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
+            r"where (i|you|we) first (saw|seen|spotted)|where (i|you|we) (saw|seen|spotted) (it|them) (first|originally|at first)|"
+            r"away from (the )?(place|spot|position) where|(moved|shifted|taken|gone) from where|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
             r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
             r"(remain\w*|stay\w*) where|still in the (positions?|locations?|places?|spots?)|still sat|still stood|not been (picked up|moved|shifted|"
@@ -1157,7 +1174,7 @@ _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|c
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
                  r"something|stuff) done|stood (around|about)|sat (around|about)|skiving|getting on with|on it|having a (break|"
                  r"breather|rest|smoke)|taking a (break|breather|rest))\b|"
-                 r"\b(working or|idle or|busy or|working right now|idle right now|idle now|working now|busy now|"
+                 r"\bon (the )?tools\s*$|\b(working or|idle or|busy or|working right now|idle right now|idle now|working now|busy now|"
                  r"still working|still idle|currently working|currently idle|what is (he|she|the \w+) doing|"
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
                  r"doing anything|doing something)\b")  # fmt: skip
@@ -1169,7 +1186,8 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
 _RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which)|(the )?(place|spot|area) where|"
-               r"(that|the same|this) (spot|place|area|position))\b")  # fmt: skip
+               r"(that|the same|this) (spot|place|area|position))\b|"
+               r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
@@ -1226,6 +1244,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "still_there"
     if when is not None and not _WHICH_WAY.search(text) and (where is None or when < where):
         return "event_time"
+    if people and state in ("idle", "working") and re.search(r"\b(altogether|in total|how much (in total|altogether)|"
+                                                               r"total)\b", text):  # fmt: skip
+        return "spell_duration"  # "orange idle altogether last 10 min?"
     if (_IS_WORKING.search(text) or re.search(r"^(is|are)\b.*\b(working|idle|busy|slacking|resting|on (a|his|her) "
                                                r"break|doing anything)\s*$", text)) and (people or not subjects):  # fmt: skip
         return "is_working"
