@@ -465,6 +465,9 @@ def cmd_eval(args: argparse.Namespace) -> int:
     options = _replay_options(args, fast=True)
     from spotter.graph.sqlite import SqliteGraphStore
 
+    if args.graph and Path(args.graph).exists() and Path(args.graph).stat().st_size > 0:
+        # an eval replays from t=0: added to an older memory it would remember every thing twice
+        raise ConfigError(f"--graph {args.graph} exists; an eval starts a new memory (remove it or name another file)")
     store = SqliteGraphStore(args.graph or ":memory:")
     store.init()
     alerts: list[Any] = []

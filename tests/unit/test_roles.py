@@ -7,6 +7,7 @@ import pytest
 from spotter.answer.parser import QuestionParser
 from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
 from spotter.graph.sqlite import SqliteGraphStore
+from spotter.messages import TimedBox
 from spotter.tools import GraphTools
 
 CAM = "cam-roles"
@@ -102,3 +103,49 @@ def test_identity_by_what_happened_to_the_other_one() -> None:
     assert same.yes_no is True
     other = parser.answer("Is the guy in the yellow vest the same fella who took his hat off earlier?", CAM, at=100.0)
     assert other.yes_no is False
+
+
+def _store(*people: tuple[EntityRecord, ObservationRecord], t_end: float = 300.0) -> QuestionParser:
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=t_end)],
+                           entities=[p[0] for p in people], observations=[p[1] for p in people]))  # fmt: skip
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
+def _tracked(eid: str, vest: str, t0: float, t1: float, ext: str, activity: str = "active") -> tuple[EntityRecord, ObservationRecord]:
+    e, o = _person(eid, 0.0, vest, "white", t0, t1)
+    attrs = {**o.attributes, "ext_track_id": ext, "activity": activity}
+    boxes = [TimedBox(t=t0 + i, bbox=(0.0, 0.0, 10.0, 10.0), state=activity) for i in range(int(t1 - t0) + 1)]
+    return e, o.model_copy(update={"attributes": attrs, "observation_id": f"c0/{eid}", "state": activity, "boxes": boxes})
+
+
+def test_sightings_that_only_touch_are_not_in_view_together() -> None:
+    """One person split at a clip boundary (10.0 s, then 10.2 s) or by a tracker's new id a frame later is
+    one individual; people really in view together (overlapping by seconds) are two."""
+    a, b = _tracked("a", "yellow", 0.0, 10.0, "1"), _tracked("b", "yellow", 10.2, 30.0, "2")
+    assert _store(a, b).answer("How many different workers have I seen?", CAM, at=60.0).count == 1
+    c = _tracked("c", "yellow", 20.0, 40.0, "3")
+    assert _store(a, b, c).answer("How many different workers have I seen?", CAM, at=60.0).count == 2
+
+
+def test_a_re_identifying_detector_s_ids_are_people_however_alike() -> None:
+    """Where the detector gives a person their id again after a gap, a look-alike under another id is
+    another person (a plain tracker's new id after a gap says nothing: there the clothes decide)."""
+    back = _tracked("a2", "orange", 60.0, 80.0, "1")  # id 1 again after a 40 s gap: re-identification
+    parser = _store(_tracked("a", "orange", 0.0, 20.0, "1"), _tracked("b", "orange", 25.0, 50.0, "4"), back)
+    assert parser.answer("How many different workers have I seen?", CAM, at=90.0).count == 2
+    plain = _store(_tracked("a", "orange", 0.0, 20.0, "1"), _tracked("b", "orange", 25.0, 50.0, "4"),
+                   _tracked("c", "orange", 60.0, 80.0, "7"))  # fmt: skip
+    assert plain.answer("How many different workers have I seen?", CAM, at=90.0).count == 1
+
+
+def test_identity_and_spells_run_over_every_entity_of_one_person() -> None:
+    """A plain tracker and a walk left one bricklayer as three entities: "the same one as at the start" is
+    yes, and "how long has he been working" counts from his return to work, not from the newest entity."""
+    parser = _store(_tracked("a", "orange", 0.0, 50.0, "1", "idle"), _tracked("b", "orange", 50.2, 100.0, "5"),
+                    _tracked("c", "orange", 110.0, 200.0, "9"))  # fmt: skip
+    same = parser.answer("Is the worker in the orange vest in front of me the same one I saw at 0:10?", CAM, at=150.0)
+    assert same.yes_no is True
+    spell = parser.answer("How long has the worker in the orange vest been working?", CAM, at=200.0)
+    assert spell.duration_s is not None and 140.0 <= spell.duration_s <= 151.0, spell.answer

@@ -170,6 +170,24 @@ def test_external_track_id_is_strong_evidence_but_not_against_separation() -> No
     assert resolver.resolve(probe, [a2]) is None
 
 
+def test_a_tracking_detector_s_vest_colour_tells_people_apart() -> None:
+    """A plain tracker's new id after a gap says nothing, but the vest it saw does: a yellow vest where
+    an orange one was is someone else; a hat is not evidence (it comes off)."""
+    resolver = IdentityResolver()
+    ref = _ref("w", 0.0, attributes={"ext_track_id": "3", "vest": "orange"})
+    w = Candidate(_entity("w", "worker", 0.0), [ref], external_tracks=frozenset({"3"}))
+
+    def probe(vest: str | None, track: str | None = "9") -> Probe:
+        p = _probe("worker", 5.0, track=track)
+        return Probe(**{**{f: getattr(p, f) for f in p.__slots__}, "vest": vest, "ids_persist": False})
+
+    assert resolver.resolve(probe("orange"), [w]) is not None  # same clothes, same place: the same one
+    assert resolver.resolve(probe("yellow"), [w]) is None
+    assert resolver.resolve(probe(None), [w]) is not None  # no colour seen: no evidence
+    # the built-in detector's colour heuristic (no track ids) mixes orange and yellow: not trusted
+    assert resolver.resolve(probe("yellow", track=None), [w]) is not None
+
+
 def test_no_descriptors_falls_back_to_the_spatial_gate() -> None:
     resolver = IdentityResolver()
     a = Candidate(_entity("a", "ladder", 30.0), [_ref("a", 30.0)])

@@ -466,7 +466,19 @@ class QuestionParser:
         "now" is about whoever fits the description now, not the one remembered longest."""
         found = self._matching(camera_id, ref, at)
         entity, light = max(found, key=lambda eo: (eo[1][-1].t_end, len(eo[1])))
-        return entity, self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+        return entity, self._history(camera_id, entity, at)
+
+    def _history(self, camera_id: str, entity: EntityRecord, at: float) -> list[ObservationRecord]:
+        """A person's full observations up to `at` over every entity remembered for that individual (a
+        tracker's new id after each gap, a walk that broke the bearings): spells run across them."""
+        if entity.label != "worker":
+            return self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+        everyone = [(e, obs) for e in self.store.entities(camera_id, label="worker", t_max=at)
+                    if (obs := self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False))]
+        group = next((g for g in _individual_groups(everyone) if any(e.entity_id == entity.entity_id for e, _ in g)), [])
+        ids = [e.entity_id for e, _ in group] or [entity.entity_id]
+        merged = [o for eid in ids for o in self.store.observations(camera_id, entity_id=eid, t_max=at)]
+        return sorted(merged, key=lambda o: (o.t_start, o.t_end))
 
     def _is_working(self, q: Query, camera_id: str, at: float) -> Answer:
         entity, obs = self._latest(camera_id, q.subject, at)
@@ -485,7 +497,8 @@ class QuestionParser:
         if (q.spell or "current") == "current":
             entity, obs = self._latest(camera_id, q.subject, at)
         else:
-            entity, obs = self._matching(camera_id, q.subject, at)[0]
+            entity = self._matching(camera_id, q.subject, at)[0][0]
+            obs = self._history(camera_id, entity, at)
         samples = _state_samples(obs, at)
         state = "active" if q.state != "idle" else "idle"
         word = "working" if state == "active" else "idle"
@@ -712,10 +725,10 @@ class QuestionParser:
             refs_named = self._entities(camera_id, p.subjects[1][1], at)
             if not refs_named:
                 raise _NotKnown(f"I have not seen {p.subjects[1][1].describe()} by {fmt_time(at)}.")
-            same = refs_named[0][0].entity_id == target.entity_id
+            same = self._one_individual(camera_id, refs_named[0][0].entity_id, target.entity_id, at)
         elif not p.times:
             ref_ids = [e.entity_id for e, _ in self._entities(camera_id, subject, at) if e.entity_id != target.entity_id]
-            same = not ref_ids
+            same = all(self._one_individual(camera_id, r, target.entity_id, at) for r in ref_ids)
         else:
             ref_t = p.times[0]
             ref_res = self.tools.entities_at_time(camera_id, ref_t, window_s=1.5, at=at)
@@ -727,7 +740,7 @@ class QuestionParser:
                 if not found:
                     raise _NotKnown(f"I did not see {subject.describe()} around {fmt_time(ref_t)}.")
                 ref_id = min(found, key=lambda eo: min(abs(o.t_start - ref_t) for o in eo[1]))[0].entity_id
-            same = ref_id == target.entity_id
+            same = self._one_individual(camera_id, ref_id, target.entity_id, at)
         return Answer(
             answer=("Yes, the same one." if same else "No, a different one."), yes_no=same,
             entities=[target.entity_id],
@@ -812,22 +825,50 @@ def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]) 
     who walked so bearings no longer line up) counted once: two worker entities are one individual when
     they wear the same (vest and hat colour both known) and were never in view at the same time.
     Things are counted as remembered. Returns the first entity of each individual."""
-    groups: list[tuple[tuple[EntityRecord, list[ObservationRecord]], tuple[Any, Any] | None, list[tuple[float, float]]]] = []
+    return [g[0] for g in _individual_groups(found)]
+
+
+def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]
+                       ) -> list[list[tuple[EntityRecord, list[ObservationRecord]]]]:
+    """`_individuals`, with every entity of each individual (earliest first). Where the detector
+    re-identifies people (one of its ids came back after a gap), its different ids are different people
+    however alike they dress; only entities sharing an id are joined then."""
+    Group = tuple[list[tuple[EntityRecord, list[ObservationRecord]]], tuple[Any, Any] | None, list[tuple[float, float]], set[str]]
+    groups: list[Group] = []
+    reid = _reidentifies([o for _, obs in found for o in obs])
     for e, obs in sorted(found, key=lambda eo: eo[0].first_seen):
         look = (_majority(obs, "vest"), _majority(obs, "hat_colour")) if e.label == "worker" else None
         spans = [(o.t_start, o.t_end) for o in obs]
+        ids = {str(v) for o in obs if (v := o.attributes.get("ext_track_id")) is not None}
         known = look is not None and None not in look
-        group = next((g for g in groups if known and g[1] == look and not _together(spans, g[2])), None)
+        group = next((g for g in groups if known and g[1] == look and not _together(spans, g[2])
+                      and (not reid or not ids or not g[3] or ids & g[3])), None)  # fmt: skip
         if group is None:
-            groups.append(((e, obs), look, spans))
+            groups.append(([(e, obs)], look, spans, ids))
         else:
+            group[0].append((e, obs))
             group[2].extend(spans)
+            group[3].update(ids)
     return [g[0] for g in groups]
 
 
-def _together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], slack_s: float = 1.0) -> bool:
-    """Two sets of sightings overlap in time (within `slack_s`): in view together."""
-    return any(a0 <= b1 + slack_s and b0 <= a1 + slack_s for a0, a1 in a for b0, b1 in b)
+def _reidentifies(obs: Sequence[ObservationRecord], gap_s: float = 2.0) -> bool:
+    """The detector gives a person their id again after a gap (re-identification), or only new ids."""
+    spans: dict[str, list[tuple[float, float]]] = {}
+    for o in obs:
+        if (v := o.attributes.get("ext_track_id")) is not None:
+            spans.setdefault(str(v), []).append((o.t_start, o.t_end))
+    for ss in spans.values():
+        ss.sort()
+        if any(b[0] - a[1] > gap_s for a, b in zip(ss, ss[1:])):
+            return True
+    return False
+
+
+def _together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], overlap_s: float = 0.3) -> bool:
+    """Two sets of sightings overlap in time by more than `overlap_s`: in view together. (Sightings that
+    only touch, as one person's at a clip boundary or a tracker's new id a frame later, are not.)"""
+    return any(min(a1, b1) - max(a0, b0) > overlap_s for a0, a1 in a for b0, b1 in b)
 
 
 def _majority(obs: Sequence[ObservationRecord], key: str) -> bool | str | None:

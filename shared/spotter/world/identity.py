@@ -59,6 +59,7 @@ class Probe:
     appearance: tuple[float, ...] = ()
     external_track: str | None = None
     ids_persist: bool = True  # this camera's detector gives an individual its id again after a gap
+    vest: str | None = None  # the vest colour the detector saw ("none": no vest); a hat comes off, a vest stays
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +151,14 @@ class IdentityResolver:
     def appearance_ok(self, sims: Sequence[float], cons: float, match: float) -> bool:
         return bool(sims) and min(sims) >= cons and max(sims) >= match
 
+    def other_clothes(self, probe: Probe, cand: Candidate) -> bool:
+        """The detector saw a different vest on the probe than on the entity's recent references: two
+        people (a vest is not changed in the minutes a memory bridges; a hat is, so it does not count)."""
+        if probe.vest is None or probe.external_track is None or not is_person(probe.label):
+            return False  # only a tracking detector's colours are trusted (the built-in one mixes orange and yellow)
+        seen = [v for r in list(cand.refs)[-self.settings.recent_refs:] if isinstance(v := r.attributes.get("vest"), str)]
+        return bool(seen) and probe.vest not in seen
+
     def track_linked(self, probe: Probe, cand: Candidate) -> bool:
         return probe.external_track is not None and probe.external_track in cand.external_tracks
 
@@ -171,6 +180,8 @@ class IdentityResolver:
             return None
         angle = self.angle_to(probe, cand.entity)
         tracked = self.track_linked(probe, cand)
+        if not tracked and self.other_clothes(probe, cand):
+            return None
         gate = max(self.gate_deg(cand), s.track_gate_deg) if tracked else self.gate_deg(cand)
         if angle > gate:
             return None

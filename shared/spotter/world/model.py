@@ -338,6 +338,7 @@ class WorldModel:
             appearance=tuple(obs.appearance),
             external_track=external_track(obs, self.settings),
             ids_persist=ids_persist,
+            vest=v if isinstance(v := obs.attributes.get("vest"), str) else None,
         )
         return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder)
 
