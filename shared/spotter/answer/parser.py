@@ -860,7 +860,7 @@ def _reidentifies(obs: Sequence[ObservationRecord], gap_s: float = 2.0) -> bool:
             spans.setdefault(str(v), []).append((o.t_start, o.t_end))
     for ss in spans.values():
         ss.sort()
-        if any(b[0] - a[1] > gap_s for a, b in zip(ss, ss[1:])):
+        if any(b[0] - a[1] > gap_s for a, b in zip(ss, ss[1:], strict=False)):
             return True
     return False
 
