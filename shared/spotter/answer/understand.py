@@ -26,7 +26,7 @@ import logging
 import re
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, overload
 
 import numpy as np
 
@@ -1432,6 +1432,10 @@ def _merge_workers(subjects: list[tuple[int, SubjectRef, bool]], first: SubjectR
     return first.model_copy(update={"attributes": attrs})
 
 
+@overload
+def _described(subject: SubjectRef, subjects: list[tuple[int, SubjectRef, bool]]) -> SubjectRef: ...
+@overload
+def _described(subject: None, subjects: list[tuple[int, SubjectRef, bool]]) -> None: ...
 def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef, bool]]) -> SubjectRef | None:
     """A plain worker takes the clothes said elsewhere in a one-person question ("orange vests - how many
     people?", "2nd break length, yellow", "the visitor ... the one in blue vest")."""
