@@ -149,3 +149,52 @@ def test_identity_and_spells_run_over_every_entity_of_one_person() -> None:
     assert same.yes_no is True
     spell = parser.answer("How long has the worker in the orange vest been working?", CAM, at=200.0)
     assert spell.duration_s is not None and 140.0 <= spell.duration_s <= 151.0, spell.answer
+
+
+def test_a_person_named_by_what_they_did_to_a_thing() -> None:
+    """ "the labourer who moved the cone": whoever's box was beside the cone when it was picked up (the
+    detector named no holder); later "the labourer" alone means the same person."""
+    from spotter.graph.base import EventRecord
+
+    def worker(eid: str, vest: str, x: float, idle_from: float) -> tuple[EntityRecord, ObservationRecord]:
+        e, o = _person(eid, 0.0, vest, "white", 0.0, 100.0)
+        boxes = [TimedBox(t=float(t), bbox=(x, 100.0, x + 40.0, 220.0), state="idle" if t >= idle_from else "active")
+                 for t in range(0, 101)]  # fmt: skip
+        return e, o.model_copy(update={"boxes": boxes})
+
+    yellow, orange = worker("w-yellow", "yellow", 300.0, 60.0), worker("w-orange", "orange", 20.0, 80.0)
+    cone = EntityRecord(entity_id="cone", camera_id=CAM, label="cone", first_seen=0.0, last_seen=100.0,
+                        bearing_deg=0.0, observations=1)  # fmt: skip
+    cone_obs = ObservationRecord(observation_id="c0/cone", entity_id="cone", camera_id=CAM, clip_id="c0", label="cone",
+                                 t_start=0.0, t_end=100.0, bearing_deg=0.0,
+                                 boxes=[TimedBox(t=float(t), bbox=(310.0, 200.0, 330.0, 225.0)) for t in range(0, 101)])  # fmt: skip
+    picked = EventRecord(event_id="ev1", camera_id=CAM, t=30.0, kind="picked_up", entity_id="cone", label="cone")
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=100.0)],
+                           entities=[yellow[0], orange[0], cone], observations=[yellow[1], orange[1], cone_obs],
+                           events=[picked]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("When did the labourer who moved the cone go on his break?", CAM, at=100.0)
+    assert ans.query is not None and ans.query["subject"]["attributes"] == {"vest": "yellow", "hat_colour": "white"}
+    assert ans.time is not None and abs(ans.time - 60.0) <= 1.0, ans.answer
+    later = parser.answer("Is the labourer working?", CAM, at=100.0)
+    assert later.query is not None and later.query["subject"]["attributes"]["vest"] == "yellow"
+
+
+def test_a_tool_remembered_twice_lies_on_the_ground_across_both() -> None:
+    """The wearer walked off and came back: the hammer on the ground is a second entity; the spell on the
+    ground runs from the drop to the pick-up over both (not to the middle of the gap)."""
+    def hammer(eid: str, samples: list[tuple[float, str]]) -> tuple[EntityRecord, ObservationRecord]:
+        e = EntityRecord(entity_id=eid, camera_id=CAM, label="hammer", first_seen=samples[0][0],
+                         last_seen=samples[-1][0], bearing_deg=0.0, observations=1)  # fmt: skip
+        o = ObservationRecord(observation_id=f"c0/{eid}", entity_id=eid, camera_id=CAM, clip_id="c0", label="hammer",
+                              t_start=samples[0][0], t_end=samples[-1][0], bearing_deg=0.0,
+                              boxes=[TimedBox(t=t, bbox=(0.0, 0.0, 5.0, 5.0), state=st) for t, st in samples])  # type: ignore[arg-type]  # fmt: skip
+        return e, o
+
+    first = hammer("h1", [(float(t), "carried") for t in range(0, 20)] + [(float(t), "on_ground") for t in range(20, 25)])
+    second = hammer("h2", [(float(t), "on_ground") for t in range(80, 90)] + [(float(t), "carried") for t in range(90, 100)])
+    parser = _store(first, second)
+    ans = parser.answer("How long was the hammer left lying on the ground?", CAM, at=100.0)
+    assert ans.duration_s is not None and 68.0 <= ans.duration_s <= 72.0, ans.answer

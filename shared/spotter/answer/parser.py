@@ -27,7 +27,7 @@ from typing import Any
 
 from spotter.answer.base import Answer, Evidence
 from spotter.answer.query import Query, SubjectRef, TimeRef
-from spotter.answer.understand import QuestionUnderstander
+from spotter.answer.understand import QuestionUnderstander, subjects_in
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.tools import GraphTools
 from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, relative_deg
@@ -114,7 +114,7 @@ class QuestionParser:
                 answer="I did not understand the question; ask where, when, how long, which way, whether or how "
                        "many about something the camera saw.", intent="unknown", backend="parser",
             )  # fmt: skip
-        query = self._grounded(query, camera_id, now, labels)
+        query = self._grounded(query, camera_id, now, labels, question)
         try:
             ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
@@ -168,17 +168,24 @@ class QuestionParser:
             return self._state_duration(q, camera_id, at)
         raise _NotKnown("I did not understand the question.")
 
-    def _grounded(self, q: Query, camera_id: str, at: float, labels: set[str]) -> Query:
+    def _grounded(self, q: Query, camera_id: str, at: float, labels: set[str], question: str = "") -> Query:
         """The query in this memory's terms. A label the memory lacks falls back to one it holds that
         names the same thing shorter or longer ("angle_grinder" / "grinder"). People described by their
         trade are remembered, and a bare trade means the person last described by it, else (for trades
-        whose work shows on a tracked object, such as a bricklayer's wall) the worker seen at that work most."""
+        whose work shows on a tracked object, such as a bricklayer's wall) the worker seen at that work most.
+        A person named by what they did to a thing ("the labourer who moved the cone") is whoever did it."""
+        # (in an identity question the clause names the one compared with: `_dispatch` finds them)
+        actor = self._actor_look(camera_id, question, at) if question and q.intent != "same_individual" else None
 
         def resolve(ref: SubjectRef | None) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
                 if near:
                     ref = ref.model_copy(update={"label": near[0]})
+            if ref is not None and ref.label == "worker" and not ref.attributes and actor:
+                if ref.role is not None:
+                    self.roles[(camera_id, ref.role)] = dict(actor)
+                return ref.model_copy(update={"attributes": dict(actor)})
             if ref is None or ref.role is None or ref.label != "worker":
                 return ref
             key = (camera_id, ref.role)
@@ -189,9 +196,54 @@ class QuestionParser:
             return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
 
         update: dict[str, Any] = {"subject": resolve(q.subject)}
+        actor = None  # the clause describes the question's subject, not the other person of an order question
         if q.other is not None and q.other.subject is not None:
             update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject)})
         return q.model_copy(update=update)
+
+    def _actor_look(self, camera_id: str, question: str, at: float) -> dict[str, bool | str]:
+        """The clothes of whoever did what a relative clause says to a thing ("the labourer who moved the
+        cone", "whoever dropped the hammer"): the person the thing's world event names, else the worker
+        whose box was nearest the thing's when it happened (the latest such event up to `at`)."""
+        m = _ACTOR_CLAUSE.search(question.lower())
+        if m is None:
+            return {}
+        things = [s for _, s, _ in subjects_in(m.group(2)) if s.label != "worker"]
+        if not things:
+            return {}
+        kinds = ("dropped",) if m.group(1) in _PUT_DOWN else ("picked_up", "moved")
+        events = [e for e in self.store.events(camera_id, t_max=at)
+                  if e.label == things[0].label and e.kind in kinds]  # fmt: skip
+        if not events:
+            return {}
+        ev = max(events, key=lambda e: e.t)
+        actor = ev.detail.get("by_entity_id")
+        if not isinstance(actor, str):
+            actor = self._nearest_worker(camera_id, ev.entity_id, ev.t)
+        if actor is None:
+            return {}
+        obs = self.store.observations(camera_id, entity_id=actor, t_max=at, full=False)
+        return {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
+
+    def _nearest_worker(self, camera_id: str, thing_id: str, t: float, within_s: float = 1.5) -> str | None:
+        """The worker whose box was nearest the thing's (in box heights) around `t`."""
+        def box_near(obs: Sequence[ObservationRecord]) -> tuple[float, float, float] | None:
+            boxes = [b for o in obs for b in o.boxes if abs(b.t - t) <= within_s]
+            if not boxes:
+                return None
+            b = min(boxes, key=lambda b: abs(b.t - t)).bbox
+            return (b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0, max(1.0, b[3] - b[1])
+
+        thing = box_near(self.store.observations(camera_id, entity_id=thing_id, t_min=t - within_s, t_max=t + within_s))
+        if thing is None:
+            return None
+        best: tuple[float, str | None] = (math.inf, None)
+        for o in self.store.observations(camera_id, label="worker", t_min=t - within_s, t_max=t + within_s):
+            w = box_near([o])
+            if w is not None:
+                d = math.hypot(w[0] - thing[0], w[1] - thing[1]) / w[2]
+                best = min(best, (d, o.entity_id), key=lambda x: x[0])
+        return best[1]
 
     def _worker_at_work(self, camera_id: str, role: str, at: float) -> dict[str, bool | str]:
         """The clothing of the worker seen beside the trade's work object (within 25 deg of it) for longest."""
@@ -468,6 +520,22 @@ class QuestionParser:
         entity, light = max(found, key=lambda eo: (eo[1][-1].t_end, len(eo[1])))
         return entity, self._history(camera_id, entity, at)
 
+    def _one_thing(self, camera_id: str, found: list[tuple[EntityRecord, list[ObservationRecord]]],
+                   at: float) -> list[ObservationRecord]:
+        """The first matching thing's full observations, with those of other entities of its label and colour
+        never in view with it (one tool remembered twice after the wearer walked off and came back)."""
+        entity, obs = found[0]
+        colour = _majority(obs, "colour")
+        spans = [(o.t_start, o.t_end) for o in obs]
+        merged = list(obs)
+        for other, light in found[1:]:
+            if _majority(light, "colour") != colour or _together(spans, [(o.t_start, o.t_end) for o in light]):
+                continue
+            more = self.store.observations(camera_id, entity_id=other.entity_id, t_max=at)
+            merged += more
+            spans += [(o.t_start, o.t_end) for o in more]
+        return sorted(merged, key=lambda o: (o.t_start, o.t_end))
+
     def _history(self, camera_id: str, entity: EntityRecord, at: float) -> list[ObservationRecord]:
         """A person's full observations up to `at` over every entity remembered for that individual (a
         tracker's new id after each gap, a walk that broke the bearings): spells run across them."""
@@ -512,6 +580,7 @@ class QuestionParser:
         entity, obs = found[0]
         spell = q.spell or "last"
         if q.state == "on_ground":
+            obs = self._one_thing(camera_id, found, at)
             # a thing's "moving" is image motion (a head turn can cause it): unknown, not a change of state
             samples = [(t, None if st == "moving" else st, o) for t, st, o in _state_samples(obs, at)]
             seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
@@ -815,6 +884,10 @@ def state_seconds(samples: Sequence[StateSample], state: str, a: float, b: float
     return total
 
 
+_PUT_DOWN = ("dropped", "put down", "set down", "left", "dumped")
+_ACTOR_CLAUSE = re.compile(r"\b(?:who|that|whoever)\s+(?:had\s+|has\s+|just\s+)?(moved|shifted|picked up|took|grabbed|"
+                           r"carried|brought|lifted|dropped|put down|set down|left|dumped)\s+(?:up\s+)?((?:the|a|that|"
+                           r"my|his|her|those|these)\s+[a-z][a-z -]{1,30})")
 _WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
 _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
