@@ -338,3 +338,47 @@ def test_exclusion_zone_not_for_a_person_beyond_or_in_front_of_the_pit() -> None
                    rows=tuple((t, 200.0, 260.0) for t in ts2))  # fmt: skip
     inside = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts2), rows=tuple((t, 150.0, 240.0) for t in ts2))
     assert cats(rules.step(clip(1, obs=(pit2, inside)))) == ["exclusion_zone"]
+
+
+def test_exclusion_zone_reads_the_pit_in_every_observation_and_the_nearest_frame() -> None:
+    """A pit seen as two observations of one entity in a clip, and missed in the person's own frames: its
+    rows come from all its frames, the nearest within a second; a person in front of it is not in it."""
+    rules = RuleEngine()
+    early, late = (1.0, 1.2), (8.0, 8.2)
+    pit_a = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in early), half_width_deg=10.0,
+                    rows=tuple((t, 200.0, 206.0) for t in early))  # fmt: skip
+    pit_b = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in late), half_width_deg=10.0,
+                    rows=tuple((t, 200.0, 206.0) for t in late))  # fmt: skip
+    ts = (1.5, 1.7, 1.9)  # no pit detected in these frames; the person's feet well below its near edge
+    front = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts), rows=tuple((t, 170.0, 250.0) for t in ts))
+    assert rules.step(clip(0, obs=(pit_a, pit_b, front))) == []
+
+
+def test_safety_beside_moving_plant_only_at_about_its_distance() -> None:
+    """Beside a moving excavator in bearing, but with feet 16 px nearer than its bottom row (80 px tall):
+    standing in front of it, not next to it; at its bottom row: next to it."""
+    def plant(k: int) -> ObsFact:
+        ts = [10.0 * k + 0.2 * i for i in range(5)]
+        return ObsFact("ex", "excavator", 10.0, tuple((t, 10.0 + 0.2 * i, "moving") for i, t in enumerate(ts)),
+                       {"moving": True}, half_width_deg=8.0, rows=tuple((t, 140.0, 220.0) for t in ts))  # fmt: skip
+
+    def worker(k: int, feet: float) -> ObsFact:
+        ts = [10.0 * k + 0.2 * i for i in range(5)]
+        return ObsFact("w", "worker", 21.0, tuple((t, 21.0, None) for t in ts), rows=tuple((t, feet - 60.0, feet) for t in ts))
+
+    rules = RuleEngine()
+    assert rules.step(clip(0, obs=(plant(0), worker(0, 236.0)))) == []
+    assert cats(rules.step(clip(1, obs=(plant(1), worker(1, 222.0))))) == ["safety_alert"]
+
+
+def test_memory_recall_not_for_a_place_swept_past_in_a_fast_turn() -> None:
+    """The toolbox's place crossed the view only mid-turn (40 deg/s): not looked at, no recall; looked at
+    steadily later: recalled."""
+    rules = RuleEngine()
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    rules.step(looked(0, 0.0, (box,)))
+    rules.step(looked(1, 180.0))
+    rules.step(looked(2, 180.0))
+    sweep = tuple((30.0 + 0.5 * i + 0.25, (200.0 + 20.0 * i) % 360.0) for i in range(20))  # 40 deg/s, past it
+    assert rules.step(ClipFacts(CAM, f"{CAM}-0003", 30.0, 40.0, (), (), heading_deg=0.0, view=sweep)) == []
+    assert cats(rules.step(looked(4, 0.0))) == ["memory_recall"]

@@ -135,7 +135,7 @@ class QuestionParser:
                 return self._has_left(parsed, camera_id, at)
             if not times and subj is not None and re.search(
                     r"\bwhere (i|you|he|she|they|we|someone) (put|left|set|dropped|placed|laid|stood)\b", text):  # fmt: skip
-                put = self._event_time(camera_id, subj, "dropped", at)  # "where I put it": since it was put down
+                put = self._event_time(camera_id, subj, "dropped", at, latest=True)  # "where I put it": since then
                 if put is not None:
                     parsed.times.append(put[0] + 0.5)
             return self._still_there(parsed, camera_id, at)
@@ -612,8 +612,10 @@ class QuestionParser:
 
     # --- handlers ---
 
-    def _event_time(self, camera_id: str, subject: Subject, verb: str, at: float) -> tuple[float, list[ObservationRecord]] | None:
-        """When `verb` happened to the subject, from memory up to `at` (None: not seen to happen)."""
+    def _event_time(self, camera_id: str, subject: Subject, verb: str, at: float,
+                    latest: bool = False) -> tuple[float, list[ObservationRecord]] | None:
+        """When `verb` happened to the subject (the first time; the last with `latest`), from memory up to
+        `at` (None: not seen to happen)."""
         found = self._entities(camera_id, subject, at)
         if not found:
             return None
@@ -629,11 +631,15 @@ class QuestionParser:
             return self._world_event(camera_id, entity, ["picked_up"], at, obs)
         if verb == "dropped":
             carried = False
+            drops: list[tuple[float, list[ObservationRecord]]] = []
             for t, st, o in samples:
                 if st == "carried":
                     carried = True
                 elif carried and st is not None:
-                    return t, [o]
+                    drops.append((t, [o]))
+                    carried = False
+            if drops:
+                return drops[-1] if latest else drops[0]
             return self._world_event(camera_id, entity, ["dropped"], at, obs)
         if verb == "moved":
             for t, st, o in samples:
@@ -693,7 +699,10 @@ class QuestionParser:
         moved_after = moved is not None and moved[0] > then.t_start - 1e-6
         carried = any(st == "carried" for t, st, _o in _state_samples(obs, at) if t > then.t_end)
         # its place looked at since it was last seen, and it was not there: gone (moved or taken unseen)
-        gone = self._place_seen_empty(camera_id, now.bearing_deg, min(now.t_end, at), at)
+        # (where it was left: the entity's place, which for a thing put down is where it was last seen, not
+        # the average over an observation it was carried through; an older observation's place otherwise)
+        place = entity.bearing_deg if entity.last_seen <= now.t_end + 1e-6 else now.bearing_deg
+        gone = self._place_seen_empty(camera_id, place, min(now.t_end, at), at)
         # A bearing is only as good as the heading it was measured with: a small difference is the same place.
         same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not (moved_after or carried or gone)
         return Answer(
@@ -713,13 +722,17 @@ class QuestionParser:
         return self._place_seen_empty(camera_id, last.bearing_deg, min(last.t_end, at), at)
 
     def _place_seen_empty(self, camera_id: str, bearing: float, since: float, at: float) -> bool:
-        """Whether `bearing` was well inside the view for >= 1.5 s in total between `since` and `at`."""
+        """Whether `bearing` was well inside the view for >= 1.5 s in total between `since` and `at`, at moments
+        the head was not turning fast (a place swept past mid-turn was not looked at: blur, and a thing at the
+        frame's edge leaves it as the head turns)."""
         seen = 0.0
         t = since + 0.5
         margin = self.hfov_deg / 2.0 - 10.0
         while t <= at:
             h = self.tools.heading(camera_id, t)
-            if h is not None and abs(relative_deg(bearing, h)) <= margin:
+            h_next = self.tools.heading(camera_id, t + 0.5)
+            calm = h is None or h_next is None or abs(relative_deg(h_next, h)) <= 15.0
+            if h is not None and calm and abs(relative_deg(bearing, h)) <= margin:
                 seen += 0.5
                 if seen >= 1.5:
                     return True

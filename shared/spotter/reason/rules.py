@@ -295,8 +295,19 @@ class ZoneRule:
                 st.anchor_seen[o.entity_id] = o.samples[-1][0] if o.samples else f.t_end
         # where each anchor (a pit) lies in the image, frame by frame: a person beside it in bearing but
         # standing beyond or in front of it (feet above its top edge or below its bottom) is not in it
-        anchor_rows = {o.entity_id: {t: (top, bottom) for t, top, bottom in o.rows}
-                       for o in f.observations if o.label in p.anchor_labels}  # fmt: skip
+        anchor_rows: dict[str, dict[float, tuple[float, float]]] = {}
+        for o in f.observations:  # (an entity may have several observations in a clip: all their frames)
+            if o.label in p.anchor_labels:
+                anchor_rows.setdefault(o.entity_id, {}).update({t: (top, bottom) for t, top, bottom in o.rows})
+        # the same pit seen as another entity this clip (its bearing drifted from the remembered one): any
+        # pit observation of the anchor's label near the anchor's bearing gives its rows in that frame
+        pits = [o for o in f.observations if o.label in p.anchor_labels]
+        for key, (label, bearing, half) in st.anchors.items():
+            rows_k = anchor_rows.setdefault(key, {})
+            for o in pits:
+                if o.label == label and o.entity_id != key and angular_distance(o.bearing_deg, bearing) <= half + p.margin_deg:
+                    for t, top, bottom in o.rows:
+                        rows_k.setdefault(t, (top, bottom))
         out = []
         for o in f.observations:
             if not _is_person(o.label, r):
@@ -308,7 +319,7 @@ class ZoneRule:
                 # it was seen has made stale (parallax)
                 stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
                 hits = [(t, b) for t, b, _ in o.samples if inside(b) and not (stale and t not in rows)
-                        and _within_rows(feet.get(t), rows.get(t))]  # fmt: skip
+                        and _within_rows(feet.get(t), _nearest_rows(rows, t))]  # fmt: skip
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
@@ -333,7 +344,16 @@ def _level(feet: float | None, plant: tuple[float, float] | None) -> bool:
     same frame (unknown: level)."""
     if feet is None or plant is None:
         return True
-    return abs(feet - plant[1]) <= 0.25 * max(1.0, plant[1] - plant[0])
+    return abs(feet - plant[1]) <= 0.15 * max(1.0, plant[1] - plant[0])
+
+
+def _nearest_rows(rows: dict[float, tuple[float, float]], t: float, within_s: float = 1.0) -> tuple[float, float] | None:
+    """A pit's rows in the frame at `t`, else in the nearest frame within `within_s` (a detector misses a flat,
+    distant pit in some frames; it does not move, and the head moves little in a second)."""
+    if t in rows:
+        return rows[t]
+    near = min(rows, key=lambda k: abs(k - t), default=None)
+    return rows[near] if near is not None and abs(near - t) <= within_s else None
 
 
 def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
@@ -539,14 +559,17 @@ class RecallRule:
         if not f.view:
             return out
         dt = (f.t_end - f.t_start) / max(1, len(f.view))
+        calm = _calm_times(f.view, p.calm_deg_s)
         candidates = [(eid, place, False) for eid, place in sorted(st.places.items())]
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
             if (eid in seen and not vacated) or place.reported or not place.still or place.last_seen < st.walked_at:
                 continue
-            in_sight = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
-            if len(in_sight) < len(f.view):
+            in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
+            if len(in_view_at) < len(f.view):
                 place.looked_away = True
+            # looked at: in view while the head was not sweeping fast (mid-turn a detector misses things)
+            in_sight = [t for t in in_view_at if t in calm]
             if not place.looked_away or len(in_sight) * dt < p.min_view_s:
                 continue
             if in_sight[0] - place.last_seen < p.min_away_s:
@@ -569,6 +592,20 @@ class RecallRule:
                    f"last seen there at {place.last_seen:.0f} s.{also}")  # fmt: skip
             out.append(Trigger(self.category, eid, msg, in_sight[0], (eid,), (place.last_seen, in_sight[0]), (place.label,)))  # fmt: skip
         return out
+
+
+def _calm_times(view: Sequence[tuple[float, float]], max_deg_s: float) -> set[float]:
+    """The view samples at which the head turned slower than `max_deg_s`."""
+    calm: set[float] = set()
+    for i, (t, h) in enumerate(view):
+        j = i + 1 if i + 1 < len(view) else i - 1
+        if j < 0:
+            calm.add(t)
+            continue
+        t2, h2 = view[j]
+        if abs(t2 - t) < 1e-9 or angular_distance(h, h2) / abs(t2 - t) <= max_deg_s:
+            calm.add(t)
+    return calm
 
 
 RULES: tuple[Rule, ...] = (SafetyRule(), PpeRule(), ZoneRule(), LeftBehindRule(), RecallRule(), ProgressRule(), IdleRule())

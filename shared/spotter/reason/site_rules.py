@@ -127,6 +127,10 @@ class RecallRule(_Rule):
     view_margin_deg: float = Field(default=10.0, ge=0.0, le=60.0, description="Its place this far inside the view")
     min_view_s: float = Field(default=1.5, ge=0.0, description="Its place in view, empty, this long in a clip")
     moved_deg: float = Field(default=25.0, gt=0.0, description="Seen this far from its place: it was moved")
+    calm_deg_s: float = Field(
+        default=30.0, gt=0.0,
+        description="Its place counts as looked at only while the head turns slower than this (deg/s)",
+    )
     walk_scale: float = Field(
         default=1.4, gt=1.0,
         description="Still things near the middle of the view changing size this much in a clip, two clips running: "

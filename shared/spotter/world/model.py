@@ -635,13 +635,15 @@ class _Context:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
             else:
+                seen_at = p.probe.bearing_deg
                 if is_mover(rec.label):
                     alpha = s.mover_alpha
                 elif moved or em.held is True or p.state == "carried":
-                    alpha = 1.0
+                    alpha = 1.0  # a thing in hand is where it was last seen in this clip, not its average place
+                    seen_at = p.probe.bearings[-1] if p.probe.bearings else seen_at
                 else:
                     alpha = max(1.0 / (rec.observations + 1), s.thing_alpha_min)
-                bearing = blend_bearing(rec.bearing_deg, p.probe.bearing_deg, alpha)
+                bearing = blend_bearing(rec.bearing_deg, seen_at, alpha)
                 distance = rec.distance + alpha * (p.probe.distance - rec.distance)
                 gap = t_first - rec.last_seen
                 if before is not None and gap > s.returned_after_s:
