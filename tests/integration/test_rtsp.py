@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,7 +17,7 @@ from spotter import streams
 from spotter.blobstore import LocalBlobStore
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
-from spotter.video.sources import Backoff, RtspSource
+from spotter.video.sources import Backoff, RtspSource, SourceFrame
 from tests.integration.ingest_helpers import read_stream
 from tests.integration.rtsp_harness import RtspTestServer, rtsp_server_available
 
@@ -139,3 +140,38 @@ def test_rtsp_ingest_survives_a_camera_outage(
     for k in keyframes[:: max(1, len(keyframes) // 4)]:
         img = cv2.imdecode(np.frombuffer(store.get(k.blob_key), np.uint8), cv2.IMREAD_COLOR)
         assert img is not None and img.shape == (360, 640, 3)
+
+
+@pytest.mark.timeout(90)
+def test_rtsp_media_time_is_the_camera_s_clock_not_arrival(tmp_path: Path) -> None:
+    """A file served over RTSP: the client gets a burst of buffered frames at start-up (a second of video
+    in a few milliseconds), then frames at the camera's pace. Media time follows the stream's timestamps,
+    so every frame's time is its index / fps (what a replay of the same file says), burst included."""
+    missing = rtsp_server_available()
+    if missing:
+        pytest.fail(missing)
+    raw, h264 = tmp_path / "raw.mp4", tmp_path / "cam.mp4"
+    writer = cv2.VideoWriter(str(raw), cv2.VideoWriter_fourcc(*"mp4v"), 15.0, (320, 180))
+    rng = np.random.default_rng(0)
+    texture = rng.integers(0, 255, (180, 2000, 3), dtype=np.uint8)
+    for i in range(15 * 8):
+        writer.write(np.ascontiguousarray(texture[:, 4 * i:4 * i + 320]))
+    writer.release()
+    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(raw), "-c:v", "libx264", "-preset", "ultrafast",
+                    "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(h264)], check=True)  # fmt: skip
+    with RtspTestServer(extra_args=("--file", str(h264))) as server:
+        source = RtspSource(server.url, open_timeout_s=5.0, read_timeout_s=3.0, max_attempts=3)
+        stop = threading.Event()
+        got: list[tuple[int, float, float]] = []
+        t0 = time.monotonic()
+        for item in source.frames(stop=stop):
+            if isinstance(item, SourceFrame):
+                got.append((item.index, item.t_media, time.monotonic() - t0))
+                if len(got) >= 90:
+                    stop.set()
+    arrivals = [a for _, _, a in got]
+    assert arrivals[10] - arrivals[0] < 0.3, "expected a start-up burst (buffered frames arriving at once)"
+    worst = max(abs(t - i / 15.0) for i, t, _ in got)
+    assert worst <= 1.0 / 15.0 + 1e-6, worst  # the camera's clock, within a frame
+    times = [t for _, t, _ in got]
+    assert times == sorted(times) and len(set(times)) == len(times)

@@ -461,9 +461,13 @@ def _capture_options(transport: str) -> str:
 class RtspSource(_OpenedGeometry):
     """A live RTSP camera, reconnecting with backoff when the stream drops.
 
-    The media clock is monotonic wall-clock time since the first frame of the
-    session, so it keeps running through an outage: after a reconnect frames
-    continue at the real elapsed time and a `SourceGap` says what was missed.
+    The media clock is the camera's own: each frame's presentation timestamp
+    (PTS) since the connection's first frame, never its arrival time, so a
+    burst of buffered frames at start-up or after a stall keeps its real
+    spacing. Across an outage the clock runs on by the wall-clock time the
+    stream was away: frames continue at the real elapsed time and a `SourceGap`
+    says what was missed (so does a jump in the camera's own timestamps). A
+    stream without usable timestamps falls back to arrival time.
     Frame indices keep counting across reconnects. `max_attempts` bounds the
     failed attempts in a row (None: keep trying until `stop`); when reached,
     `frames()` raises SourceError.
@@ -547,8 +551,8 @@ class RtspSource(_OpenedGeometry):
     ) -> Iterator[SourceItem]:
         stop = stop or threading.Event()
         index = 0
-        t0: float | None = None
         last_t = 0.0
+        last_wall: float | None = None  # arrival of the previous frame (outages are measured on it)
         dropped: str | None = None  # why the stream dropped, while reconnecting
         try:
             while not stop.is_set():
@@ -558,18 +562,23 @@ class RtspSource(_OpenedGeometry):
                 cap = self._cap
                 assert cap is not None
                 fails = 0
+                clock = _CameraClock(self._fps)
                 while not stop.is_set():
                     if not cap.grab():
                         fails += 1
                         dropped = f"read failed on {self.name} (stream dropped or timed out)"
                         break
                     now = self.clock()
-                    if t0 is None:
-                        t0 = now
-                    t = max(now - t0, last_t)
+                    if clock.base is None:  # the connection's first frame: where its clock starts
+                        clock.base = 0.0 if last_wall is None else last_t + max(now - last_wall, 1.0 / self._fps)
+                    t, jumped = clock.time(cap.get(cv2.CAP_PROP_POS_MSEC), now)
+                    t = max(t, last_t + 1e-6) if index else t
+                    last_wall = now
                     if dropped is not None:
                         yield SourceGap(start_t=last_t, end_t=t, reason=dropped)
                         dropped = None
+                    elif jumped:
+                        yield SourceGap(start_t=last_t, end_t=t, reason=f"{self.name}: the camera's clock jumped")
                     image: Image | None = None
                     if want is None or want(index, t):
                         ok, img = cap.retrieve()
@@ -583,6 +592,42 @@ class RtspSource(_OpenedGeometry):
                     yield SourceTrouble(dropped, fails, 0.0)
         finally:
             self.close()
+
+
+class _CameraClock:
+    """One connection's media time from the stream's timestamps (`base` + PTS since its first frame).
+
+    Repeated or missing timestamps advance by one frame; a jump of more than `jump_s` is kept (the
+    camera's clock says time passed) and reported; a connection whose timestamps are unusable (not
+    finite, or going backwards) runs on arrival time instead."""
+
+    def __init__(self, fps: float, jump_s: float = 2.0) -> None:
+        self.fps = fps if fps and math.isfinite(fps) and fps > 0 else 30.0
+        self.jump_s = jump_s
+        self.base: float | None = None
+        self._pts0: float | None = None
+        self._wall0: float | None = None
+        self._last: float | None = None
+        self._wall_only = False
+
+    def time(self, pos_msec: float, wall: float) -> tuple[float, bool]:
+        assert self.base is not None
+        if self._wall0 is None:
+            self._wall0 = wall
+        pts = pos_msec / 1000.0 if pos_msec is not None and math.isfinite(pos_msec) and pos_msec >= 0 else None
+        if pts is not None and self._last is not None and pts < self._last - 1.0 / self.fps - 1e-6:
+            self._wall_only = True  # timestamps went backwards: not a clock to trust
+        if self._wall_only or pts is None:
+            t = self.base + (wall - self._wall0)
+            return t, False
+        if self._pts0 is None:
+            self._pts0 = pts
+        step = 1.0 / self.fps
+        if self._last is not None and pts < self._last + 0.5 * step:
+            pts = self._last + step  # a repeated (or lagging) timestamp: the next frame
+        jumped = self._last is not None and pts - self._last > self.jump_s
+        self._last = pts
+        return self.base + (pts - self._pts0), jumped
 
 
 def redact_url(url: str) -> str:
