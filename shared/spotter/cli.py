@@ -181,6 +181,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--camera", required=True)
     p.add_argument("--at", type=float, help="answer from memory observed up to this media time (s)")
     p.add_argument("--json", action="store_true", help="print the typed answer as JSON")
+
+    p = sub.add_parser("detections", help="external detections in the distributed mode")
+    dsub = p.add_subparsers(dest="action", required=True)
+    p = dsub.add_parser("publish", help="put a detections JSON Lines file on the bus for a camera's captioner")
+    p.add_argument("file", type=Path, help="JSON Lines: {\"t\", \"detections\": [...]} per frame")
+    p.add_argument("--camera", required=True, help="the camera the detections are of")
+    p.add_argument("--width", type=int, default=640, help="frame width for lines that do not give one")
+    p.add_argument("--height", type=int, default=360, help="frame height for lines that do not give one")
     return parser
 
 
@@ -650,12 +658,36 @@ def _redis_heading() -> Callable[[str, float], float | None]:
     return lookup
 
 
+def cmd_detections(args: argparse.Namespace) -> int:
+    """`spotter detections publish FILE --camera CAM`: the captioner service (SPOTTER_DETECT_BACKEND=external)
+    reads them off the bus by media time, so they may go up before, during or after the camera's clips."""
+    from redis import Redis
+
+    from spotter.detect.external import ExternalDetectionsPublisher
+    from spotter.settings import BusSettings
+
+    if not args.file.is_file():
+        raise ConfigError(f"detections file not found: {args.file}")
+    if args.width <= 0 or args.height <= 0:
+        raise ConfigError("--width and --height must be > 0")
+    url = BusSettings().redis_url
+    if not url:
+        raise ConfigError("REDIS_URL is not set: the distributed mode's bus is needed to publish")
+    redis = Redis.from_url(url.get_secret_value())
+    report = ExternalDetectionsPublisher(redis, args.camera, width=args.width, height=args.height).publish_file(args.file)
+    for err in report.skipped[:10]:
+        print(f"  skipped line {err.line}: {err.reason}", file=sys.stderr)
+    print(f"published {report.published} frames of {args.camera} ({len(report.skipped)} lines skipped)")
+    return EXIT_OK if report.published else EXIT_FAILED
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": cmd_replay,
     "eval": cmd_eval,
     "demo": cmd_demo,
     "serve": cmd_serve,
     "ask": cmd_ask,
+    "detections": cmd_detections,
 }
 
 

@@ -1,0 +1,207 @@
+"""A scenario family run the way a deployer runs Spotter: the services as processes, the camera over RTSP.
+
+    python -m bench.deployed --family d [--only NAME]
+
+Per scenario (the cache `bench.independent` made: video, ground-truth detections, questions, truth):
+the video is re-encoded to H.264 and served by GStreamer's RTSP server (`deploy/rtsp/gst_rtsp_server.py
+--file`, played once at its own pace, as a camera); a private redis-server; `python -m services.X` for
+ingest (the RTSP URL), flow tracker, captioner (external detections), knowledge graph (SQLite),
+reasoner and api, one process each; the detections go on the bus with `spotter detections publish`.
+When the stream has ended and every clip is decided, each question is asked over REST (`POST /v1/ask`
+with its `at`) and the alerts are read off the alert stream; both are scored as `bench.independent`
+scores the embedded `spotter eval` of the same scenario, and the live heading track is compared with the
+truth and with the embedded replay's (`RUN.json`). Results: bench/results/deployed.json.
+
+What it does not exercise: the summarizer and visual archive (no Qdrant server here), the notifier.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+from redis import Redis
+
+from bench.alert_latency import Service, decided, service_env, start_service, stream_messages, wait_for
+from bench.independent import CACHE_ROOT, RESULTS, score_scenario
+from spotter import streams
+from spotter.messages import Alert, Clip
+from spotter.redis_server import RedisServerProcess, free_port
+
+REPO = Path(__file__).resolve().parents[1]
+RTSP_SERVER = REPO / "deploy" / "rtsp" / "gst_rtsp_server.py"
+SYSTEM_PYTHON = os.environ.get("SPOTTER_RTSP_PYTHON", "/usr/bin/python3")
+API_KEY = "bench-deployed-key-0123456789"
+CLIP_S = 10.0
+
+
+def h264(video: Path) -> Path:
+    """The video as H.264 without B-frames (what the RTSP server streams), made once next to it."""
+    out = video.with_name("video_h264.mp4")
+    if not out.is_file() or out.stat().st_mtime < video.stat().st_mtime:
+        subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(video), "-c:v", "libx264", "-preset",
+                        "ultrafast", "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(out)], check=True)  # fmt: skip
+    return out
+
+
+def start_rtsp(path: Path, port: int) -> subprocess.Popen[str]:
+    proc = subprocess.Popen([SYSTEM_PYTHON, str(RTSP_SERVER), "--port", str(port), "--file", str(path)],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)  # fmt: skip
+    assert proc.stdout is not None
+    line = proc.stdout.readline()
+    if not line.startswith("READY"):
+        proc.kill()
+        raise RuntimeError(f"RTSP server did not start: {line}")
+    return proc
+
+
+def ask(port: int, camera: str, question: str, at: float) -> dict[str, Any]:
+    body = json.dumps({"camera_id": camera, "question": question, "at": at}).encode()
+    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/ask", data=body, method="POST",
+                                 headers={"Content-Type": "application/json", "X-API-Key": API_KEY})  # fmt: skip
+    with urllib.request.urlopen(req, timeout=120) as resp:
+        return cast(dict[str, Any], json.loads(resp.read()))
+
+
+def heading_track(redis: Redis, camera: str) -> np.ndarray:
+    rows = cast(list[Any], redis.zrangebyscore(streams.heading_track_key(camera), "-inf", "+inf"))
+    pts = sorted((float(t), float(y)) for t, _, y in (r.decode().partition(":") for r in rows))
+    return np.array(pts, dtype=float).reshape(-1, 2)
+
+
+def heading_diff(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
+    """Max and mean |a - b| over b's times within a's span (degrees; both unwrapped)."""
+    if len(a) < 2 or len(b) < 2:
+        return {"max_deg": float("nan"), "mean_deg": float("nan")}
+    ts = b[:, 0][(b[:, 0] >= a[0, 0]) & (b[:, 0] <= a[-1, 0])]
+    d = np.abs(np.interp(ts, a[:, 0], a[:, 1]) - np.interp(ts, b[:, 0], b[:, 1]))
+    return {"max_deg": round(float(d.max()), 2), "mean_deg": round(float(d.mean()), 2)}
+
+
+def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
+    truth = json.loads((d / "truth.json").read_text())
+    questions = json.loads((d / "questions.json").read_text())
+    camera = str(questions[0]["camera"])
+    duration = float(truth["duration_s"])
+    video = h264(d / "video.mp4")
+    server = RedisServerProcess().start()
+    redis = Redis.from_url(server.url, socket_timeout=10.0)
+    rtsp = start_rtsp(video, free_port())
+    api_port = free_port()
+    services: list[Service] = []
+    t0 = time.monotonic()
+    try:
+        env = service_env(server.url, log_dir / "graph.sqlite3", {
+            "SPOTTER_INGEST_SOURCE": f"rtsp://127.0.0.1:{rtsp.args[3]}/cam", "SPOTTER_INGEST_CAMERA_ID": camera,
+            "SPOTTER_INGEST_HFOV_DEG": str(truth["hfov_deg"]), "SPOTTER_INGEST_PROJECTION": truth["projection"],
+            "SPOTTER_INGEST_BLOB_DIR": str(log_dir / "blobs"), "SPOTTER_CAPTIONER_BLOB_DIR": str(log_dir / "blobs"),
+            "SPOTTER_DETECT_BACKEND": "external", "SPOTTER_API_API_KEYS": API_KEY, "SPOTTER_API_PORT": str(api_port),
+        })  # fmt: skip
+        pub = subprocess.run([sys.executable, "-m", "spotter.cli", "detections", "publish", str(d / "detections.jsonl"),
+                              "--camera", camera, "--width", str(truth["width"]), "--height", str(truth["height"])],
+                             env=env, capture_output=True, text=True, cwd=REPO)  # fmt: skip
+        if pub.returncode != 0:
+            raise RuntimeError(f"detections publish failed: {pub.stderr}")
+        for module in ("flow_tracker", "captioner", "knowledge_graph", "reasoner", "api"):
+            services.append(start_service(module, env, log_dir, module))
+        for svc in ("flow-tracker", "captioner", "knowledge-graph", "reasoner"):
+            wait_for(lambda s=svc: bool(redis.keys(streams.health_pattern(s))), 90.0, f"{svc} to start")  # type: ignore[misc]
+        ingest = start_service("ingest", env, log_dir, "ingest")
+        services.append(ingest)
+
+        def clips() -> list[Clip]:
+            return [m for _t, m in stream_messages(redis, streams.CLIPS) if isinstance(m, Clip)]
+
+        # The camera plays the file once at its pace; then the stream ends and ingest would reconnect to a
+        # camera that starts over, so it is stopped once the last clip is out.
+        wait_for(lambda: any(c.t_end >= duration - CLIP_S for c in clips()), duration * 2 + 60, "the stream's end")
+        time.sleep(3.0)
+        ingest.stop()
+        rtsp.terminate()
+        n = len(clips())
+        wait_for(lambda: len(decided(redis)) >= n, 300.0, "every clip decided")
+        streamed_s = time.monotonic() - t0
+        answers = []
+        for q in questions:
+            a = ask(api_port, camera, str(q["question"]), float(q["at"]))
+            answers.append({"id": q["id"], **{k: a.get(k) for k in ("answer", "time", "duration_s", "direction",
+                                                                   "yes_no", "entity_types", "count")}})  # fmt: skip
+        alerts = [m for _t, m in stream_messages(redis, streams.ALERTS) if isinstance(m, Alert)]
+        run = {"answers": answers, "alerts": [{"t": a.t, "category": a.category, "message": a.message} for a in alerts]}
+        (log_dir / "RUN.json").write_text(json.dumps(run, indent=1))
+        res = score_scenario(truth, run)
+        live = heading_track(redis, camera)
+        truth_h = np.array(truth["heading"], dtype=float)
+        replay_run = d / "RUN.json"  # the embedded `spotter eval` of the same scenario (bench.independent)
+        replay_h = np.array(json.loads(replay_run.read_text())["heading"], dtype=float) if replay_run.is_file() else None
+        clip_list = clips()
+        res.update({
+            "clips": n, "clips_t_end_max": round(max(c.t_end for c in clip_list), 2),
+            "sessions": sorted({c.session_id for c in clip_list}) if hasattr(clip_list[0], "session_id") else None,
+            "heading_samples": len(live),
+            "heading_live_vs_truth": heading_diff(live, truth_h),
+            "heading_live_vs_file_replay": heading_diff(live, replay_h) if replay_h is not None else None,
+            "wall_s": round(streamed_s, 1),
+        })  # fmt: skip
+        return res
+    finally:
+        for s in services:
+            s.stop()
+        if rtsp.poll() is None:
+            rtsp.kill()
+        redis.close()
+        server.stop()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--family", default="d", help="which cached family (bench.independent --family X made it)")
+    ap.add_argument("--only", help="one scenario")
+    ap.add_argument("--label", default="run")
+    ap.add_argument("--keep", type=Path, help="keep logs and the memory here (default: a temp dir)")
+    args = ap.parse_args(argv)
+    cache = CACHE_ROOT / f"family_{args.family}"
+    names = sorted(p.name for p in cache.iterdir() if (p / "truth.json").is_file()) if cache.is_dir() else []
+    if args.only:
+        names = [n for n in names if n == args.only]
+    if not names:
+        print(f"no scenarios in {cache}: run `python -m bench.independent --family {args.family}` first")
+        return 2
+    report: dict[str, Any] = {"machine": platform.platform(), "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+                              "family": args.family, "scenarios": {}}  # fmt: skip
+    totals: dict[str, list[int]] = {}
+    for name in names:
+        log_dir = (args.keep / name) if args.keep else Path(tempfile.mkdtemp(prefix=f"spotter-deployed-{name}-"))
+        log_dir.mkdir(parents=True, exist_ok=True)
+        res = run_scenario(cache / name, log_dir)
+        report["scenarios"][name] = res
+        for k, (c, n) in res["per_kind"].items():
+            totals.setdefault(k, [0, 0])
+            totals[k][0] += c
+            totals[k][1] += n
+        print(f"{name}: answers " + " ".join(f"{k}={c}/{n}" for k, (c, n) in res["per_kind"].items())
+              + f" | alerts F1 {res['alerts']['macro_f1']} false/min {res['alerts']['false_per_min']:.2f}"
+              + f" | heading vs truth {res['heading_live_vs_truth']} vs replay {res['heading_live_vs_file_replay']}"
+              + f" | {res['clips']} clips, {res['wall_s']} s (logs {log_dir})")  # fmt: skip
+    report["answers_per_kind"] = {k: round(c / n, 3) for k, (c, n) in sorted(totals.items()) if n}
+    print("answers per kind:", report["answers_per_kind"])
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / "deployed.json"
+    runs = json.loads(path.read_text()) if path.is_file() else {}
+    runs[args.label] = report
+    path.write_text(json.dumps(runs, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
