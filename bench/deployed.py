@@ -12,6 +12,8 @@ with its `at`) and the alerts are read off the alert stream; both are scored as 
 scores the embedded `spotter eval` of the same scenario, and the live heading track is compared with the
 truth and with the embedded replay's (`RUN.json`). Results: bench/results/deployed.json.
 
+The embedded `spotter eval` of the same re-encoded file runs first, for comparison.
+
 What it does not exercise: the summarizer and visual archive (no Qdrant server here), the notifier.
 """
 
@@ -94,6 +96,11 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
     camera = str(questions[0]["camera"])
     duration = float(truth["duration_s"])
     video = h264(d / "video.mp4")
+    # the embedded mode on the same (re-encoded) file, for comparison: `spotter eval`
+    subprocess.run([sys.executable, "-m", "spotter.cli", "eval", "--video", str(video), "--questions", str(d / "questions.json"),
+                    "--detections", str(d / "detections.jsonl"), "--out", str(log_dir / "REPLAY.json"), "--hfov",
+                    str(truth["hfov_deg"]), "--projection", str(truth["projection"]), "--no-progress"],
+                   check=True, cwd=REPO, capture_output=True)  # fmt: skip
     server = RedisServerProcess().start()
     redis = Redis.from_url(server.url, socket_timeout=10.0)
     rtsp = start_rtsp(video, free_port())
@@ -141,16 +148,20 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
         (log_dir / "RUN.json").write_text(json.dumps(run, indent=1))
         res = score_scenario(truth, run)
         live = heading_track(redis, camera)
+        np.savetxt(log_dir / "heading_live.txt", live, fmt="%.4f")
         truth_h = np.array(truth["heading"], dtype=float)
-        replay_run = d / "RUN.json"  # the embedded `spotter eval` of the same scenario (bench.independent)
-        replay_h = np.array(json.loads(replay_run.read_text())["heading"], dtype=float) if replay_run.is_file() else None
+        replay_h = np.array(json.loads((log_dir / "REPLAY.json").read_text())["heading"], dtype=float)
+        replay = score_scenario(truth, json.loads((log_dir / "REPLAY.json").read_text()))
         clip_list = clips()
         res.update({
             "clips": n, "clips_t_end_max": round(max(c.t_end for c in clip_list), 2),
             "sessions": sorted({c.session_id for c in clip_list}) if hasattr(clip_list[0], "session_id") else None,
             "heading_samples": len(live),
             "heading_live_vs_truth": heading_diff(live, truth_h),
-            "heading_live_vs_file_replay": heading_diff(live, replay_h) if replay_h is not None else None,
+            "heading_live_vs_file_replay": heading_diff(live, replay_h),
+            "heading_file_replay_vs_truth": heading_diff(replay_h, truth_h),
+            "file_replay": {"per_kind": replay["per_kind"], "alerts_macro_f1": replay["alerts"]["macro_f1"],
+                            "false_per_min": replay["alerts"]["false_per_min"]},
             "wall_s": round(streamed_s, 1),
         })  # fmt: skip
         return res

@@ -84,3 +84,23 @@ def test_a_wrong_field_of_view_is_measured_and_corrected(projection: str, true_h
     else:
         assert est.lens is not None and est.hfov_deg == pytest.approx(true_hfov, rel=0.04)
     assert abs(yaws[-1] - truth[-1]) < 4.0, (yaws[-1], truth[-1])
+
+
+def test_a_small_correction_of_the_configured_lens_waits_for_a_well_measured_one() -> None:
+    """Configured 4 % off: the first few view pairs are not enough to replace a lens the user gave (an early
+    estimate is itself a few % off, and re-scaling on it cost more than it saved on walking footage); it is
+    replaced once `calibrate_max_pairs` pairs agree. A lens 20 % off is replaced early (test above)."""
+    from spotter.heading.rotation import RotationEstimator
+    from spotter.synth import ViewRenderer, make_panorama
+
+    renderer = ViewRenderer(make_panorama(seed=3, width=2048), 320, 180, 80.0)
+    early = RotationEstimator(83.2, projection="pinhole")
+    for y in _walk(8.0):
+        early.update(renderer.render(y, -3.0, 0.0))
+    measured = early.lens_estimate
+    assert measured is not None and measured.hfov_deg == pytest.approx(80.0, rel=0.02)
+    assert measured.pairs < early.s.calibrate_max_pairs and early.lens is None and early.hfov_deg == 83.2
+    later = RotationEstimator(83.2, projection="pinhole")
+    for y in _walk(30.0):
+        later.update(renderer.render(y, -3.0, 0.0))
+    assert later.lens is not None and later.hfov_deg == pytest.approx(80.0, rel=0.02)

@@ -105,6 +105,11 @@ class RotationSettings:
     calibrate_min_change: float = 0.03  # relative change of the focal length worth re-scaling for
     calibrate_max_pairs: int = 45  # stop measuring once this many pairs agree (a lens does not change)
     calibrate_min_width: int = 240  # px of the working image; below it a pixel is too coarse for a lens
+    calibrate_small_change: float = 0.10  # a correction smaller than this needs calibrate_max_pairs agreeing
+    calibrate_refine_change: float = 0.015  # once corrected: re-corrected when this far off with ...
+    calibrate_refine_pairs: int = 20  # ... this many pairs measured
+    trust_after_pairs: int = 3  # while measuring: the lens in use is trusted once this many pairs ...
+    trust_within: float = 0.05  # ... put the field of view within this fraction of it
 
 
 class RotationEstimator:
@@ -172,8 +177,9 @@ class RotationEstimator:
         relocalized = False
         if self.s.relocalize and ok and speed <= self.s.anchor_max_speed_deg:
             # Until the lens is measured, a full turn at the wrong scale would register against the
-            # wrong anchor; dead reckoning until then keeps the turn re-scalable.
-            if self._frames % self.s.reloc_every == 0 and self._lens_settled:
+            # wrong anchor; dead reckoning until then keeps the turn re-scalable. Once the first view
+            # pairs agree with the lens in use, it is trusted meanwhile (dead reckoning costs more).
+            if self._frames % self.s.reloc_every == 0 and (self._lens_settled or self._lens_agrees()):
                 relocalized = self._relocalize(img)
             self._maybe_store_anchor(img, speed)
 
@@ -190,6 +196,11 @@ class RotationEstimator:
         if self._calibrating and ok:
             self._calibrate(img, speed)
         return self._pose(fit.inliers if fit else 0, ok, relocalized)
+
+    def _lens_agrees(self) -> bool:
+        est = self._calibrator.estimate if self._calibrator is not None else None
+        return (est is not None and est.pairs >= self.s.trust_after_pairs
+                and abs(est.hfov_deg / self.hfov_deg - 1.0) <= self.s.trust_within)  # fmt: skip
 
     @property
     def lens_estimate(self) -> LensEstimate | None:
@@ -247,8 +258,15 @@ class RotationEstimator:
         if settled is None:
             return
         scale = yaw_scale(self.hfov_deg, settled.hfov_deg, self.fisheye)
-        if abs(scale - 1.0) <= self.s.calibrate_min_change:
+        refine = (self.lens is not None and abs(scale - 1.0) >= self.s.calibrate_refine_change
+                  and settled.pairs >= self.s.calibrate_refine_pairs and settled.confidence >= 0.7)  # fmt: skip
+        if refine and speed_deg <= self.s.anchor_max_speed_deg:
+            self._apply_lens(img, settled, scale)  # a lens measured early, measured better since
+        elif abs(scale - 1.0) <= self.s.calibrate_min_change:
             self._lens_settled = True
+        elif abs(scale - 1.0) < self.s.calibrate_small_change and not (
+                settled.pairs >= self.s.calibrate_max_pairs and settled.confidence >= 0.7):  # fmt: skip
+            return  # a small correction of the configured lens waits for a well-measured one
         elif speed_deg <= self.s.anchor_max_speed_deg:
             self._apply_lens(img, settled, scale)
             self._lens_settled = True
