@@ -1,0 +1,1 @@
+"""Family E: independent head-camera scenarios with exact ground truth (see README.md)."""
