@@ -382,3 +382,31 @@ def test_memory_recall_not_for_a_place_swept_past_in_a_fast_turn() -> None:
     sweep = tuple((30.0 + 0.5 * i + 0.25, (200.0 + 20.0 * i) % 360.0) for i in range(20))  # 40 deg/s, past it
     assert rules.step(ClipFacts(CAM, f"{CAM}-0003", 30.0, 40.0, (), (), heading_deg=0.0, view=sweep)) == []
     assert cats(rules.step(looked(4, 0.0))) == ["memory_recall"]
+
+
+def test_no_recall_after_a_walk_seen_only_in_a_still_thing_s_size_from_one_look_to_the_next() -> None:
+    """The walk itself was out of sight of anything (or too slow for one clip to show it), but a pallet
+    looked at before and after is now twice the size: the wearer moved in between, and the toolbox's place
+    from before is stale. The same pallet at the same size: a recall as usual."""
+    def pallet(k: int, height: float) -> ObsFact:
+        ts = [10.0 * k + 0.5 * i + 0.25 for i in range(6)]
+        return ObsFact("p1", "pallet", 180.0, tuple((t, 180.0, None) for t in ts),
+                       rows=tuple((t, 100.0, 100.0 + height) for t in ts))  # fmt: skip
+
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    for later, expected in ((90.0, []), (41.0, ["memory_recall"])):
+        rules = RuleEngine()
+        rules.step(looked(0, 0.0, (box,)))
+        rules.step(looked(1, 180.0, (pallet(1, 40.0),)))
+        rules.step(looked(2, 180.0, (pallet(2, later),)))
+        assert cats(rules.step(looked(3, 0.0))) == expected
+
+
+def test_exclusion_zone_not_for_feet_on_the_pit_s_far_edge() -> None:
+    """Feet on the pit's far edge row: on its rim or beyond it (a few metres further look the same)."""
+    rules = RuleEngine()
+    ts = (1.0, 1.2, 1.4)
+    pit = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts), half_width_deg=10.0,
+                  rows=tuple((t, 222.0, 261.0) for t in ts))  # fmt: skip
+    rim = ObsFact("w1", "worker", 38.0, tuple((t, 38.0, None) for t in ts), rows=tuple((t, 148.0, 222.0) for t in ts))
+    assert rules.step(clip(0, obs=(pit, rim))) == []

@@ -140,6 +140,8 @@ class CameraState:
     first_seen: dict[str, float] = field(default_factory=dict)
     """Entity -> when the rules first saw it (a thing that turns up as another vanished may be that one)."""
     walking_clips: int = 0
+    sizes: dict[str, float] = field(default_factory=dict)
+    """Entity id -> a still thing's typical box height near the middle of the view when last measured."""
     walked_at: float = -1.0
     """The end of the last clip in which the wearer walked (see `walked`): places known only by their
     bearing from before it no longer point at the things."""
@@ -362,7 +364,8 @@ def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
         return True
     top, bottom = pit
     height = max(1.0, bottom - top)
-    return top - 0.05 * height <= feet <= bottom + 0.15 * height  # standing at the near edge still counts
+    # standing at the near edge still counts; feet on the far edge's row are on its rim or beyond it
+    return top + 0.15 * height <= feet <= bottom + 0.15 * height
 
 
 def _near(centre: float, reach: float) -> Callable[[float], bool]:
@@ -508,9 +511,12 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
     """Whether the wearer walked during the clip, from the image alone: still things near the middle of
     the view grow or shrink (a head turn moves them across the view but keeps their size; near the
     middle, even a fisheye barely changes it). Two clips running in which the typical still thing
-    changed size by half or more: walking (`st.walked_at`)."""
+    changed size by half or more: walking (`st.walked_at`). Also: a still thing seen again at a size
+    `walk_scale` off the one it had when last measured: the wearer moved in between (a walk done out of
+    sight of anything, or too slowly for one clip to show), so places known from before are stale."""
     times = [t for t, _h in f.view]  # in time order
     ratios = []
+    moved_since = False
     for o in f.observations:
         if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times:
             continue
@@ -525,7 +531,15 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
                 heights.append(bottom - top)
         if len(heights) >= 5:
             ratios.append(max(heights) / min(heights))
+        if len(heights) >= 3:
+            typical = sorted(heights)[len(heights) // 2]
+            earlier = st.sizes.get(o.entity_id)
+            if earlier is not None and max(typical, earlier) / min(typical, earlier) > r.memory_recall.walk_scale_seen_again:
+                moved_since = True  # a still thing seen bigger or smaller than last time: the wearer moved
+            st.sizes[o.entity_id] = typical
     walking = bool(ratios) and sorted(ratios)[len(ratios) // 2] > r.memory_recall.walk_scale
+    if moved_since:
+        st.walked_at = max(st.walked_at, f.t_start)
     st.walking_clips = st.walking_clips + 1 if walking else 0
     if st.walking_clips >= 2 or (walking and f.t_start - st.walked_at <= 30.0):  # or still walking after a pause
         st.walked_at = f.t_end

@@ -136,6 +136,11 @@ class RecallRule(_Rule):
         description="Still things near the middle of the view changing size this much in a clip, two clips running: "
                     "the wearer walked, and places known by bearing from before are stale",
     )
+    walk_scale_seen_again: float = Field(
+        default=2.0, gt=1.0,
+        description="A still thing near the middle of the view seen again this much bigger or smaller than when "
+                    "last measured: the wearer moved in between, and places known by bearing from before are stale",
+    )
     labels_excluded: list[str] = Field(
         default_factory=lambda: ["excavation", "brick_wall", "scaffold", "suspended_load", "cone"],
         description="Things whose absence is not worth recalling (fixed, or moved by design)",
