@@ -133,8 +133,10 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
         # camera that starts over, so it is stopped once the last clip is out.
         wait_for(lambda: any(c.t_end >= duration - CLIP_S for c in clips()), duration * 2 + 60, "the stream's end")
         time.sleep(3.0)
-        ingest.stop()
+        # the camera first (a file server plays the file again to a client that reconnects), then ingest
         rtsp.terminate()
+        rtsp.wait(10)
+        ingest.stop()
         n = len(clips())
         wait_for(lambda: len(decided(redis)) >= n, 300.0, "every clip decided")
         streamed_s = time.monotonic() - t0
