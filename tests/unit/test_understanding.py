@@ -9,6 +9,7 @@ not reach (77-92% over six held-out rounds).
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -99,3 +100,17 @@ def test_not_understood_answer_has_no_typed_fields() -> None:
     known = parser.answer("where is the ladder?", "cam0", 10.0)  # understood, but nothing seen: says so
     assert known.intent == "where" and known.direction is None and "not seen" in known.answer
     store.close()
+
+
+def test_a_site_s_own_labels_are_named_as_the_memory_holds_them() -> None:
+    """Labels outside the vocabulary that this memory holds win over a synonym inside them and are never
+    "corrected" as typos; a noun before a label word makes a compound whose last noun is the thing."""
+    labels = ["cable_locator", "sledgehammer", "excavation", "suspended_load", "worker"]
+
+    def subject(q: str) -> Any:
+        return U.understand(q, labels).public()["subject"]
+
+    assert subject("Is my cable locator still lying where I left it?")["label"] == "cable_locator"
+    assert subject("Where did I leave the sledgehammer?")["label"] == "sledgehammer"
+    assert subject("Remind me which way the lift pit is.")["label"] == "excavation"
+    assert subject("how long since anyone saw the ladder?")["label"] == "ladder"  # "anyone saw" is no compound

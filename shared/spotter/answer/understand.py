@@ -504,7 +504,9 @@ _WORD_ORDER = _rules(
 _WALKED_OFF = re.compile(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$")
 
 
-def normalise(question: str) -> str:
+def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
+    """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
+    of labels this site's memory holds, such as "locator" in `cable_locator`)."""
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = _rewrite(text, _SURFACE)
@@ -518,7 +520,7 @@ def normalise(question: str) -> str:
         text = _CORRECTION.sub("", text, count=1)
     text = _rewrite(text, _SPOKEN)
     text = _numbers(text)
-    text = " ".join(_fix_typo(_g_dropped(w)) for w in text.split(" "))
+    text = " ".join(w if w in keep else _fix_typo(_g_dropped(w)) for w in text.split(" "))
     text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
     text = _rewrite(text, _WORD_ORDER)
     m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
@@ -926,12 +928,14 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     found: list[tuple[int, int, SubjectRef, bool]] = []
     extra = [lab for lab in labels if lab not in SYNONYMS.values()]
     patterns = [_SYN_RE]
-    if extra:
-        patterns.append(re.compile(r"\b(" + "|".join(re.escape(e.replace("_", " ")) for e in extra) + r")s?\b"))
+    if extra:  # a site's own labels first: "the sledgehammer" is its `sledgehammer`, not any `hammer`
+        patterns.insert(0, re.compile(r"\b(" + "|".join(re.escape(e.replace("_", " ")) for e in
+                                                       sorted(extra, key=len, reverse=True)) + r")s?\b"))
     for pattern in patterns:
+        own = pattern is not _SYN_RE  # the memory's own label, as it is (not a synonym's)
         for m in pattern.finditer(text):
             phrase = m.group(1)
-            label = SYNONYMS.get(phrase) or phrase.replace(" ", "_")
+            label = phrase.replace(" ", "_") if own else (SYNONYMS.get(phrase) or phrase.replace(" ", "_"))
             if any(a < m.end() and m.start() < b for a, b, _, _ in found):
                 continue
             if _not_a_subject(text, m, phrase):
@@ -1034,8 +1038,10 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if phrase in ("digging", "frame", "tower") and not re.search(r"\b(the|that|this|a)\s*(\w+\s+)?$", before):
         return True
     articles = r"the|a|an|my|that|this|his|her|our|your"
+    prev = re.search(r"(\w+)\s+$", before)
+    compound = prev is not None and SYNONYMS.get(prev.group(1), "worker") != "worker"  # "the lift pit": the last noun
     if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit") and not re.search(
-            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0:  # fmt: skip
+            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0 and not compound:  # fmt: skip
         return True
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
@@ -1347,7 +1353,9 @@ class QuestionUnderstander:
         return self._understand(question, labels)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
-        text = normalise(question)
+        labels = tuple(labels)
+        keep = frozenset(w for lab in labels for w in str(lab).split("_"))
+        text = normalise(question, keep)
         if not text or _OFF_DOMAIN.search(text):
             return UNKNOWN
         subjects = subjects_in(text, labels)
@@ -1356,7 +1364,7 @@ class QuestionUnderstander:
         state = state_in(text)
         intent: Intent | None = None
         if focus is not None:
-            asked = normalise(focus)
+            asked = normalise(focus, keep)
             asked_subjects = subjects_in(asked, labels)
             asked_direction = direction_in(asked)
             intent = _classify(asked, asked_subjects or subjects, asked_direction or direction,
