@@ -71,6 +71,8 @@ SYNONYMS: dict[str, str] = {
     "team member": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
+    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
+    "traffic controller": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
@@ -436,6 +438,9 @@ _PHRASES = _rules(
     (r"\bcoarses?\b", lambda m: m.group(0).replace("coarse", "course")),
     (r"\bbrick layers?\b", lambda m: m.group(0).replace("brick layer", "bricklayer")),
     (r"\bno weight\b", "no wait"),
+    # the operative turning a stop/go board is a trade, not the verb "stop"
+    (r"\b(?:chap|man|lad|guy|bloke|fella|person|woman|worker|one|operative) (?:on|with|holding) the stop[/ -]?go(?: board| sign| boards)?\b"
+     r"|\bstop[/ -]?go (?:man|lad|guy|bloke|fella|person|woman|operative|operator|board operator)\b", "flagger"),
     # a person named by the PPE they lack, before the noun: "the no-vest guy", "no-lid lad"
     (r"\bno[- ](vest|hi-vis|hardhat|hat)[- ](guy|lad|bloke|man|one|worker|fella|fellow|person|chap|woman|kid)s?\b",
      r"\2 without \1"),
@@ -780,6 +785,9 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering)\b"), "idle"),
+    (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (digging|shovell?ing|raking|hammering|drilling|nailing|"
+                r"pouring|screeding|tying rebar|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
+                r"floating|tamping|levelling|leveling)\b"), "working"),
     (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
                 r"stuff) done|laying|doing (anything|something|much)(?= or\b))\b"), "working"),
@@ -917,6 +925,8 @@ ROLES: dict[str, str] = {
     "drywaller": "drywaller", "framer": "framer", "pipefitter": "pipefitter", "fitter": "fitter",
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
+    "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
+    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "roofer": "roofer", "ganger": "ganger",
 }  # fmt: skip
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
