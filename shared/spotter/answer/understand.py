@@ -926,7 +926,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
-    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "roofer": "roofer", "ganger": "ganger",
+    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "ganger": "ganger",
 }  # fmt: skip
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
