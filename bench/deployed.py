@@ -35,7 +35,7 @@ import numpy as np
 from redis import Redis
 
 from bench.alert_latency import Service, decided, service_env, start_service, stream_messages, wait_for
-from bench.independent import CACHE_ROOT, RESULTS, score_scenario
+from bench.independent import CACHE_ROOT, add_per_kind, save_run, score_scenario
 from spotter import streams
 from spotter.messages import Alert, Clip
 from spotter.redis_server import RedisServerProcess, free_port
@@ -202,21 +202,14 @@ def main(argv: list[str] | None = None) -> int:
         log_dir.mkdir(parents=True, exist_ok=True)
         res = run_scenario(cache / name, log_dir)
         report["scenarios"][name] = res
-        for k, (c, n) in res["per_kind"].items():
-            totals.setdefault(k, [0, 0])
-            totals[k][0] += c
-            totals[k][1] += n
+        add_per_kind(totals, res["per_kind"])
         print(f"{name}: answers " + " ".join(f"{k}={c}/{n}" for k, (c, n) in res["per_kind"].items())
               + f" | alerts F1 {res['alerts']['macro_f1']} false/min {res['alerts']['false_per_min']:.2f}"
               + f" | heading vs truth {res['heading_live_vs_truth']} vs replay {res['heading_live_vs_file_replay']}"
               + f" | {res['clips']} clips, {res['wall_s']} s (logs {log_dir})")  # fmt: skip
     report["answers_per_kind"] = {k: round(c / n, 3) for k, (c, n) in sorted(totals.items()) if n}
     print("answers per kind:", report["answers_per_kind"])
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / "deployed.json"
-    runs = json.loads(path.read_text()) if path.is_file() else {}
-    runs[args.label] = report
-    path.write_text(json.dumps(runs, indent=1))
+    save_run("deployed.json", args.label, report)
     return 0
 
 

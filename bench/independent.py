@@ -85,6 +85,23 @@ def score_scenario(truth: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]
                        "missed": alerts.missed, "false": alerts.false}}  # fmt: skip
 
 
+def add_per_kind(totals: dict[str, list[int]], per_kind: dict[str, Any]) -> None:
+    """Sum a scenario's (correct, asked) per question kind into the family's totals."""
+    for k, (c, n) in per_kind.items():
+        totals.setdefault(k, [0, 0])
+        totals[k][0] += c
+        totals[k][1] += n
+
+
+def save_run(name: str, label: str, report: dict[str, Any]) -> None:
+    """Add one labelled run to bench/results/NAME (earlier runs stay)."""
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    path = RESULTS / name
+    runs = json.loads(path.read_text()) if path.is_file() else {}
+    runs[label] = report
+    path.write_text(json.dumps(runs, indent=1))
+
+
 def pooled(scenarios: dict[str, Any]) -> dict[str, Any]:
     """The family as one suite: per category tp / true / predicted summed over scenarios, macro F1 over
     the categories, false alerts per minute over the family's minutes."""
@@ -146,9 +163,7 @@ def main() -> int:
         res = score_scenario(truth, run)
         res["eval_wall_s"] = round(wall, 1)
         report["scenarios"][name] = res
-        for k, (c, n) in res["per_kind"].items():
-            totals[k][0] += c
-            totals[k][1] += n
+        add_per_kind(totals, res["per_kind"])
         if res["alerts"]["macro_f1"] is not None:
             f1s.append(res["alerts"]["macro_f1"])
         false_min.append(res["alerts"]["false_per_min"])
@@ -163,11 +178,7 @@ def main() -> int:
     print("alerts: macro F1 mean", report["alerts_macro_f1_mean"], "false/min mean", report["false_alerts_per_min_mean"])
     print("alerts, the family as one suite: macro F1", report["pooled_macro_f1"], "false/min",
           report["pooled_false_alerts_per_min"], report["pooled_f1_per_category"])
-    RESULTS.mkdir(parents=True, exist_ok=True)
-    path = RESULTS / ("independent.json" if args.family == "b" else f"independent_{args.family}.json")
-    runs = json.loads(path.read_text()) if path.is_file() else {}
-    runs[args.label] = report
-    path.write_text(json.dumps(runs, indent=1))
+    save_run("independent.json" if args.family == "b" else f"independent_{args.family}.json", args.label, report)
     return 0
 
 

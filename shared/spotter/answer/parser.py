@@ -30,7 +30,9 @@ from spotter.answer.query import Query, SubjectRef, TimeRef
 from spotter.answer.understand import QuestionUnderstander, subjects_in
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.tools import GraphTools
-from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, relative_deg
+from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, feet_in_pit, relative_deg
+from spotter.world.model import external_track
+from spotter.world.settings import WorldSettings
 
 log = logging.getLogger(__name__)
 
@@ -274,7 +276,7 @@ class QuestionParser:
             if rec is None:
                 return False
             pair.append((rec, self.store.observations(camera_id, entity_id=eid, t_max=at, full=False)))
-        return len(_individuals(pair)) == 1
+        return len(_individuals(pair, self.tools.settings)) == 1
 
     def parse(self, question: str, camera_id: str, at: float) -> Query:
         labels = {e.label for e in self.store.entities(camera_id, t_max=at)}
@@ -543,7 +545,7 @@ class QuestionParser:
             return self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
         everyone = [(e, obs) for e in self.store.entities(camera_id, label="worker", t_max=at)
                     if (obs := self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False))]
-        group = next((g for g in _individual_groups(everyone) if any(e.entity_id == entity.entity_id for e, _ in g)), [])
+        group = next((g for g in _individual_groups(everyone, self.tools.settings) if any(e.entity_id == entity.entity_id for e, _ in g)), [])
         ids = [e.entity_id for e, _ in group] or [entity.entity_id]
         merged = [o for eid in ids for o in self.store.observations(camera_id, entity_id=eid, t_max=at)]
         return sorted(merged, key=lambda o: (o.t_start, o.t_end))
@@ -605,7 +607,7 @@ class QuestionParser:
             found = []
         lo, hi = _window_bounds(q.window, at)
         seen = [(e, obs) for e, obs in found if any(o.t_end >= lo and o.t_start <= hi for o in obs)]
-        ids = [e.entity_id for e, _ in _individuals(seen)]
+        ids = [e.entity_id for e, _ in _individuals(seen, self.tools.settings)]
         what = _describe(q.subject).removeprefix("the ")
         return Answer(answer=f"{len(ids)} different {what}{'' if len(ids) == 1 else '(s)'} seen by {fmt_time(hi)}.",
                       count=len(ids), entities=ids)  # fmt: skip
@@ -728,14 +730,15 @@ class QuestionParser:
         seen = 0.0
         t = since + 0.5
         margin = self.hfov_deg / 2.0 - 10.0
+        h = self.tools.heading(camera_id, t)
         while t <= at:
-            h = self.tools.heading(camera_id, t)
-            h_next = self.tools.heading(camera_id, t + 0.5)
+            h_next = self.tools.heading(camera_id, t + 0.5)  # (the next step's h: each time looked up once)
             calm = h is None or h_next is None or abs(relative_deg(h_next, h)) <= 15.0
             if h is not None and calm and abs(relative_deg(bearing, h)) <= margin:
                 seen += 0.5
                 if seen >= 1.5:
                     return True
+            h = h_next
             t += 0.5
         return False
 
@@ -906,26 +909,28 @@ _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
 
 
-def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
+def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]],
+                 settings: WorldSettings) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
     """People remembered as several entities (a tracker that gives a new id after every gap, a wearer
     who walked so bearings no longer line up) counted once: two worker entities are one individual when
     they wear the same (vest and hat colour both known) and were never in view at the same time.
     Things are counted as remembered. Returns the first entity of each individual."""
-    return [g[0] for g in _individual_groups(found)]
+    return [g[0] for g in _individual_groups(found, settings)]
 
 
-def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]]
+def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]], settings: WorldSettings
                        ) -> list[list[tuple[EntityRecord, list[ObservationRecord]]]]:
     """`_individuals`, with every entity of each individual (earliest first). Where the detector
-    re-identifies people (one of its ids came back after a gap), its different ids are different people
-    however alike they dress; only entities sharing an id are joined then."""
+    re-identifies people (one of its ids came back after more than `track_gap_s`, as the world model
+    learns it), its different ids are different people however alike they dress; only entities
+    sharing an id are joined then."""
     Group = tuple[list[tuple[EntityRecord, list[ObservationRecord]]], tuple[Any, Any] | None, list[tuple[float, float]], set[str]]
     groups: list[Group] = []
-    reid = _reidentifies([o for _, obs in found for o in obs])
+    reid = _reidentifies([o for _, obs in found for o in obs], settings)
     for e, obs in sorted(found, key=lambda eo: eo[0].first_seen):
         look = (_majority(obs, "vest"), _majority(obs, "hat_colour")) if e.label == "worker" else None
         spans = [(o.t_start, o.t_end) for o in obs]
-        ids = {str(v) for o in obs if (v := o.attributes.get("ext_track_id")) is not None}
+        ids = {v for o in obs if (v := external_track(o, settings)) is not None}
         known = look is not None and None not in look
         group = next((g for g in groups if known and g[1] == look and not _together(spans, g[2])
                       and (not reid or not ids or not g[3] or ids & g[3])), None)  # fmt: skip
@@ -938,15 +943,15 @@ def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecor
     return [g[0] for g in groups]
 
 
-def _reidentifies(obs: Sequence[ObservationRecord], gap_s: float = 2.0) -> bool:
+def _reidentifies(obs: Sequence[ObservationRecord], settings: WorldSettings) -> bool:
     """The detector gives a person their id again after a gap (re-identification), or only new ids."""
     spans: dict[str, list[tuple[float, float]]] = {}
     for o in obs:
-        if (v := o.attributes.get("ext_track_id")) is not None:
-            spans.setdefault(str(v), []).append((o.t_start, o.t_end))
+        if (v := external_track(o, settings)) is not None:
+            spans.setdefault(v, []).append((o.t_start, o.t_end))
     for ss in spans.values():
         ss.sort()
-        if any(b[0] - a[1] > gap_s for a, b in zip(ss, ss[1:], strict=False)):
+        if any(b[0] - a[1] > settings.track_gap_s for a, b in zip(ss, ss[1:], strict=False)):
             return True
     return False
 
@@ -1030,9 +1035,8 @@ BREAK_S = 10.0
 def _in_pit(box: tuple[float, float, float, float], pit: tuple[float, float, float, float]) -> bool:
     """A person's box over a pit's in the same frame, feet between its top and bottom edges."""
     width = max(1.0, pit[2] - pit[0])
-    height = max(1.0, pit[3] - pit[1])
     across = box[2] >= pit[0] - 0.05 * width and box[0] <= pit[2] + 0.05 * width
-    return across and pit[1] - 0.05 * height <= box[3] <= pit[3] + 0.15 * height
+    return across and feet_in_pit(box[3], pit[1], pit[3])
 
 
 def _transitions(samples: Sequence[StateSample], into: str, after: str | None = None) -> list[tuple[float, ObservationRecord]]:

@@ -1510,12 +1510,11 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if subject is None:
             return None
         subject = _described(subject, subjects)
-        if subject.label == "worker" and "vest" not in subject.attributes and re.search(
-                r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? (hi-vis|vest)\b", text):  # fmt: skip
-            subject = subject.model_copy(update={"attributes": {**subject.attributes, "vest": "none"}})
-        if subject.label == "worker" and "hardhat" not in subject.attributes and re.search(
-                r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? (\w+ )?hardhat", text):  # fmt: skip
-            subject = subject.model_copy(update={"attributes": {**subject.attributes, "hardhat": False}})
+        lacking: tuple[tuple[str, bool | str, str], ...] = (("vest", "none", r"(hi-vis|vest)\b"), ("hardhat", False, r"(\w+ )?hardhat"))
+        for key, value, ppe in lacking:  # "how many without a vest / hard hat": the people lacking it
+            if subject.label == "worker" and key not in subject.attributes and re.search(
+                    r"\b(with no|without|no|not wearing)( a| an| any| their| his| her)? " + ppe, text):  # fmt: skip
+                subject = subject.model_copy(update={"attributes": {**subject.attributes, key: value}})
         return Query(**q, subject=subject, window=window)
     if intent == "same_individual":
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad)\b", text)

@@ -37,7 +37,7 @@ from typing import ClassVar, Protocol
 from spotter.messages import AttributeValue, WorldEvent
 from spotter.reason.settings import ReasonerSettings
 from spotter.reason.site_rules import SiteRules
-from spotter.world.geometry import angular_distance, direction, in_view
+from spotter.world.geometry import angular_distance, direction, feet_in_pit, in_view
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -297,13 +297,12 @@ class ZoneRule:
                 st.anchor_seen[o.entity_id] = o.samples[-1][0] if o.samples else f.t_end
         # where each anchor (a pit) lies in the image, frame by frame: a person beside it in bearing but
         # standing beyond or in front of it (feet above its top edge or below its bottom) is not in it
+        pits = [o for o in f.observations if o.label in p.anchor_labels]
         anchor_rows: dict[str, dict[float, tuple[float, float]]] = {}
-        for o in f.observations:  # (an entity may have several observations in a clip: all their frames)
-            if o.label in p.anchor_labels:
-                anchor_rows.setdefault(o.entity_id, {}).update({t: (top, bottom) for t, top, bottom in o.rows})
+        for o in pits:  # (an entity may have several observations in a clip: all their frames)
+            anchor_rows.setdefault(o.entity_id, {}).update({t: (top, bottom) for t, top, bottom in o.rows})
         # the same pit seen as another entity this clip (its bearing drifted from the remembered one): any
         # pit observation of the anchor's label near the anchor's bearing gives its rows in that frame
-        pits = [o for o in f.observations if o.label in p.anchor_labels]
         for key, (label, bearing, half) in st.anchors.items():
             rows_k = anchor_rows.setdefault(key, {})
             for o in pits:
@@ -362,10 +361,7 @@ def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
     """A person's feet between a pit's top and bottom edges in the same frame (unknown: in)."""
     if feet is None or pit is None:
         return True
-    top, bottom = pit
-    height = max(1.0, bottom - top)
-    # standing at the near edge still counts; feet on the far edge's row are on its rim or beyond it
-    return top + 0.15 * height <= feet <= bottom + 0.15 * height
+    return feet_in_pit(feet, *pit)
 
 
 def _near(centre: float, reach: float) -> Callable[[float], bool]:

@@ -562,15 +562,16 @@ class RtspSource(_OpenedGeometry):
                 cap = self._cap
                 assert cap is not None
                 fails = 0
-                clock = _CameraClock(self._fps)
+                clock: _CameraClock | None = None  # started by the connection's first frame
                 while not stop.is_set():
                     if not cap.grab():
                         fails += 1
                         dropped = f"read failed on {self.name} (stream dropped or timed out)"
                         break
                     now = self.clock()
-                    if clock.base is None:  # the connection's first frame: where its clock starts
-                        clock.base = 0.0 if last_wall is None else last_t + max(now - last_wall, 1.0 / self._fps)
+                    if clock is None:  # after an outage it starts where the wall clock says the stream left off
+                        base = 0.0 if last_wall is None else last_t + max(now - last_wall, 1.0 / self._fps)
+                        clock = _CameraClock(self._fps, base, now)
                     t, jumped = clock.time(cap.get(cv2.CAP_PROP_POS_MSEC), now)
                     t = max(t, last_t + 1e-6) if index else t
                     last_wall = now
@@ -601,19 +602,16 @@ class _CameraClock:
     camera's clock says time passed) and reported; a connection whose timestamps are unusable (not
     finite, or going backwards) runs on arrival time instead."""
 
-    def __init__(self, fps: float, jump_s: float = 2.0) -> None:
+    def __init__(self, fps: float, base: float, wall0: float, jump_s: float = 2.0) -> None:
         self.fps = fps if fps and math.isfinite(fps) and fps > 0 else 30.0
+        self.base = base
         self.jump_s = jump_s
-        self.base: float | None = None
+        self._wall0 = wall0
         self._pts0: float | None = None
-        self._wall0: float | None = None
         self._last: float | None = None
         self._wall_only = False
 
     def time(self, pos_msec: float, wall: float) -> tuple[float, bool]:
-        assert self.base is not None
-        if self._wall0 is None:
-            self._wall0 = wall
         pts = pos_msec / 1000.0 if pos_msec is not None and math.isfinite(pos_msec) and pos_msec >= 0 else None
         if pts is not None and self._last is not None and pts < self._last - 1.0 / self.fps - 1e-6:
             self._wall_only = True  # timestamps went backwards: not a clock to trust

@@ -87,6 +87,14 @@ def bearing_deg(heading_deg: float, bbox: BBox, width: int, hfov_deg: float, pro
     return wrap_deg(heading_deg + egocentric_deg(box_centre_x(bbox), width, hfov_deg, projection))
 
 
+def feet_in_pit(feet: float, top: float, bottom: float) -> bool:
+    """A person's feet (their box's bottom row) inside a pit's rows in the same frame: below the far edge's
+    row (on it is the rim, or a few metres beyond: they look the same) and down to a little past the near
+    edge (standing at the near edge counts). The exclusion-zone rule and the zone answers both use it."""
+    height = max(1.0, bottom - top)
+    return top + 0.15 * height <= feet <= bottom + 0.15 * height
+
+
 def relative_deg(bearing: float, heading: float) -> float:
     """Bearing relative to where the wearer looks: wrap(bearing - heading) in (-180, 180]."""
     return wrap_deg(bearing - heading)
