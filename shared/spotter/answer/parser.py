@@ -30,7 +30,14 @@ from spotter.answer.query import Query, SubjectRef, TimeRef
 from spotter.answer.understand import QuestionUnderstander, subjects_in
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.tools import GraphTools
-from spotter.world.geometry import SECTOR_CENTRES, Sector, angular_distance, feet_in_pit, relative_deg
+from spotter.world.geometry import (
+    CALM_TURN_DEG_S,
+    SECTOR_CENTRES,
+    Sector,
+    angular_distance,
+    feet_in_pit,
+    relative_deg,
+)
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
 
@@ -733,7 +740,7 @@ class QuestionParser:
         h = self.tools.heading(camera_id, t)
         while t <= at:
             h_next = self.tools.heading(camera_id, t + 0.5)  # (the next step's h: each time looked up once)
-            calm = h is None or h_next is None or abs(relative_deg(h_next, h)) <= 15.0
+            calm = h is None or h_next is None or abs(relative_deg(h_next, h)) <= CALM_TURN_DEG_S * 0.5
             if h is not None and calm and abs(relative_deg(bearing, h)) <= margin:
                 seen += 0.5
                 if seen >= 1.5:

@@ -27,6 +27,7 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spotter.errors import ConfigError
+from spotter.world.geometry import CALM_TURN_DEG_S
 
 
 class ExclusionZone(BaseModel):
@@ -128,7 +129,7 @@ class RecallRule(_Rule):
     min_view_s: float = Field(default=1.5, ge=0.0, description="Its place in view, empty, this long in a clip")
     moved_deg: float = Field(default=25.0, gt=0.0, description="Seen this far from its place: it was moved")
     calm_deg_s: float = Field(
-        default=30.0, gt=0.0,
+        default=CALM_TURN_DEG_S, gt=0.0,
         description="Its place counts as looked at only while the head turns slower than this (deg/s)",
     )
     walk_scale: float = Field(

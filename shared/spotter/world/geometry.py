@@ -87,6 +87,11 @@ def bearing_deg(heading_deg: float, bbox: BBox, width: int, hfov_deg: float, pro
     return wrap_deg(heading_deg + egocentric_deg(box_centre_x(bbox), width, hfov_deg, projection))
 
 
+CALM_TURN_DEG_S = 30.0
+"""A head turning slower than this is looking; faster, it sweeps past (blur, things leaving the frame's
+edge): a place counts as looked at only while calm (memory_recall's default `calm_deg_s`, and answers)."""
+
+
 def feet_in_pit(feet: float, top: float, bottom: float) -> bool:
     """A person's feet (their box's bottom row) inside a pit's rows in the same frame: below the far edge's
     row (on it is the rim, or a few metres beyond: they look the same) and down to a little past the near
