@@ -121,9 +121,10 @@ SYNONYMS: dict[str, str] = {
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
     "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
-    "rebar": "rebar", "bundle of rebar": "rebar", "concrete mixer": "concrete_mixer",
+    "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
+_WEAK_PEOPLE_WORDS = frozenset({"someone", "somebody", "anyone", "anybody", "everyone", "everybody"})
 
 COLOURS = (
     "orange", "yellow", "green", "red", "blue", "white", "pink", "lime", "black", "grey", "gray", "purple", "brown",
@@ -169,7 +170,8 @@ _OFF_DOMAIN = re.compile(
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
     r"rostered|roster|night shift|hire|fire|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
-    r"is it (a )?good|better to|bad idea)\b"
+    r"is it (a )?good|better to|bad idea|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
+    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of))\b"
 )
 
 
@@ -179,7 +181,7 @@ _CONTRACTIONS = (
     (r"\bwhere'd\b", "where did"), (r"\bwhat'd\b", "what did"), (r"\bwhen'd\b", "when did"),
     (r"\bhow'd\b", "how did"), (r"\bwho'd\b", "who did"), (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not"),
     (r"\bain't\b", "is not"), (r"n't\b", " not"), (r"'re\b", " are"), (r"'ve\b", " have"), (r"'ll\b", " will"),
-    (r"\bi'm\b", "i am"), (r"\blet's\b", "let us"), (r"\b(it|that|there|here|what|where|who|how|he|she|when)'s\b", r"\1 is"),
+    (r"\bi'm\b", "i am"), (r"\blet's\b", "let us"), (r"\b(it|that|there|here|what|where|who|how|he|she|when|way)'s\b", r"\1 is"),
     (r"\by'all\b", "you all"), (r"\bgonna\b", "going to"), (r"\bwanna\b", "want to"), (r"\bgotta\b", "got to"),
     (r"\bdunno\b", "do not know"), (r"\bhwo\b", "how"), (r"\bhw\b", "how"), (r"\bwher\b", "where"),
     (r"\bwhn\b", "when"), (r"\bwat\b", "what"), (r"\bwot\b", "what"), (r"\batm\b", "at the moment"),
@@ -417,6 +419,14 @@ _PHRASES = _rules(
     (r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b",
      "went on a break"),
     (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
+    (r"\b(on|for|off on|off for|to) (his|her|their|a|the) (tea|brew|cuppa|lunch|dinner|crib|smoko|tea break)\b", "on a break"),
+    (r"\b(start|started|starts|begin|began|begun|starting) (dossing|idling|slacking|skiving|loafing|bludging|loitering|"
+     r"messing (about|around)|standing (around|about)|doing nothing)\b", "went idle"),
+    (r"\b(did|to|will|would|could|someone|somebody|anyone|anybody|he|she|they|i|you|who|we) (lift|lifted|lifts)\b"
+     r"(?= (the|a|an|his|her|my|their|that|this|our)\b)", r"\1 picked up"),
+    (r"\bstill at it\b", "still working"),
+    (r"\b(the|that|this) (one|guy|man|lad|fella|bloke|person|worker|chap) (who|that) (was|were|is|had been|has been) "
+     r"(laying|lay|setting) (the )?(bricks|blocks|brick|block)\b", "the same one as the bricklayer"),
     (r"\b(as )?first thing( this morning| today)?\b", "at the start"),
     (r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
      r"breather|brew|tea|lunch|rest)\b", "went on a break"),
@@ -427,8 +437,16 @@ _PHRASES = _rules(
     (r"\b(?:in )?the (\d+) ?- ?(\d+) ?(?:s|sec|secs|seconds) (?:window|range|interval|period)\b", _between),
     (r"\bat (\d+) ?(?:s|sec|secs|seconds)\b(?! (ago|before|earlier|back))", lambda m: f"at {_mmss(int(m.group(1)))}"),
     # dictation: homophones
-    (r"\b(the|same|a|that|this) latter\b", r"\1 ladder"),
-    (r"\blatters\b", "ladders"),
+    (r"\b(the|same|a|that|this|my) (latter|later)\b(?! (one|ones|spell|break|time|part|half|of|stage|on)\b)", r"\1 ladder"),
+    (r"\b(latters|laters)\b(?! (on|of)\b)", "ladders"),
+    (r"\btool ?books?\b", "toolbox"),
+    (r"\bhard ?had(s)?\b", "hardhat"),
+    (rf"\b({_COLOURS_RE}|hi-vis|high vis|no|a|the) vast\b", r"\1 vest"),
+    (r"\b(for|four) (minutes|seconds|hours) (ago|back|before|earlier)\b", r"4 \2 \3"),
+    (r"\b(to|too) (minutes|seconds|hours) (ago|back|before|earlier)\b", r"2 \2 \3"),
+    # spoken clock times without the colon ("at 1 15", "between 2 00 and 5 00")
+    (r"\b(at|between|and|since|from|to|till|until|by|around|about|after|before) (\d{1,2}) ([0-5]\d)\b"
+     r"(?! ?(minutes?|seconds?|hours?|s|m|courses?|bricks?|blocks?|times?|people|workers?|guys?)\b)", r"\1 \2:\3"),
     (r"\bwhich ways\b", "which way is"),
     (r"\bdo the needful( and)?\b", ""),
     (r"\b(course|row|layer|brick|block) (?:no |number )?(\d+)\b(?! (minutes?|seconds?|:))",
@@ -509,6 +527,24 @@ _WORD_ORDER = _rules(
 _WALKED_OFF = re.compile(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked|grown legs|gone walkabout)( off)?$")
 
 
+_JOINABLE = frozenset(w for w in (*SYNONYMS, *_KEYWORDS) if " " not in w and "-" not in w and len(w) >= 7
+                      and w not in _WEAK_PEOPLE_WORDS)
+
+
+def _join_split(words: list[str]) -> list[str]:
+    """A word a speech recogniser split in two ("banks man", "ex cavation", "scaff older") joined again."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if i + 1 < len(words) and words[i].isalpha() and words[i + 1].isalpha() and words[i] + words[i + 1] in _JOINABLE:
+            out.append(words[i] + words[i + 1])
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
     of labels this site's memory holds, such as "locator" in `cable_locator`)."""
@@ -525,7 +561,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
         text = _CORRECTION.sub("", text, count=1)
     text = _rewrite(text, _SPOKEN)
     text = _numbers(text)
-    text = " ".join(w if w in keep else _fix_typo(_g_dropped(w)) for w in text.split(" "))
+    text = " ".join(w if w in keep else _fix_typo(_g_dropped(w)) for w in _join_split(text.split(" ")))
     text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
     text = _rewrite(text, _WORD_ORDER)
     m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
@@ -954,8 +990,31 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             role = ROLES.get(phrase) if label == "worker" else None
             weak = phrase in _WEAK_PEOPLE or (label == "worker" and re.search(r"\b(any|some|a|an)\s+$", text[:m.start()]))
             found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs, role=role), bool(weak)))
-    # compound nouns ("trench ladder", "kerb pallet"): the last noun is the thing
-    found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label for g in found)]
+    # compound nouns: the last noun is the thing. A contract label keeps its name ("the trench ladder", "the kerb
+    # pallet" = ladder, pallet); another thing is named by its whole noun phrase ("the mini excavator" =
+    # mini_excavator, "the trench box" = trench_box; the answers fall back to the shorter label the memory holds)
+    compounds: list[tuple[int, int, SubjectRef, bool]] = []
+    for f in found:
+        head = next((g for g in found if 0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
+                     and (g[2].label != "worker" or f[2].label == "worker")), None)
+        if head is None:
+            compounds.append(f)
+        elif f[2].label != "worker" and head[2].label != "worker" and head[2].label not in CONTRACT_LABELS:
+            found[found.index(head)] = (f[0], head[1], head[2].model_copy(
+                update={"label": f"{text[f[0]:f[1]].replace(' ', '_')}_{head[2].label}"}), head[3])
+    found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
+                                         and (g[2].label != "worker" or f[2].label == "worker") for g in found)]
+    for i, (a, b, ref, weak) in enumerate(found):
+        if ref.label == "worker":
+            continue
+        before = re.search(r"\b(the|my|your|his|her|our|their|that|this|a|an) ([a-z]+) $", text[max(0, a - 40):a])
+        after = re.match(r" ([a-z]+)\b", text[b:])
+        if before and ref.label not in CONTRACT_LABELS and _noun_modifier(before.group(2)):
+            found[i] = (a - len(before.group(2)) - 1, b, ref.model_copy(update={"label": f"{before.group(2)}_{ref.label}"}), weak)
+        elif after and _compound_head(after.group(1)) and re.search(r"\b(the|my|your|his|her|our|their|that|this|a|an) $",
+                                                                   text[max(0, a - 6):a]):  # fmt: skip
+            found[i] = (a, b + 1 + len(after.group(1)), ref.model_copy(
+                update={"label": f"{text[a:b].replace(' ', '_')}_{after.group(1)}", "attributes": ref.attributes}), weak)
     if any(f[2].label == "suspended_load" for f in found):
         found = [f for f in found if f[2].label != "crane"]  # "the crane's load": the load is asked about
     colours = _colour_re()
@@ -993,14 +1052,55 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
                 0 <= a - end <= 14 for a, _, _, _ in found):  # fmt: skip
             continue  # overlaps a known thing, or is an adjective of one ("the little orange cone")
+        named = len(words)
         words = [w for w in words if w not in SYNONYMS]
-        if not words or len(words) < len(m.group(1).split()):
+        if not words or len(words) < named:
             continue
         label = "_".join(words)
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
         found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
+
+
+CONTRACT_LABELS = frozenset({"worker", "ladder", "toolbox", "drill", "hammer", "scaffold", "wheelbarrow", "cone", "pallet",
+                             "brick_wall", "excavation", "suspended_load"})
+"""The contract's own labels: a compound noun ending in one of these is that thing ("the trench ladder" = ladder)."""
+_DESCRIBING = frozenset({
+    "big", "small", "little", "large", "huge", "tiny", "old", "new", "other", "same", "different", "distinct",
+    "separate", "another", "unique", "various", "several", "spare", "broken", "empty", "full", "heavy", "light",
+    "long", "short", "tall", "wooden", "wood", "metal", "steel", "aluminium", "aluminum", "plastic", "nearest",
+    "closest", "far", "near", "main", "only", "whole", "entire", "usual", "right", "left", "front", "back", "good",
+    "bad", "wee", "young", "parked", "working", "moving", "fresh", "dirty", "clean", "extra", "second", "last",
+    "next", "individual", "bright", "dark", "shiny", "rusty", "yellow", "own", "first", "third", "previous",
+})  # fmt: skip
+
+
+def _noun_modifier(word: str) -> bool:
+    """Whether `word` before a thing's name is a noun naming a kind of it ("concrete truck", "mini excavator")
+    rather than a describing word, a number or a verb ("the old truck", "the parked truck")."""
+    return (len(word) >= 3 and word.isalpha() and word not in _DESCRIBING and word not in _COMMON and word not in _LINKS
+            and word not in SYNONYMS and word not in _ORDINALS and word not in _NUMBER_WORDS and word not in COLOURS
+            and not word.endswith(("ing", "ed", "ly", "est")) and word not in _NOT_THINGS_SET)
+
+
+# Nouns that head a compound naming equipment ("the trench box", "the rebar cage", "the drill bit").
+_HEAD_NOUNS = frozenset((
+    "box boxes cage cages bit bits rack racks bar bars truck trucks jack jacks pump pumps mat mats gate gates "
+    "board boards sheet sheets panel panels bag bags tray trays post posts clamp clamps plate plates shield "
+    "shields net nets tank tanks hose hoses cable cables cord cords case cases kit kits stack stacks pile "
+    "piles bundle bundles roll rolls drum drums trolley trolleys cart carts ramp ramps platform platforms hoist hoists "
+    "winch sling slings chain chains hook hooks beam beams mesh anchor anchors bolt bolts cutter cutters compactor "
+    "compactors roller rollers breaker breakers blower blowers lamp lamps light lights tripod tripods station "
+    "stations guard guards rail rails barrier barriers fence fences tower towers unit units cabin cabins bin bins "
+    "skip skips container containers tub tubs bucket buckets spreader spreaders vibrator poker pokers float floats "
+    "screed screeds tie ties chair chairs spacer spacers wagon wagons bowser bowsers grinder grinders gun guns"
+).split())
+
+
+def _compound_head(word: str) -> bool:
+    """Whether `word` after a thing's name is the noun the phrase names ("the trench box", "the rebar cage")."""
+    return word in _HEAD_NOUNS and word not in SYNONYMS
 
 
 _LINKS = {
@@ -1026,6 +1126,7 @@ _NOT_THINGS = (
     "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
     + "|".join(COLOURS)
 )
+_NOT_THINGS_SET = frozenset(_NOT_THINGS.split("|"))
 
 
 def _noun_follows(text: str, end: int) -> bool:
@@ -1050,9 +1151,16 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     articles = r"the|a|an|my|that|this|his|her|our|your"
     prev = re.search(r"(\w+)\s+$", before)
     compound = prev is not None and SYNONYMS.get(prev.group(1), "worker") != "worker"  # "the lift pit": the last noun
+    described = re.search(rf"\b({articles}) (\w+)\s+$", before)  # "the wee saw", not "the lad saw"
+    if described and (described.group(2) in SYNONYMS or described.group(2) in _COMMON or _PRONOUN.match(described.group(2))):
+        described = None
     if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit") and not re.search(
-            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0 and not compound:  # fmt: skip
+            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0 and not compound \
+            and not described:  # fmt: skip
         return True
+    if phrase in ("man", "men") and prev is not None and _noun_modifier(prev.group(1)) and re.search(
+            rf"\b({articles}|same)\s+\w+\s+$", before):  # fmt: skip
+        return False  # "the rod man", "same tea man"
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
             rf"{_colour_re()})\s*$", before):  # fmt: skip
@@ -1240,6 +1348,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "state_duration" if subjects else None
     if _WHO.search(text) and not _SAME.search(text):
         return None
+    if _RETURNED.search(text) and len(subjects) >= 2 and re.match(r"(did|has|have|had|was|were|is)\b", text) \
+            and not re.search(r"\b(same|different|identical)\b", text):  # fmt: skip
+        return "returned"  # "did the guy who was tying rebar go back to where the drill was dropped?"
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
         return "same_individual"
     if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and (_PRONOUN.search(text) or re.search(
@@ -1266,6 +1377,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if (_IS_WORKING.search(text) or re.search(r"^(is|are)\b.*\b(working|idle|busy|slacking|resting|on (a|his|her) "
                                                r"break|doing anything)\s*$", text)) and (people or not subjects):  # fmt: skip
         return "is_working"
+    if direction is not None and re.match(r"(is there )?(anything|something|anyone|anybody|what|whats|any \w+)( \w+)?( is| are)? "
+                                          r"(behind|in front|ahead|on my|to my|left|right|over)\b", text):  # fmt: skip
+        return "things_in_direction"  # "anything behind me I should know about before I step back toward the pit?"
     if direction is not None and (not _strong(subjects) and _WHAT_DIR.search(text) or re.search(
             r"\bwhat (have|has|is|are|do) (we|you|i|there)?\s*(got )?(over )?there\b|\bwhat is over\b", text)):  # fmt: skip
         return "things_in_direction"
@@ -1356,6 +1470,12 @@ class QuestionUnderstander:
             if query.intent != "unknown":
                 return query
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
+        asked = [x for x in sentences if x.endswith("?")]
+        if len(sentences) > 1 and len(asked) == 1 and asked[0] != sentences[-1] and not any(
+                re.match(r"\s*(where|when|which|what|how|who|is|are|did|has)\b", x, re.IGNORECASE)
+                for x in sentences[sentences.index(asked[0]) + 1:]):  # fmt: skip
+            # the one question among remarks ("Is the toolbox on my left? I'd ask the lad but he's on his tea.")
+            return self._understand(question, labels, focus=asked[0])
         if len(sentences) > 1 and sentences[-1].endswith("?") and not any(x.endswith("?") for x in sentences[:-1]):
             # context first, then the question ("Somebody's moved the ladder. When did that happen?"): the
             # last sentence says what is asked; the slots come from the whole text
@@ -1363,6 +1483,7 @@ class QuestionUnderstander:
         return self._understand(question, labels)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
+        question = _PREAMBLE.sub("", question, count=1)
         labels = tuple(labels)
         keep = frozenset(w for lab in labels for w in str(lab).split("_"))
         text = normalise(question, keep)
@@ -1391,9 +1512,21 @@ class QuestionUnderstander:
         query = _slots(intent, text, subjects, direction, event, state)
         if query is None:
             return UNKNOWN
+        if query.intent in ("still_there", "same_individual") and query.time is not None and query.time.t == 0 and \
+                re.search(r"\bfirst thing\b", question.lower()):  # fmt: skip
+            # "still where it was first thing", "the one who showed up first thing": where / who was first seen
+            query = query.model_copy(update={"time": None})
         return query.model_copy(update={"confidence": confidence})
 
 
+# A reason or condition said first ("Before I sign off the permit: is the trench box still there?", "For the
+# daily report, when did ..."): context, not the question; it may name off-domain things (permits, reports).
+# Kept when it holds a time ("after 5:00, how many ...").
+_PREAMBLE = re.compile(
+    r"^\s*(?:before|assuming|for|while|once|given|just so|ahead of|now that)\b(?![^,:;?]*\b(?:" + "|".join(_NUMBER_WORDS)
+    + r")\b)[^,:;?\d]{0,90}"
+    r"[,:;]\s+(?=(?:is|are|was|were|did|does|do|has|have|had|where|which|when|how|what|who|point|show|tell|give|"
+    r"can|could|would|will|any|anything|something|same)\b)", re.IGNORECASE)
 _PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went_idle", "ppe_removed", "entered_zone",
                   "left_zone", "left")  # fmt: skip
 _THING_EVENTS = ("dropped", "picked_up", "moved")
