@@ -1085,7 +1085,7 @@ def _noun_modifier(word: str) -> bool:
 
 
 # Nouns that head a compound naming equipment ("the trench box", "the rebar cage", "the drill bit").
-_HEAD_NOUNS = frozenset((
+_HEAD_NOUNS = frozenset((  # noqa: SIM905 - a word list reads better as words
     "box boxes cage cages bit bits rack racks bar bars truck trucks jack jacks pump pumps mat mats gate gates "
     "board boards sheet sheets panel panels bag bags tray trays post posts clamp clamps plate plates shield "
     "shields net nets tank tanks hose hoses cable cables cord cords case cases kit kits stack stacks pile "
