@@ -37,8 +37,9 @@ def test_every_corpus_label_is_a_valid_query() -> None:
 
 
 @pytest.mark.parametrize(
-    # tuned on writers a-aa; ab, ac, ad held out (their first, untuned run: worst kind 0.60, overall 0.80)
-    ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa"), 0.95), (("ab", "ac", "ad"), 0.55)]
+    # every writer has been tuned on after its first, untuned run (the latest round, ae, af, ag: worst kind 0.69,
+    # overall 0.79); the floor holds what was learnt, the first runs are in docs/BENCHMARKS.md
+    ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)

@@ -121,7 +121,11 @@ SYNONYMS: dict[str, str] = {
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
     "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
-    "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
+    "escalera": "ladder", "la escalera": "ladder", "andamio": "scaffold", "el andamio": "scaffold", "taladro": "drill",
+    "el taladro": "drill", "martillo": "hammer", "el martillo": "hammer", "carretilla": "wheelbarrow", "la carretilla": "wheelbarrow",
+    "caja de herramientas": "toolbox", "cono": "cone", "conos": "cone", "zanja": "excavation", "la zanja": "excavation",
+    "trabajador": "worker", "el trabajador": "worker", "drabina": "ladder", "rusztowanie": "scaffold", "wiertarka": "drill",
+    "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 _WEAK_PEOPLE_WORDS = frozenset({"someone", "somebody", "anyone", "anybody", "everyone", "everybody"})
@@ -170,7 +174,7 @@ _OFF_DOMAIN = re.compile(
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
     r"rostered|roster|night shift|hire|fire|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
-    r"is it (a )?good|better to|bad idea|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
+    r"is it (a )?good|better to|bad idea|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of))\b"
 )
 
@@ -191,7 +195,7 @@ _CONTRACTIONS = (
     (r"\bwi\b", "with"), (r"\bnae\b", "no"), (r"\bfae\b", "from"), (r"\byon\b", "that"), (r"\bthe now\b", "now"),
     (r"\bfolks?\b|\bbodies\b", "people"), (r"\bclear(ed|s)? off\b", "left"), (r"\b(for |on )?(the |his |her )?first go\b(?=\s*[?.!]*\s*$)", "the first time"),
     (r"\b(been|come|came) by\b", "been here"), (r"\bfirst[- ]aid (kit|box)\b", "first_aid_kit"),
-    (r"\bb4\b", "before"), (r"\bwen\b", "when"), (r"\bwitch (way|direction|side)\b", r"which \1"),
+    (r"\bb4\b", "before"), (r"\brite\b", "right"), (r"\bactualy\b", "actually"), (r"\bwen\b", "when"), (r"\bwitch (way|direction|side)\b", r"which \1"),
     (r"\bd'?ya\b|\bd'?you\b", "do you"), (r"\bwheres\b", "where is"), (r"\bwhos\b", "who is"),
     (r"\bwhats\b", "what is"), (r"\bhows\b(?! long)", "how is"), (r"\bya\b", "you"), (r"\bgaffer\b", "foreman"),
     (r"\bwheel ?barrels?\b", "wheelbarrow"), (r"\bpalette\b", "pallet"), (r"\bgraft(ing|in)?\b", "working"),
@@ -200,7 +204,7 @@ _CONTRACTIONS = (
     (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/(?=\s|\w|$)", "with "), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
-    (r"\bhi[- ]?viz\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
+    (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
     (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?caps?\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
 )  # fmt: skip
@@ -425,6 +429,17 @@ _PHRASES = _rules(
     (r"\b(did|to|will|would|could|someone|somebody|anyone|anybody|he|she|they|i|you|who|we) (lift|lifted|lifts)\b"
      r"(?= (the|a|an|his|her|my|their|that|this|our)\b)", r"\1 picked up"),
     (r"\bstill at it\b", "still working"),
+    (r"\b(in|at) (his|her) (place|spot|position)\b", r"\1 its \3"),
+    (r"^(which way|where|point me|direct me) (to|is|are|towards?) (?!(the|a|an|my|his|her|that|this|our|your|it|they|he|she|north|south|east|west|up|down|out|home|go)\b)",
+     r"\1 \2 the "),
+    # Spanish calques: "the guy of the orange vest", "how much time makes that you saw", "esta trabajando"
+    (rf"\b(guy|guys|worker|workers|man|men|one|ones|person|people|lad|bloke|fella|chap|woman|operative|\w+man|\w+er|\w+ist|"
+     rf"\w+or) of (the |a )?(({_COLOURS_RE}|orange|no) (vest|hi-vis|jacket|hardhat|hat|helmet|shirt))\b", r"\1 in the \3"),
+    (r"\bhow (much|many) time (makes|does it make|it makes|is it|has it been|it is|it has been|passed) (that|since|from)\b",
+     "how long since"),
+    (r"\best[aá] trabajando\b", "is working"),
+    (r"\b(left|remaining) to (finish|do|build|complete|go|pour|lay)\b", "to do by tomorrow"),
+    (r"\b(in|out of|into) (the )?(frame|shot|picture)\b", r"\1 view"),
     (r"\b(the|that|this) (one|guy|man|lad|fella|bloke|person|worker|chap) (who|that) (was|were|is|had been|has been) "
      r"(laying|lay|setting) (the )?(bricks|blocks|brick|block)\b", "the same one as the bricklayer"),
     (r"\b(as )?first thing( this morning| today)?\b", "at the start"),
@@ -473,7 +488,7 @@ _PHRASES = _rules(
 _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 # a self-correction drops what it corrects ("point me to the drill no wait the hammer")
 _CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
-                         r"sorry|i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*")
+                         r"no hang on|hang on|sorry not the \w+(?: \w+)?|no(?= the\b)|sorry|i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*")
 _SPOKEN = _rules(
     (r"\s+or so\b|\s+or thereabouts\b", ""),
     (r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
@@ -548,7 +563,7 @@ def _join_split(words: list[str]) -> list[str]:
 def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
     of labels this site's memory holds, such as "locator" in `cable_locator`)."""
-    text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'")
+    text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("\u2014", " - ").replace("\u2013", " - ")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = _rewrite(text, _SURFACE)
     text = _rewrite(text, _CONTRACTIONS_RE)
@@ -629,6 +644,17 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
             out.append((m.start(), TimeRef(t=_dur_s(m))))
     for m in re.finditer(r"\bthe (\d+)\s*(minute|min)\s*marks?\b", text):
         out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
+    # a span of bare durations is two media times: "between 2 minutes and 6 minutes", "between the 2 and the 6
+    # minute mark"; so is "since 3 minutes", "at 3 minutes" (not "3 minutes ago")
+    for m in re.finditer(r"\b(?:between|from) (?:the )?" + _DUR + r"\s+(?:and|to|until|till|-) (?:the )?" + _DUR, text):
+        out.append((m.start(), TimeRef(t=_dur_s(m))))
+        out.append((m.start(5), TimeRef(t=_dur_s(m, 5))))
+    for m in re.finditer(r"\bbetween (?:the )?(\d+) (?:and|to) (?:the )?(\d+)[ -](?:minute|min)s?(?: marks?)?\b", text):
+        out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
+        out.append((m.start(2), TimeRef(t=float(m.group(2)) * 60)))
+    for m in re.finditer(r"\b(?:since|at|as at|after) (?:the )?" + _DUR + r"\b(?!\s*(?:ago|back|earlier|before|later|after|in|into|"
+                         r"mark|of|before now|previously|or|and))", text):  # fmt: skip
+        out.append((m.start(), TimeRef(t=_dur_s(m))))
     for m in re.finditer(r"\b(at|from|since) the (very )?(start|beginning)( of the (shift|day|video|recording|footage))?\b", text):
         out.append((m.start(), TimeRef(t=0.0)))
     out.sort(key=lambda p: p[0])
@@ -756,7 +782,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
-                r"come out|came out)\b"), "left_zone"),
+                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
+                r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
                 r"pack(ed)? up|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
      "stopped_working"),
@@ -772,7 +799,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(start|starting) time\b"),
      "started_working"),
-    (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ )?down|set (it |them |the \w+ )?down|"
+    (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ |\w+ )?down|set (it |them |the \w+ )?down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
@@ -808,7 +835,7 @@ _PPE_PREDICATE = re.compile(
     r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|"
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
-    r"|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
@@ -857,7 +884,7 @@ def state_in(text: str) -> StateName | None:
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
-    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch )?(spell|break|"
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|"
                   r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
@@ -986,7 +1013,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                 continue
             if _not_a_subject(text, m, phrase):
                 continue
-            attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start())
+            attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start(), m.end())
             role = ROLES.get(phrase) if label == "worker" else None
             weak = phrase in _WEAK_PEOPLE or (label == "worker" and re.search(r"\b(any|some|a|an)\s+$", text[:m.start()]))
             found.append((m.start(), m.end(), SubjectRef(label=label, attributes=attrs, role=role), bool(weak)))
@@ -1059,6 +1086,10 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         label = "_".join(words)
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
         found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
+    m = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
+    if m and not any(a <= m.start(1) < b for a, b, _, _ in found) and m.group(1) not in _NOT_THINGS_SET and \
+            m.group(1) + "s" not in SYNONYMS and m.group(1) not in SYNONYMS and not found:  # fmt: skip
+        found.append((m.start(1), m.end(1) + 1, SubjectRef(label=m.group(1)), True))  # "how many utes": a site's label
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
 
@@ -1137,8 +1168,10 @@ def _noun_follows(text: str, end: int) -> bool:
     return first in SYNONYMS or m.group(1) in SYNONYMS
 
 
-def _thing_attributes(text: str, start: int) -> dict[str, bool | str]:
+def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str, bool | str]:
     m = re.search(rf"\b({_colour_re()})[- ]?$", text[max(0, start - 12):start])
+    if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
+        m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
     return {"colour": _colour(m.group(1))} if m else {}
 
 
@@ -1203,7 +1236,8 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
 
 def event_ordinal(text: str) -> int | None:
     """ "the second time", "his third break": which occurrence of an event (None: not said)."""
-    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (time|break|rest|spell|stop|go)\b", text)
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (time|break|rest|spell|stop|go|brew|tea|"
+                  r"smoko|breather|stint|idle spell|idle|pause|cuppa)\b", text)
     if m and not (m.group(1) in ("first", "1st") and m.group(2) == "time"):
         return _ORDINALS[m.group(1)]
     if re.search(r"\b(first) (break|rest|breather)\b|\bfirst (take|took|went|go|had|have|get|got|stop|stopped|put|"
@@ -1228,7 +1262,7 @@ _AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long i
           r"how much time (has )?(passed|gone by|elapsed|gone) since|time since(?! \d)|since (i|you|we) (last )?(saw|seen|see|spotted)|"
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
-          r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when|"
+          r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when(?=.*\bhow long\b)|"
           r"how long it is been since|how long it has been since|how long has it been|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
