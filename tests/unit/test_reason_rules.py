@@ -355,20 +355,28 @@ def test_exclusion_zone_reads_the_pit_in_every_observation_and_the_nearest_frame
 
 
 def test_safety_beside_moving_plant_only_at_about_its_distance() -> None:
-    """Beside a moving excavator in bearing, but with feet 16 px nearer than its bottom row (80 px tall):
-    standing in front of it, not next to it; at its bottom row: next to it."""
+    """Beside a moving excavator in bearing (its bottom edge at row 220; 400 px per radian). A person 60 px
+    tall is 11.7 m off and puts the horizon at their head; with feet at 236 the excavator's edge is 16 m
+    off: they stand 4.4 m in front of it, not next to it. Feet at 222: at its edge. Feet at 200 (3 m
+    beyond its edge, walking behind a reversing machine): next to it. 40 px tall with feet at 180: 9 m
+    beyond, no."""
     def plant(k: int) -> ObsFact:
         ts = [10.0 * k + 0.2 * i for i in range(5)]
         return ObsFact("ex", "excavator", 10.0, tuple((t, 10.0 + 0.2 * i, "moving") for i, t in enumerate(ts)),
                        {"moving": True}, half_width_deg=8.0, rows=tuple((t, 140.0, 220.0) for t in ts))  # fmt: skip
 
-    def worker(k: int, feet: float) -> ObsFact:
+    def worker(k: int, feet: float, height: float = 60.0) -> ObsFact:
         ts = [10.0 * k + 0.2 * i for i in range(5)]
-        return ObsFact("w", "worker", 21.0, tuple((t, 21.0, None) for t in ts), rows=tuple((t, feet - 60.0, feet) for t in ts))
+        return ObsFact("w", "worker", 21.0, tuple((t, 21.0, None) for t in ts),
+                       rows=tuple((t, feet - height, feet) for t in ts))  # fmt: skip
 
-    rules = RuleEngine()
-    assert rules.step(clip(0, obs=(plant(0), worker(0, 236.0)))) == []
-    assert cats(rules.step(clip(1, obs=(plant(1), worker(1, 222.0))))) == ["safety_alert"]
+    def scaled(k: int, obs: tuple[ObsFact, ...]) -> ClipFacts:
+        return ClipFacts(CAM, f"{CAM}-{k:04d}", 10.0 * k, 10.0 * (k + 1), (), obs, heading_deg=0.0, scale_px=400.0)
+
+    for feet, height, expected in ((236.0, 60.0, []), (222.0, 60.0, ["safety_alert"]), (200.0, 60.0, ["safety_alert"]),
+                                   (180.0, 40.0, [])):  # fmt: skip
+        assert cats(RuleEngine().step(scaled(0, (plant(0), worker(0, feet, height))))) == expected, feet
+    assert cats(RuleEngine().step(clip(0, obs=(plant(0), worker(0, 236.0))))) == ["safety_alert"]  # no lens scale: beside
 
 
 def test_memory_recall_not_for_a_place_swept_past_in_a_fast_turn() -> None:
@@ -410,3 +418,47 @@ def test_exclusion_zone_not_for_feet_on_the_pit_s_far_edge() -> None:
                   rows=tuple((t, 222.0, 261.0) for t in ts))  # fmt: skip
     rim = ObsFact("w1", "worker", 38.0, tuple((t, 38.0, None) for t in ts), rows=tuple((t, 148.0, 222.0) for t in ts))
     assert rules.step(clip(0, obs=(pit, rim))) == []
+
+
+def test_left_behind_is_for_the_wearer_s_tools_by_label_or_the_noun_it_ends_with() -> None:
+    """A laser level (a `level`) the wearer set down is left behind; a shovel a seen worker picked up and
+    put down is theirs; a `ladder` is no hand tool."""
+    rules = rules_with(left_behind={"timeout_s": 20.0})
+    rules.step(clip(0, (ev("picked_up", "s1", "shovel", 1.0, 10.0, by_entity_id="w1"),
+                        ev("dropped", "s1", "shovel", 5.0, 10.0),
+                        ev("dropped", "l1", "laser_level", 5.0, 60.0, by="wearer"),
+                        ev("dropped", "x1", "ladder", 5.0, 90.0))))  # fmt: skip
+    got = rules.step(clip(3))
+    assert cats(got) == ["left_behind"] and got[0].entity_ids == ("l1",)
+
+
+def test_an_idle_spell_survives_a_moment_of_motion_and_ends_with_work() -> None:
+    """Idle from 10 s; a second of 'active' frames at 25 s (a stretch, a step) does not end the spell: the
+    idle alert comes at 30 s. Work for 4 s ends it: no alert for the next 20 s of idling."""
+    rules = rules_with(idle={"threshold_s": 20.0, "cooldown_s": 0.0})
+    flicker = ObsFact("w1", "worker", 0.0, tuple((20.0 + 0.2 * i, 0.0, "active" if 25 <= 20.0 + 0.2 * i < 26 else "idle")
+                                                for i in range(50)))  # fmt: skip
+    rules.step(clip(1, obs=(person("w1", 10, 20, 0.0, "idle"),)))
+    assert cats(rules.step(clip(2, obs=(flicker,)))) == ["idle"]
+    other = rules_with(idle={"threshold_s": 20.0, "cooldown_s": 0.0})
+    other.step(clip(1, obs=(person("w1", 10, 20, 0.0, "idle"),)))
+    work = ObsFact("w1", "worker", 0.0, tuple((20.0 + 0.2 * i, 0.0, "active" if i < 20 else "idle") for i in range(50)))
+    assert other.step(clip(2, obs=(work,))) == []  # worked 20-24 s: a new spell from 24 s
+
+
+def test_exclusion_zone_not_for_a_person_beside_the_pit_in_the_image() -> None:
+    """Within the pit's remembered bearing and between its rows, but their box is to the side of its box in
+    the same frame: beside it, not in it."""
+    rules = RuleEngine()
+    ts = (1.0, 1.2, 1.4)
+    pit = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts), half_width_deg=10.0,
+                  rows=tuple((t, 200.0, 260.0) for t in ts), cols=tuple((t, 100.0, 240.0) for t in ts))  # fmt: skip
+    side = ObsFact("w1", "worker", 49.0, tuple((t, 49.0, None) for t in ts), rows=tuple((t, 150.0, 240.0) for t in ts),
+                   cols=tuple((t, 300.0, 330.0) for t in ts))  # fmt: skip
+    assert rules.step(clip(0, obs=(pit, side))) == []
+    ts2 = (11.0, 11.2, 11.4)
+    pit2 = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts2), half_width_deg=10.0,
+                   rows=tuple((t, 200.0, 260.0) for t in ts2), cols=tuple((t, 100.0, 240.0) for t in ts2))  # fmt: skip
+    over = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts2), rows=tuple((t, 150.0, 240.0) for t in ts2),
+                   cols=tuple((t, 200.0, 230.0) for t in ts2))  # fmt: skip
+    assert cats(rules.step(clip(1, obs=(pit2, over)))) == ["exclusion_zone"]

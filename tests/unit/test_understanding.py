@@ -74,6 +74,20 @@ def test_normalise_numbers_times_and_typos() -> None:
         ("how long was his second idle spell", "spell_duration", {"spell": "nth", "ordinal": 2}),
         ("have I seen this guy before", "same_individual", {}),
         ("how many different ladders were there", "count_distinct", {"subject": {"label": "ladder", "attributes": {}}}),
+        # a thing outside the contract's labels is named by its whole noun phrase; a contract label keeps its name
+        ("how long ago did the concrete truck show up", "time_since", {"subject": {"label": "concrete_truck", "attributes": {}}}),
+        ("point me toward the trench box", "direction_of", {"subject": {"label": "trench_box", "attributes": {}}}),
+        ("where is the trench ladder", "where", {"subject": {"label": "ladder", "attributes": {}}}),
+        # speech mis-hearings, calques, dashes of self-correction, spans of bare durations
+        ("which ways the later from me", "direction_of", {"subject": {"label": "ladder", "attributes": {}}}),
+        ("when did the guy take his hard had off", "event_time", {"event": "ppe_removed"}),
+        ("Where is the guy of the yellow vest?", "where", {"subject": {"label": "worker", "attributes": {"vest": "yellow"}}}),
+        ("Is the wheelbarrow \u2014 no, hang on, the hammer \u2014 still where it was?", "still_there",
+         {"subject": {"label": "hammer", "attributes": {}}}),
+        ("how many diff lads between 2 mins and 6 mins", "count_distinct", {"window": [{"t": 120.0, "ago_s": None},
+                                                                                 {"t": 360.0, "ago_s": None}]}),
+        ("Before I sign off the permit: is the trench box still where it was first set?", "still_there", {}),
+        ("How long since I set the laser level down?", "time_since", {"event": "dropped"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -209,3 +209,31 @@ def test_frames_that_agree_leave_the_observation_state_alone(store: SqliteGraphS
                              ["on_ground"] * 3)  # fmt: skip
     events = run(WorldModel(store, scene.heading), [scene.caption(0, 0.0, 10.0, [obs])])  # type: ignore[list-item]
     assert [e.kind for e in events if e.kind in ("picked_up", "dropped")] == ["picked_up"]
+
+
+def test_a_hand_tool_first_seen_large_at_the_bottom_of_the_view_was_set_down_by_the_wearer(store: SqliteGraphStore) -> None:
+    """The wearer's hands are below the view: a level first seen large at the bottom, after the camera's first
+    seconds, was just set down there. The same seen small and far off, or at the start, was lying there."""
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    level = scene.observation("l", "laser_level", 5.0, [12.0, 14.0, 16.0], bottom=0.85, size=0.25)
+    pallet = scene.observation("p", "pallet", -20.0, [12.0, 14.0], bottom=0.85, size=0.25)
+    far = scene.observation("d", "drill", 20.0, [12.0, 14.0], bottom=0.55, size=0.05)
+    caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [level, pallet, far])]
+    events = run(WorldModel(store, scene.heading), caps)
+    drops = [(e.kind, e.label, e.t, e.detail.get("by")) for e in events if e.kind == "dropped"]
+    assert drops == [("dropped", "laser_level", 12.0, "wearer")]  # not the pallet (no hand tool), not the far drill
+
+
+def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up() -> None:
+    """Last seen at 4 s in the middle of the view, which stays on it to the clip's end: picked up there (not
+    taken unseen). One last seen at the edge of the image left the view instead."""
+    frames = [0.2 * i for i in range(1, 21)]  # the detector's frames to 4 s, then to 9.8 s for the cone
+    for bottom, taken in ((0.85, [("picked_up", 4.0, True)]), (1.0, [])):  # 1.0: on the bottom edge
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        hammer = scene.observation("h", "hammer", 0.0, frames, bottom=bottom, size=0.25)
+        cone = scene.observation("c", "cone", 30.0, [0.2 * i for i in range(1, 50)], bottom=0.6, size=0.1)
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer, cone])])
+        assert [(e.kind, round(e.t, 3), e.detail.get("in_view")) for e in events if e.kind == "picked_up"] == taken
+        s.close()

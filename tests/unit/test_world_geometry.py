@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 from spotter.world.geometry import (
@@ -150,3 +152,16 @@ def test_confidence_decays_and_floors() -> None:
     assert confidence_at(10.0, 10.0) == 1.0
     assert confidence_at(10.0, 20.0) == pytest.approx(0.85)
     assert confidence_at(10.0, 200.0) == 0.0
+
+
+def test_depth_gap_from_a_standing_person_s_height_and_a_ground_row() -> None:
+    from spotter.world.geometry import depth_gap_m, pixels_per_radian
+
+    scale = pixels_per_radian(800, 74.0)  # pinhole: the focal length, 531 px
+    assert scale == pytest.approx(530.9, abs=0.5)
+    assert pixels_per_radian(800, 120.0, "fisheye") == pytest.approx(400 / (math.pi / 3))
+    # 80 px tall: 11.6 m off; the horizon at their head (row 118); a row at 238: 7.5 m off -> 4.1 m beyond it
+    gap = depth_gap_m((120.0, 200.0), 238.0, scale)
+    assert gap == pytest.approx(530.9 * 1.75 / 80 - 530.9 * 1.7 / (238.0 - (200.0 - 80 * 1.7 / 1.75)), abs=0.01)
+    assert 3.5 < gap < 4.5
+    assert depth_gap_m((120.0, 200.0), 110.0, scale) is None  # a row above the horizon: no ground distance

@@ -255,19 +255,29 @@ class QuestionParser:
         return best[1]
 
     def _worker_at_work(self, camera_id: str, role: str, at: float) -> dict[str, bool | str]:
-        """The clothing of the worker seen beside the trade's work object (within 25 deg of it) for longest."""
+        """The clothing of the worker seen working beside the trade's work object for longest: in the frames
+        that show both, the person's box beside the object's (a wide lens puts a helper idling 20 deg off a long
+        wall within any bearing margin); by bearing (within 25 deg) where the memory keeps no boxes."""
         work = _WORK_OBJECT_OF_ROLE.get(role)
         if work is None:
             return {}
-        sites = [o.bearing_deg for e in self.store.entities(camera_id, label=work, t_max=at)
-                 for o in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)]  # fmt: skip
-        if not sites:
+        work_obs = [o for e in self.store.entities(camera_id, label=work, t_max=at)
+                    for o in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)]  # fmt: skip
+        if not work_obs:
             return {}
+        frames = {round(b.t, 2): b.bbox for o in work_obs for b in o.boxes if b.t <= at}
+        sites = [o.bearing_deg for o in work_obs]
         best: tuple[float, dict[str, bool | str]] = (0.0, {})
         for e in self.store.entities(camera_id, label="worker", t_max=at):
-            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)
-            beside = sum(o.t_end - o.t_start for o in obs
-                         if min(angular_distance(o.bearing_deg, b) for b in sites) <= 25.0)  # fmt: skip
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)
+            if frames:  # beside it (a quarter of its width to spare) in the same frame, working there if frames say
+                near = [b for o in obs for b in o.boxes if (w := frames.get(round(b.t, 2))) is not None
+                        and b.bbox[2] >= w[0] - 0.25 * (w[2] - w[0]) and b.bbox[0] <= w[2] + 0.25 * (w[2] - w[0])]  # fmt: skip
+                working = sum(1 for b in near if b.state == "active")
+                beside = float(working) + 1e-3 * len(near)  # (a helper idling beside it is not its trade)
+            else:
+                beside = sum(o.t_end - o.t_start for o in obs
+                             if min(angular_distance(o.bearing_deg, b) for b in sites) <= 25.0)  # fmt: skip
             attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
             if beside > best[0] and attrs:
                 best = (beside, attrs)

@@ -551,7 +551,8 @@ def _join_split(words: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(words):
-        if i + 1 < len(words) and words[i].isalpha() and words[i + 1].isalpha() and words[i] + words[i + 1] in _JOINABLE:
+        if i + 1 < len(words) and words[i].isalpha() and words[i + 1].isalpha() and words[i] + words[i + 1] in _JOINABLE \
+                and f"{words[i]} {words[i + 1]}" not in SYNONYMS:  # fmt: skip
             out.append(words[i] + words[i + 1])
             i += 2
             continue
@@ -799,7 +800,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(start|starting) time\b"),
      "started_working"),
-    (re.compile(r"\b(drop(ped|s|ping)?|put (it |them |the \w+ |my \w+ |his \w+ |that \w+ |\w+ )?down|set (it |them |the \w+ )?down|"
+    (re.compile(r"\b(drop(ped|s|ping)?|put ([\w-]+ ){0,3}down|set ([\w-]+ ){0,3}down|lay ([\w-]+ ){1,3}down|laid ([\w-]+ ){1,3}down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
@@ -989,7 +990,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
-    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "ganger": "ganger",
+    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
 }  # fmt: skip
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
@@ -1269,7 +1270,7 @@ _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|work
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|\b(the )?(one|single) \w+ or (have |are |were )?(there )?(been )?"
             r"(several|more|many|multiple|a few)|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
-_SAME = _C(r"\b(same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
+_SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad|fella|man|woman|person|worker|chap) (who|that|i|we|you)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
            r"previously)|"
@@ -1526,7 +1527,9 @@ class QuestionUnderstander:
         subjects = subjects_in(text, labels)
         direction = direction_in(text)
         event = event_in(text)
-        state = state_in(text)
+        clause = re.search(r"\b(before|after|until|till|when|while|once) (he|she|they|i|we|the|it|that|his|her)\b", text)
+        # "how long was he standing around before he went in the trench": the state asked about comes first
+        state = (state_in(text[:clause.start()]) if clause else None) or state_in(text)
         intent: Intent | None = None
         if focus is not None:
             asked = normalise(focus, keep)
@@ -1746,6 +1749,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         who = _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
+        if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
+            # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
+            thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
         if who is None or thing is None:
             return None
         return Query(**q, subject=who, other=EventRef(subject=thing, event=event_in(text[pos:]) or "dropped"))

@@ -44,7 +44,7 @@ from spotter.messages import Alert, Decision, Evidence, Observation, Projection
 from spotter.reason.rules import ClipFacts, ObsFact, RuleEngine, Trigger
 from spotter.reason.settings import ReasonerSettings
 from spotter.reason.site_rules import SiteRules
-from spotter.world.geometry import bearing_deg, egocentric_deg
+from spotter.world.geometry import bearing_deg, egocentric_deg, pixels_per_radian
 
 HeadingLookup = Callable[[str, float], float | None]
 
@@ -346,6 +346,7 @@ class Reasoner:
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
             events=tuple(sorted(mem.events, key=lambda e: (e.t, e.entity_id, e.kind))),
             observations=tuple(obs), heading_deg=heading, hfov_deg=cap.hfov_deg,
+            scale_px=pixels_per_radian(cap.width, cap.hfov_deg, cap.projection),
             view=self._view(clip.camera_id, clip.t_start, clip.t_end),
         )  # fmt: skip
 
@@ -386,4 +387,5 @@ class Reasoner:
             label=rec.label if rec is not None else o.label, bearing_deg=rep, samples=tuple(samples),
             attributes=dict(o.attributes), state=o.state, half_width_deg=half, ppe=ppe,
             rows=tuple((b.t, b.bbox[1], b.bbox[3]) for b in o.boxes),
+            cols=tuple((b.t, b.bbox[0], b.bbox[2]) for b in o.boxes),
         )  # fmt: skip

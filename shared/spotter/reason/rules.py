@@ -36,8 +36,9 @@ from typing import ClassVar, Protocol
 
 from spotter.messages import AttributeValue, WorldEvent
 from spotter.reason.settings import ReasonerSettings
+from spotter.reason.site_rules import SafetyRule as SafetySiteRule
 from spotter.reason.site_rules import SiteRules
-from spotter.world.geometry import angular_distance, direction, feet_in_pit, in_view
+from spotter.world.geometry import angular_distance, depth_gap_m, direction, feet_in_pit, in_view
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -62,6 +63,8 @@ class ObsFact:
     """(t, hard hat, vest) per sampled frame where the detector said (people)."""
     rows: tuple[tuple[float, float, float], ...] = ()
     """(t, top, bottom) of the box per sampled frame, in pixels: depth cues in the image."""
+    cols: tuple[tuple[float, float, float], ...] = ()
+    """(t, left, right) of the box per sampled frame, in pixels: side by side in the same frame."""
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ class ClipFacts:
     heading_deg: float | None = None
     """The wearer's heading at the clip's end (for 'behind you' in messages), when known."""
     hfov_deg: float = 90.0
+    scale_px: float | None = None
+    """The lens's pixels per radian at the image centre (distances from the image), when known."""
     view: tuple[tuple[float, float], ...] = ()
     """(t, heading) through the clip: where the wearer looked (memory_recall)."""
 
@@ -121,9 +126,13 @@ class CameraState:
 
     idle_since: dict[str, float] = field(default_factory=dict)
     idle_alerted: set[str] = field(default_factory=set)
+    busy_since: dict[str, float] = field(default_factory=dict)
+    """Idle workers seen working again since: the spell ends once that lasts `resume_s`."""
     last_sample: dict[str, float] = field(default_factory=dict)
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
+    held_by_worker: set[str] = field(default_factory=set)
+    """Tools last picked up by a seen worker: a worker's tool put down is not the wearer's left behind."""
     units: dict[str, int] = field(default_factory=dict)
     stages: dict[str, int] = field(default_factory=dict)
     places: dict[str, _Place] = field(default_factory=dict)
@@ -222,9 +231,9 @@ class SafetyRule:
             plant_rows = {round(t, 3): (top, bottom) for t, top, bottom in plant.rows}
             for person in people:
                 reach = plant.half_width_deg + person.half_width_deg + p.plant_near_deg
-                feet = {round(t, 3): bottom for t, _top, bottom in person.rows}
+                body = {round(t, 3): (top, bottom) for t, top, bottom in person.rows}
                 close = [t for t, b, _ in person.samples if t in moving and angular_distance(b, moving[t]) <= reach
-                         and _level(feet.get(round(t, 3)), plant_rows.get(round(t, 3)))]  # fmt: skip
+                         and _beside_in_depth(body.get(round(t, 3)), plant_rows.get(round(t, 3)), f.scale_px, p)]  # fmt: skip
                 if len(close) >= p.min_frames:
                     label = plant.label.replace("_", " ")
                     msg = f"Safety: a {person.label} next to the moving {label} at {close[0]:.0f} s{_where(plant.bearing_deg, f.heading_deg)}."
@@ -299,28 +308,36 @@ class ZoneRule:
         # standing beyond or in front of it (feet above its top edge or below its bottom) is not in it
         pits = [o for o in f.observations if o.label in p.anchor_labels]
         anchor_rows: dict[str, dict[float, tuple[float, float]]] = {}
+        anchor_cols: dict[str, dict[float, tuple[float, float]]] = {}
         for o in pits:  # (an entity may have several observations in a clip: all their frames)
             anchor_rows.setdefault(o.entity_id, {}).update({t: (top, bottom) for t, top, bottom in o.rows})
+            anchor_cols.setdefault(o.entity_id, {}).update({t: (left, right) for t, left, right in o.cols})
         # the same pit seen as another entity this clip (its bearing drifted from the remembered one): any
         # pit observation of the anchor's label near the anchor's bearing gives its rows in that frame
         for key, (label, bearing, half) in st.anchors.items():
             rows_k = anchor_rows.setdefault(key, {})
+            cols_k = anchor_cols.setdefault(key, {})
             for o in pits:
                 if o.label == label and o.entity_id != key and angular_distance(o.bearing_deg, bearing) <= half + p.margin_deg:
                     for t, top, bottom in o.rows:
                         rows_k.setdefault(t, (top, bottom))
+                    for t, left, right in o.cols:
+                        cols_k.setdefault(t, (left, right))
         out = []
         for o in f.observations:
             if not _is_person(o.label, r):
                 continue
             feet = {t: bottom for t, _top, bottom in o.rows}
+            sides = {t: (left, right) for t, left, right in o.cols}
             for key, name, inside in self._zones(f, st, r):
                 rows = anchor_rows.get(key, {})
+                cols = anchor_cols.get(key, {})
                 # a zone around a pit out of the frame is known by its bearing only, which a walk since
                 # it was seen has made stale (parallax)
                 stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
                 hits = [(t, b) for t, b, _ in o.samples if inside(b) and not (stale and t not in rows)
-                        and _within_rows(feet.get(t), _nearest_rows(rows, t))]  # fmt: skip
+                        and _within_rows(feet.get(t), _nearest_rows(rows, t))
+                        and _across(sides.get(t), _nearest_rows(cols, t, 0.25))]  # fmt: skip
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
@@ -340,12 +357,15 @@ class ZoneRule:
         return zones
 
 
-def _level(feet: float | None, plant: tuple[float, float] | None) -> bool:
-    """Both on the ground at about the same distance: a person's feet near the plant's bottom row in the
-    same frame (unknown: level)."""
-    if feet is None or plant is None:
+def _beside_in_depth(person: tuple[float, float] | None, plant: tuple[float, float] | None, scale_px: float | None,
+                     p: SafetySiteRule) -> bool:
+    """Beside the machine in depth too, from one frame: from `plant_near_m` in front of its bottom edge to its
+    depth plus `plant_near_m` beyond (a person lined up with it but far nearer or farther is not next to it).
+    Unknown (no rows, no lens scale, a row above the horizon): beside."""
+    if person is None or plant is None or scale_px is None:
         return True
-    return abs(feet - plant[1]) <= 0.15 * max(1.0, plant[1] - plant[0])
+    gap = depth_gap_m(person, plant[1], scale_px)
+    return gap is None or -p.plant_near_m <= gap <= p.plant_depth_m + p.plant_near_m
 
 
 def _nearest_rows(rows: dict[float, tuple[float, float]], t: float, within_s: float = 1.0) -> tuple[float, float] | None:
@@ -355,6 +375,15 @@ def _nearest_rows(rows: dict[float, tuple[float, float]], t: float, within_s: fl
         return rows[t]
     near = min(rows, key=lambda k: abs(k - t), default=None)
     return rows[near] if near is not None and abs(near - t) <= within_s else None
+
+
+def _across(person: tuple[float, float] | None, pit: tuple[float, float] | None) -> bool:
+    """A person's box over a pit's columns in the same frame (a twentieth of its width to spare), so beside
+    it in the image is not in it, whatever the remembered bearings say (unknown: over it)."""
+    if person is None or pit is None:
+        return True
+    spare = 0.05 * max(1.0, pit[1] - pit[0])
+    return person[1] >= pit[0] - spare and person[0] <= pit[1] + spare
 
 
 def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
@@ -377,12 +406,16 @@ class LeftBehindRule:
     def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
         p = r.left_behind
         for e in f.events:
-            if e.label not in p.tool_labels:
+            if e.label not in p.tool_labels and e.label.rsplit("_", 1)[-1] not in p.tool_labels:
                 continue
-            if e.kind == "dropped":
+            if e.kind == "dropped" and (e.detail.get("by") == "wearer" or e.entity_id not in st.held_by_worker):
                 st.drops[e.entity_id] = _Drop(e.t, e.bearing_deg, e.label, e.t)
             elif e.kind == "picked_up":
                 st.drops.pop(e.entity_id, None)
+                if e.detail.get("by_entity_id"):  # a worker has it: when it is put down, that is theirs to mind
+                    st.held_by_worker.add(e.entity_id)
+                else:
+                    st.held_by_worker.discard(e.entity_id)
         out = []
         for o in f.observations:
             d = st.drops.get(o.entity_id)
@@ -438,15 +471,19 @@ class IdleRule:
                 if last is not None and t - last > thr:  # unseen meanwhile: no evidence
                     st.idle_since.pop(eid, None)
                     st.idle_alerted.discard(eid)
+                    st.busy_since.pop(eid, None)
                 st.last_sample[eid] = t
                 if state is None:
                     continue
                 st.has_frame_states.add(eid)
                 if state == "idle":
                     st.idle_since.setdefault(eid, t)
-                elif state in ("active", "moving"):
+                    st.busy_since.pop(eid, None)
+                elif state in ("active", "moving") and eid in st.idle_since \
+                        and t - st.busy_since.setdefault(eid, t) >= r.idle.resume_s:  # fmt: skip
                     st.idle_since.pop(eid, None)
                     st.idle_alerted.discard(eid)
+                    st.busy_since.pop(eid, None)
         for e in f.events:  # entities without per-frame states: the world model's hysteresis
             if not _is_person(e.label, r) or e.entity_id in st.has_frame_states:
                 continue
@@ -459,8 +496,8 @@ class IdleRule:
         for eid, since in sorted(st.idle_since.items()):
             if eid in st.idle_alerted or f.t_end - since < thr:
                 continue
-            if eid in st.has_frame_states and not any(
-                    o.entity_id == eid and o.samples and o.samples[-1][2] == "idle" for o in f.observations):  # fmt: skip
+            if eid in st.has_frame_states and (eid in st.busy_since or not any(
+                    o.entity_id == eid and o.samples and o.samples[-1][2] == "idle" for o in f.observations)):  # fmt: skip
                 continue  # said while it holds: seen idle now (unseen, they may have gone back to work)
             if f.t_end - st.last_sample.get(eid, since) > thr:  # not seen for a while: no longer known idle
                 continue
@@ -514,8 +551,9 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
     ratios = []
     moved_since = False
     for o in f.observations:
-        if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times:
-            continue
+        if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times \
+                or o.label in r.safety_alert.moving_plant_labels or o.attributes.get("moving") is True:  # fmt: skip
+            continue  # (plant drives about: a reversing dumper grows in the view while the wearer stands still)
         bearing = {round(t, 3): b for t, b, _ in o.samples}
         heights = []
         for t, top, bottom in o.rows:

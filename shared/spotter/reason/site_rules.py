@@ -94,13 +94,23 @@ class SafetyRule(_Rule):
         description="Plant a person must not be next to while it moves (parked plant is not a hazard)",
     )  # fmt: skip
     plant_near_deg: float = Field(default=3.0, ge=0.0, le=90.0, description="Beside moving plant = within its extent plus this")
+    plant_near_m: float = Field(
+        default=2.0, ge=0.0, le=20.0,
+        description="... and within this many metres of it in depth, the distances read from the image (a standing "
+                    "person's height; the machine's bottom edge below the horizon at their head height)",
+    )
+    plant_depth_m: float = Field(
+        default=4.0, ge=0.0, le=30.0, description="How deep a machine is behind its bottom edge in the image",
+    )
 
 
 class LeftBehindRule(_Rule):
     cooldown_s: float = DEFAULT_COOLDOWNS["left_behind"]
     tool_labels: list[str] = Field(
-        default_factory=lambda: ["drill", "hammer", "saw", "grinder", "wrench", "spade", "shovel", "level",
-                                 "tape_measure", "toolbox"],
+        default_factory=lambda: ["drill", "hammer", "sledgehammer", "saw", "grinder", "wrench", "spade", "shovel",
+                                 "level", "tape_measure", "toolbox", "trowel", "locator", "detector", "meter", "nail_gun",
+                                 "float"],
+        description="Tools by label, or by the noun a label ends with ('level' covers laser_level and spirit_level)",
     )  # fmt: skip
     timeout_s: float = Field(default=30.0, ge=0.0, description="Out of view this long after being put down")
     near_deg: float = Field(default=12.0, gt=0.0, le=180.0, description="A person this close is attending it")
@@ -112,6 +122,10 @@ class LeftBehindRule(_Rule):
 class IdleRule(_Rule):
     cooldown_s: float = DEFAULT_COOLDOWNS["idle"]
     threshold_s: float = Field(default=60.0, gt=0.0)
+    resume_s: float = Field(
+        default=3.0, ge=0.0,
+        description="Work seen this long ends an idle spell (a frame or two of motion while standing is not work)",
+    )
 
 
 class ProgressRule(_Rule):

@@ -100,6 +100,33 @@ def feet_in_pit(feet: float, top: float, bottom: float) -> bool:
     return top + 0.15 * height <= feet <= bottom + 0.15 * height
 
 
+PERSON_HEIGHT_M = 1.75
+"""A standing person, for distances from the image (the wearer's eye is about as high: the horizon runs
+through the heads of people standing on the same ground)."""
+EYE_HEIGHT_M = 1.7
+
+
+def pixels_per_radian(width: int, hfov_deg: float, projection: Projection = "pinhole") -> float:
+    """The lens's scale at the image centre, in pixels per radian (the focal length for a pinhole)."""
+    if projection == "fisheye":
+        return (width / 2.0) / math.radians(hfov_deg / 2.0)
+    return focal_px(width, hfov_deg)
+
+
+def depth_gap_m(person: tuple[float, float], ground_row: float, scale_px: float) -> float | None:
+    """How far beyond a ground row (a machine's bottom edge) a standing person is, in metres (negative: nearer
+    the wearer), from one frame: the person's height gives their distance and puts the horizon at their head
+    height; the row's offset below that horizon gives its distance. None when the row is at or above it."""
+    top, bottom = person
+    height = bottom - top
+    if height <= 2.0:
+        return None
+    horizon = bottom - height * EYE_HEIGHT_M / PERSON_HEIGHT_M
+    if ground_row - horizon <= 1.0:
+        return None
+    return scale_px * PERSON_HEIGHT_M / height - scale_px * EYE_HEIGHT_M / (ground_row - horizon)
+
+
 def relative_deg(bearing: float, heading: float) -> float:
     """Bearing relative to where the wearer looks: wrap(bearing - heading) in (-180, 180]."""
     return wrap_deg(bearing - heading)

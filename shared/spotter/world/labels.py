@@ -40,6 +40,21 @@ MOVERS: frozenset[str] = PEOPLE | frozenset({"vehicle", "truck", "forklift", "ex
 """Things that move by themselves: their position is an EWMA, they never 'move' as an event."""
 
 
+HAND_TOOL_WORDS: frozenset[str] = frozenset({
+    "drill", "hammer", "sledgehammer", "mallet", "saw", "grinder", "wrench", "spanner", "spade", "shovel", "level",
+    "tape_measure", "measure", "toolbox", "trowel", "float", "poker", "crowbar", "screwdriver", "pliers", "locator",
+    "detector", "meter", "laser", "nail_gun", "gun", "radio", "tablet", "clipboard", "cutter", "rake", "broom",
+    "chisel", "knife", "torch", "bucket", "bag", "case", "kit",
+})  # fmt: skip
+"""Last words of labels of things carried and set down by hand ("laser_level", "cable_locator", "drill")."""
+
+
+def is_hand_tool(label: str) -> bool:
+    """A thing a person carries and sets down: its label, or the noun its label ends with, is a hand tool."""
+    key = canonical_label(label)
+    return key in HAND_TOOL_WORDS or key.rsplit("_", 1)[-1] in HAND_TOOL_WORDS
+
+
 def canonical_label(label: str) -> str:
     """Lower-case, underscores for spaces and hyphens, then the synonym map."""
     key = label.strip().lower().replace(" ", "_").replace("-", "_")
@@ -54,4 +69,4 @@ def is_mover(label: str) -> bool:
     return canonical_label(label) in MOVERS
 
 
-__all__ = ["MOVERS", "PEOPLE", "SYNONYMS", "canonical_label", "is_mover", "is_person"]
+__all__ = ["HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "canonical_label", "is_hand_tool", "is_mover", "is_person"]

@@ -66,7 +66,7 @@ from spotter.world.geometry import (
     in_view,
 )
 from spotter.world.identity import Candidate, IdentityResolver, Match, Probe
-from spotter.world.labels import canonical_label, is_mover, is_person
+from spotter.world.labels import canonical_label, is_hand_tool, is_mover, is_person
 from spotter.world.settings import WorldSettings
 
 log = logging.getLogger(__name__)
@@ -634,6 +634,9 @@ class _Context:
             if eid in self.created and rec.observations == 0:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
+                if self._set_down_by_wearer(p, t_first):
+                    self._emit("dropped", em, t_first, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
+                    em = replace(em, held=False)
             else:
                 seen_at = p.probe.bearing_deg
                 if is_mover(rec.label):
@@ -676,7 +679,56 @@ class _Context:
                 ),
             )
             em = self._hysteresis(em, p)
+            em = self._taken_in_view(em, p)
             self.work[eid] = em
+
+    def _set_down_by_wearer(self, p: _Placed, t_first: float) -> bool:
+        """A hand tool first seen large at the bottom of the view, after the camera's first seconds: the
+        wearer (whose hands are below the view) has just set it down there."""
+        s = self.s
+        if not is_hand_tool(p.label) or not p.obs.boxes:
+            return False
+        start = self.mem.clips[0].t_start if self.mem.clips else self.caption.t_start
+        if t_first < start + s.set_down_after_s:
+            return False
+        key = canonical_label(p.label)
+        if any(canonical_label(m.record.label) == key and m.held is not True and m.record.observations > 0
+               for m in self.work.values()):  # fmt: skip
+            return False  # one like it lies about already: this may be that one seen again, not a new one set down
+        x1, y1, x2, y2 = p.obs.boxes[0].bbox
+        w, h = float(self.caption.width), float(self.caption.height)
+        if x1 <= 0.01 * w or x2 >= 0.99 * w:
+            return False  # it came in from a side: swept into view by a turn, not set down in front
+        return y2 >= s.set_down_bottom * h and (y2 - y1) >= s.set_down_height * h
+
+    def _taken_in_view(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+        """A hand tool lying in view that is not seen again while its place stays in view: picked up there
+        (by the wearer, whose hands are below the view, or by someone), not taken unseen."""
+        s = self.s
+        if not is_hand_tool(p.label) or em.held is True or not p.obs.boxes or p.state == "carried":
+            return em
+        t_last = p.obs.boxes[-1].t
+        times = [b.t for b in p.obs.boxes]
+        gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
+        if len(gaps) < 2 or gaps[len(gaps) // 2] > 0.5:
+            return em  # seen at sparse moments (keyframes): its last box says little about when it went
+        if not any(b.t > t_last + s.taken_in_view_s for o in self.caption.observations for b in o.boxes):
+            return em  # no frames looked at after it (the detector's last frame of the clip, or a gap)
+        x1, y1, x2, y2 = p.obs.boxes[-1].bbox
+        w, h = float(self.caption.width), float(self.caption.height)
+        if min(x1, y1) <= 0.01 * min(w, h) or x2 >= 0.99 * w or y2 >= 0.99 * h or (y2 - y1) < s.set_down_height * h:
+            return em  # it left through an edge of the image, or is too far off to be sure it is gone
+        hfov, margin = self.caption.hfov_deg, s.view_margin_deg
+        bearing = p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
+        watched = t_last  # how long its place stayed in view, unbroken, after it was last seen
+        for t in (t for t in self.times if t > t_last):
+            if not in_view(bearing, self.yaws[t], hfov, margin):
+                break
+            watched = t
+        if watched - t_last < s.taken_in_view_s:
+            return em
+        self._emit("picked_up", em, t_last, bearing, {"in_view": True})
+        return replace(em, held=True)
 
     def _effective_state(self, p: _Placed) -> EntityState:
         if is_person(p.label) and p.state == "unknown":

@@ -90,6 +90,21 @@ class WorldSettings(BaseSettings):
         ge=0.0,
         description="A bearing this close to the edge of the view does not count as in view",
     )
+    # --- a hand tool the wearer sets down or picks up (the hands are below the view) ---
+    set_down_bottom: float = Field(
+        default=0.7, gt=0.0, le=1.0,
+        description="A hand tool first seen with its box's bottom this low in the image (fraction of its height) ...",
+    )
+    set_down_height: float = Field(
+        default=0.15, gt=0.0, le=1.0, description="... and at least this tall (fraction of the image): the wearer just set it down",
+    )
+    set_down_after_s: float = Field(
+        default=5.0, ge=0.0, description="Not in the first seconds of the camera's memory, when everything is first seen",
+    )
+    taken_in_view_s: float = Field(
+        default=1.5, ge=0.0,
+        description="A hand tool not seen again while its place stays in view this long was picked up (taken in view)",
+    )
     # --- position and confidence ---
     mover_alpha: float = Field(
         default=0.3, gt=0.0, le=1.0, description="EWMA weight of a new bearing (movers)"
