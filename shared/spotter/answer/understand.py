@@ -1087,10 +1087,10 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         label = "_".join(words)
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
         found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
-    m = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
-    if m and not any(a <= m.start(1) < b for a, b, _, _ in found) and m.group(1) not in _NOT_THINGS_SET and \
-            m.group(1) + "s" not in SYNONYMS and m.group(1) not in SYNONYMS and not found:  # fmt: skip
-        found.append((m.start(1), m.end(1) + 1, SubjectRef(label=m.group(1)), True))  # "how many utes": a site's label
+    many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
+    if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
+            and many.group(1) not in SYNONYMS:  # fmt: skip
+        found.append((many.start(1), many.end(1) + 1, SubjectRef(label=many.group(1)), True))  # "how many utes"
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
 
