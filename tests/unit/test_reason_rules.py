@@ -462,3 +462,33 @@ def test_exclusion_zone_not_for_a_person_beside_the_pit_in_the_image() -> None:
     over = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts2), rows=tuple((t, 150.0, 240.0) for t in ts2),
                    cols=tuple((t, 200.0, 230.0) for t in ts2))  # fmt: skip
     assert cats(rules.step(clip(1, obs=(pit2, over)))) == ["exclusion_zone"]
+
+
+def test_no_recall_for_a_thing_last_seen_going_down_out_of_the_image_or_said_left_behind() -> None:
+    """A level last seen sliding down out of the bottom of the image (the wearer stepped up to it or looked
+    up) lies below the view: looking that way by heading alone does not show it. A tool said to be left
+    behind: the wearer moved on, its bearing is stale. Swept across the image to its bottom corner in a
+    turn: a recall as usual."""
+    def level(rows: tuple[tuple[float, float, float], ...], cols: tuple[tuple[float, float, float], ...]) -> ObsFact:
+        return ObsFact("v1", "spirit_level", 5.0, tuple((t, 5.0, None) for t, _a, _b in rows), rows=rows, cols=cols)
+
+    def clip_of(k: int, heading: float, obs: tuple[ObsFact, ...] = (), events: tuple[WorldEvent, ...] = ()) -> ClipFacts:
+        view = tuple((10.0 * k + 0.5 * i + 0.25, heading) for i in range(20))
+        return ClipFacts(CAM, f"{CAM}-{k:04d}", 10.0 * k, 10.0 * (k + 1), events, obs, heading_deg=heading, view=view,
+                         image_height=360, image_width=640)  # fmt: skip
+
+    down = level(((8.0, 250.0, 330.0), (8.5, 270.0, 350.0), (9.0, 290.0, 359.0)),
+                 ((8.0, 300.0, 380.0), (8.5, 302.0, 382.0), (9.0, 303.0, 383.0)))  # fmt: skip
+    across = level(((8.0, 300.0, 350.0), (8.5, 303.0, 353.0), (9.0, 306.0, 359.0)),
+                   ((8.0, 200.0, 280.0), (8.5, 350.0, 430.0), (9.0, 500.0, 580.0)))  # fmt: skip
+    for obs, expected in ((down, []), (across, ["memory_recall"])):
+        rules = RuleEngine()
+        rules.step(clip_of(0, 0.0, (obs,)))
+        rules.step(clip_of(1, 180.0))
+        rules.step(clip_of(2, 180.0))
+        assert cats(rules.step(clip_of(3, 0.0))) == expected
+    told = RuleEngine()
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    told.step(clip_of(0, 0.0, (box,), (ev("dropped", "t1", "toolbox", 3.0, 5.0, by="wearer"),)))
+    assert cats(told.step(clip_of(4, 180.0))) == ["left_behind"]
+    assert told.step(clip_of(5, 0.0)) == []  # its place by bearing: stale once it was left behind

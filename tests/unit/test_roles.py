@@ -46,8 +46,10 @@ def parser() -> QuestionParser:
 def test_a_trade_described_once_means_that_person_later(parser: QuestionParser) -> None:
     bare = parser.answer("Which way is the banksman?", CAM, at=100.0)
     assert bare.query is not None and bare.query["subject"]["attributes"] == {}  # not described yet
+    assert bare.answer.startswith("(I do not know who the banksman is")  # the guess is said, not hidden
     parser.answer("Is the banksman in the yellow vest working?", CAM, at=100.0)
     later = parser.answer("Which way is the banksman?", CAM, at=100.0)
+    assert not later.answer.startswith("(I do not know")
     assert later.query is not None and later.query["subject"] == {
         "label": "worker", "attributes": {"vest": "yellow"}, "role": "banksman"}  # fmt: skip
     assert later.direction == "front-left"  # the yellow-vest worker, at -60 deg
@@ -198,3 +200,32 @@ def test_a_tool_remembered_twice_lies_on_the_ground_across_both() -> None:
     parser = _store(first, second)
     ans = parser.answer("How long was the hammer left lying on the ground?", CAM, at=100.0)
     assert ans.duration_s is not None and 68.0 <= ans.duration_s <= 72.0, ans.answer
+
+
+def test_a_tool_remembered_as_two_entities_is_one_thing_for_its_events_and_place() -> None:
+    """The wearer set a red laser level down at 58 s (seen 58-60 s, at 30 deg); after a walk it was seen again
+    as another entity (100-110 s, at -40 deg), never in view with the first. 'How long since I set it down'
+    finds the first's event; 'where is it' is its latest sighting."""
+    from spotter.graph.base import EventRecord
+
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    ents, obs = [], []
+    for eid, clip, t0, t1, bearing in (("l1", "c0", 58.0, 60.0, 30.0), ("l2", "c1", 100.0, 110.0, -40.0)):
+        attrs = {"colour": "red"}
+        ents.append(EntityRecord(entity_id=eid, camera_id=CAM, label="laser_level", first_seen=t0, last_seen=t1,
+                                 bearing_deg=bearing, attributes=attrs, observations=1))  # fmt: skip
+        obs.append(ObservationRecord(observation_id=f"{clip}/{eid}", entity_id=eid, camera_id=CAM, clip_id=clip,
+                                     label="laser_level", t_start=t0, t_end=t1, bearing_deg=bearing, attributes=attrs))  # fmt: skip
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=50.0, t_end=60.0),
+               ClipRecord(clip_id="c1", camera_id=CAM, t_start=100.0, t_end=110.0)],
+        entities=ents, observations=obs,
+        events=[EventRecord(event_id="e1", camera_id=CAM, t=58.0, kind="dropped", entity_id="l1", label="laser_level",
+                            clip_id="c0", bearing_deg=30.0, detail={"by": "wearer"})],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    since = parser.answer("How long since I set the laser level down?", CAM, at=130.0)
+    assert since.duration_s == pytest.approx(72.0)
+    where = parser.answer("Where did I leave the laser level?", CAM, at=130.0)
+    assert where.direction == "front-left"  # -40 deg: its latest sighting, not the first (30 deg)

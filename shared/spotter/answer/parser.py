@@ -111,6 +111,7 @@ class QuestionParser:
         # (camera, role) -> the attributes a question described that role with ("the banksman in the
         # yellow vest"), so a later "which way is the banksman?" means the same person.
         self.roles: dict[tuple[str, str], dict[str, bool | str]] = {}
+        self._unsure_roles: list[str] = []  # roles the current question names that no one was described as
 
     # --- entry point ---
 
@@ -123,11 +124,15 @@ class QuestionParser:
                 answer="I did not understand the question; ask where, when, how long, which way, whether or how "
                        "many about something the camera saw.", intent="unknown", backend="parser",
             )  # fmt: skip
-        query = self._grounded(query, camera_id, now, labels, question)
         try:
+            query = self._grounded(query, camera_id, now, labels, question)
             ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
             ans = Answer(answer=str(exc))
+        if self._unsure_roles and ans.answer:
+            roles = " or ".join(f"the {r}" for r in dict.fromkeys(self._unsure_roles))
+            ans = ans.model_copy(update={"answer": f"(I do not know who {roles} is, so this is about the worker I "
+                                                   f"picked; tell me what they wear and I will remember.) {ans.answer}"})  # fmt: skip
         return ans.model_copy(update={"intent": query.intent, "backend": "parser", "query": query.public()})
 
     def _dispatch(self, q: Query, question: str, camera_id: str, at: float) -> Answer:
@@ -186,6 +191,9 @@ class QuestionParser:
         # (in an identity question the clause names the one compared with: `_dispatch` finds them)
         actor = self._actor_look(camera_id, question, at) if question and q.intent != "same_individual" else None
 
+        unsure = self._unsure_roles
+        unsure.clear()
+
         def resolve(ref: SubjectRef | None) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
@@ -202,6 +210,8 @@ class QuestionParser:
                 self.roles[key] = dict(ref.attributes)
                 return ref
             attrs = self.roles.get(key) or self._worker_at_work(camera_id, ref.role, at)
+            if not attrs and len(self._clothes_seen(camera_id, at)) > 1:
+                unsure.append(ref.role)  # never described, nothing seen says who: the answer says it guessed
             return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
 
         update: dict[str, Any] = {"subject": resolve(q.subject)}
@@ -209,6 +219,11 @@ class QuestionParser:
         if q.other is not None and q.other.subject is not None:
             update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject)})
         return q.model_copy(update=update)
+
+    def _clothes_seen(self, camera_id: str, at: float) -> set[tuple[object, object]]:
+        """The different (vest, hat colour) pairs of the workers seen by `at`."""
+        return {(_majority(obs, "vest"), _majority(obs, "hat_colour")) for e in self.store.entities(camera_id, label="worker", t_max=at)
+                if (obs := self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False))}  # fmt: skip
 
     def _actor_look(self, camera_id: str, question: str, at: float) -> dict[str, bool | str]:
         """The clothes of whoever did what a relative clause says to a thing ("the labourer who moved the
@@ -543,17 +558,23 @@ class QuestionParser:
                    at: float) -> list[ObservationRecord]:
         """The first matching thing's full observations, with those of other entities of its label and colour
         never in view with it (one tool remembered twice after the wearer walked off and came back)."""
+        merged = [o for _e, obs in self._thing_group(camera_id, found, at) for o in obs]
+        return sorted(merged, key=lambda o: (o.t_start, o.t_end))
+
+    def _thing_group(self, camera_id: str, found: list[tuple[EntityRecord, list[ObservationRecord]]],
+                     at: float) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
+        """The entities of `_one_thing`, each with its full observations."""
         entity, obs = found[0]
         colour = _majority(obs, "colour")
         spans = [(o.t_start, o.t_end) for o in obs]
-        merged = list(obs)
+        group = [(entity, list(obs))]
         for other, light in found[1:]:
             if _majority(light, "colour") != colour or _together(spans, [(o.t_start, o.t_end) for o in light]):
                 continue
             more = self.store.observations(camera_id, entity_id=other.entity_id, t_max=at)
-            merged += more
+            group.append((other, more))
             spans += [(o.t_start, o.t_end) for o in more]
-        return sorted(merged, key=lambda o: (o.t_start, o.t_end))
+        return group
 
     def _history(self, camera_id: str, entity: EntityRecord, at: float) -> list[ObservationRecord]:
         """A person's full observations up to `at` over every entity remembered for that individual (a
@@ -659,7 +680,8 @@ class QuestionParser:
                     carried = False
             if drops:
                 return drops[-1] if latest else drops[0]
-            return self._world_event(camera_id, entity, ["dropped"], at, obs)
+            group = [e for e, _ in self._thing_group(camera_id, found, at)[1:]] if entity.label != "worker" else []
+            return self._world_event(camera_id, entity, ["dropped"], at, obs, group)
         if verb == "moved":
             for t, st, o in samples:
                 if st in ("carried", "moving"):
@@ -668,17 +690,23 @@ class QuestionParser:
         return None
 
     def _world_event(
-        self, camera_id: str, entity: EntityRecord, kinds: list[Any], at: float, obs: list[ObservationRecord]
+        self, camera_id: str, entity: EntityRecord, kinds: list[Any], at: float, obs: list[ObservationRecord],
+        also: Sequence[EntityRecord] = (),
     ) -> tuple[float, list[ObservationRecord]] | None:
-        evs: list[EventRecord] = self.store.events(camera_id, entity_id=entity.entity_id, kinds=kinds, t_max=at)
+        """The world model's first event of `kinds` for the entity, or for the others it is one thing with."""
+        evs: list[EventRecord] = [e for ent in (entity, *also)
+                                  for e in self.store.events(camera_id, entity_id=ent.entity_id, kinds=kinds, t_max=at)]  # fmt: skip
         if not evs:
             return None
-        t = evs[0].t
-        return t, [o for o in obs if o.clip_id == evs[0].clip_id][:1]
+        first = min(evs, key=lambda e: e.t)
+        return first.t, [o for o in obs if o.clip_id == first.clip_id][:1]
 
     def _where(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)
         entity, obs = self._entity(camera_id, subject, at)
+        if entity.label != "worker":  # one thing remembered twice: its last known place is its latest sighting
+            entity, obs = max(self._thing_group(camera_id, self._entities(camera_id, subject, at), at),
+                              key=lambda eo: eo[1][-1].t_end if eo[1] else -1.0)  # fmt: skip
         info = self.tools.entity_info(camera_id, entity.entity_id, at=at)
         view = info.entity
         if view.direction is None:

@@ -346,7 +346,7 @@ class Reasoner:
             camera_id=clip.camera_id, clip_id=clip.clip_id, t_start=clip.t_start, t_end=clip.t_end,
             events=tuple(sorted(mem.events, key=lambda e: (e.t, e.entity_id, e.kind))),
             observations=tuple(obs), heading_deg=heading, hfov_deg=cap.hfov_deg,
-            scale_px=pixels_per_radian(cap.width, cap.hfov_deg, cap.projection),
+            scale_px=pixels_per_radian(cap.width, cap.hfov_deg, cap.projection), image_height=cap.height, image_width=cap.width,
             view=self._view(clip.camera_id, clip.t_start, clip.t_end),
         )  # fmt: skip
 

@@ -82,6 +82,8 @@ class ClipFacts:
     hfov_deg: float = 90.0
     scale_px: float | None = None
     """The lens's pixels per radian at the image centre (distances from the image), when known."""
+    image_height: int | None = None
+    image_width: int | None = None
     view: tuple[tuple[float, float], ...] = ()
     """(t, heading) through the clip: where the wearer looked (memory_recall)."""
 
@@ -118,6 +120,8 @@ class _Place:
     still: bool
     looked_away: bool = False
     reported: bool = False
+    underfoot: bool = False
+    """Last seen leaving through the bottom of the image: below the view, where a look by heading misses it."""
 
 
 @dataclass
@@ -132,6 +136,8 @@ class CameraState:
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
     held_by_worker: set[str] = field(default_factory=set)
+    left_behind: set[str] = field(default_factory=set)
+    """Tools said to be left behind and not seen since: the wearer moved on, so their places by bearing are stale."""
     """Tools last picked up by a seen worker: a worker's tool put down is not the wearer's left behind."""
     units: dict[str, int] = field(default_factory=dict)
     stages: dict[str, int] = field(default_factory=dict)
@@ -426,7 +432,7 @@ class LeftBehindRule:
                     st.drops.pop(o.entity_id, None)
                     continue
                 if o.samples[0][0] - d.last_seen >= p.timeout_s:  # it was out of view long enough before now
-                    out.append(self._trigger(o.entity_id, d, o.samples[0][0] - d.last_seen, f))
+                    out.append(self._trigger(o.entity_id, d, o.samples[0][0] - d.last_seen, f, st))
                     del st.drops[o.entity_id]
                     continue
                 d.last_seen = max(d.last_seen, o.samples[-1][0])
@@ -437,10 +443,11 @@ class LeftBehindRule:
             if d.bearing is not None and self._attended(f, d.bearing, r) and p.unless_attended:
                 continue
             del st.drops[eid]
-            out.append(self._trigger(eid, d, f.t_end - d.last_seen, f))
+            out.append(self._trigger(eid, d, f.t_end - d.last_seen, f, st))
         return out
 
-    def _trigger(self, eid: str, d: _Drop, away_s: float, f: ClipFacts) -> Trigger:
+    def _trigger(self, eid: str, d: _Drop, away_s: float, f: ClipFacts, st: CameraState) -> Trigger:
+        st.left_behind.add(eid)
         msg = (f"Left behind: a {d.label} put down at {d.t:.0f} s{_where(d.bearing, f.heading_deg)} "
                f"has not been picked up; out of view for {away_s:.0f} s.")  # fmt: skip
         return Trigger(self.category, eid, msg, d.t, (eid,), (d.t,), (d.label,))
@@ -590,6 +597,7 @@ class RecallRule:
             if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
                 continue
             seen[o.entity_id] = o
+            st.left_behind.discard(o.entity_id)
             st.first_seen.setdefault(o.entity_id, o.samples[0][0])
             t_last, b_last, state = o.samples[-1]
             # carried in view: its place is no mystery. ("moving" alone is image motion, a head turn can cause it.)
@@ -599,7 +607,8 @@ class RecallRule:
                     and angular_distance(old.bearing, b_last) > p.moved_deg:  # fmt: skip
                 # seen somewhere else without being seen carried: moved unseen; its old place is still to check
                 st.vacated[o.entity_id] = _Place(old.label, old.bearing, old.last_seen, True, old.looked_away)
-            st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving)
+            underfoot = _left_downwards(o, f)
+            st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot)
         for e in f.events:  # seen being taken: its place is not a mystery
             if e.kind in ("picked_up", "moved") and e.entity_id in st.places:
                 st.places[e.entity_id].still = False
@@ -611,8 +620,9 @@ class RecallRule:
         candidates = [(eid, place, False) for eid, place in sorted(st.places.items())]
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
-            if (eid in seen and not vacated) or place.reported or not place.still or place.last_seen < st.walked_at:
-                continue
+            if eid in seen or place.reported or not place.still or place.last_seen < st.walked_at \
+                    or eid in st.left_behind or place.underfoot:  # fmt: skip
+                continue  # (left behind: the wearer moved on, its bearing is stale; underfoot: below the view)
             in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
             if len(in_view_at) < len(f.view):
                 place.looked_away = True
@@ -640,6 +650,29 @@ class RecallRule:
                    f"last seen there at {place.last_seen:.0f} s.{also}")  # fmt: skip
             out.append(Trigger(self.category, eid, msg, in_sight[0], (eid,), (place.last_seen, in_sight[0]), (place.label,)))  # fmt: skip
         return out
+
+
+def _left_downwards(o: ObsFact, f: ClipFacts) -> bool:
+    """Whether a thing left the view through the bottom of the image (not a side): seen clear of the bottom
+    edge, then on it (the wearer walked up to it or looked up), and not at a side edge then."""
+    if not f.image_height or len(o.rows) < 2:
+        return False
+    low = 0.98 * f.image_height
+    if o.rows[-1][2] < low or all(bottom >= low for _t, _top, bottom in o.rows):
+        return False
+    if f.image_width and o.cols:
+        left, right = o.cols[-1][1], o.cols[-1][2]
+        if left <= 0.01 * f.image_width or right >= 0.99 * f.image_width:
+            return False
+        # moving down the image, not across it (a head turn sweeps a near thing sideways, a little down)
+        t_end = o.rows[-1][0]
+        i = next((k for k in range(len(o.rows) - 1, -1, -1) if o.rows[k][0] <= t_end - 0.5), 0)
+        if len(o.cols) == len(o.rows):
+            dx = (o.cols[-1][1] + o.cols[-1][2] - o.cols[i][1] - o.cols[i][2]) / 2.0
+            dy = (o.rows[-1][1] + o.rows[-1][2] - o.rows[i][1] - o.rows[i][2]) / 2.0
+            if abs(dx) > abs(dy):
+                return False
+    return True
 
 
 def _calm_times(view: Sequence[tuple[float, float]], max_deg_s: float) -> set[float]:
