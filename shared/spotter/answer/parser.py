@@ -194,7 +194,7 @@ class QuestionParser:
         unsure = self._unsure_roles
         unsure.clear()
 
-        def resolve(ref: SubjectRef | None) -> SubjectRef | None:
+        def resolve(ref: SubjectRef | None, state: str | None = None, event: str | None = None) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
                 if near:
@@ -212,13 +212,44 @@ class QuestionParser:
             attrs = self.roles.get(key) or self._worker_at_work(camera_id, ref.role, at)
             if not attrs and len(self._clothes_seen(camera_id, at)) > 1:
                 unsure.append(ref.role)  # never described, nothing seen says who: the answer says it guessed
+                # ... the worker the question fits ("how long was the labourer down the sump": one who was)
+                attrs = self._worker_who(camera_id, state, event, at)
             return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
 
-        update: dict[str, Any] = {"subject": resolve(q.subject)}
+        update: dict[str, Any] = {"subject": resolve(q.subject, q.state, q.event)}
         actor = None  # the clause describes the question's subject, not the other person of an order question
         if q.other is not None and q.other.subject is not None:
-            update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject)})
+            update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject, None, q.other.event)})
         return q.model_copy(update=update)
+
+    def _worker_who(self, camera_id: str, state: str | None, event: str | None, at: float) -> dict[str, bool | str]:
+        """The clothes of the most-seen worker who was ever in the state or did the thing a question asks about
+        (idle, without a hard hat, in the pit); {} when the question asks nothing such, or nobody fits."""
+        want = ("idle" if state == "idle" or event in ("went_idle", "stopped_working", "resumed_working") else
+                "ppe" if state == "without_ppe" or event == "ppe_removed" else
+                "zone" if state == "in_zone" or event in ("entered_zone", "left_zone") else None)  # fmt: skip
+        if want is None:
+            return {}
+        best: tuple[int, dict[str, bool | str]] = (0, {})
+        for e in self.store.entities(camera_id, label="worker", t_max=at):
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)
+            if not obs:
+                continue
+            if want == "idle":
+                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=["idle"], t_max=at))
+            elif want == "ppe" and event == "ppe_removed":  # took it off (for long enough to count)
+                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=["ppe_off"], t_max=at))
+            elif want == "ppe":
+                fits = bool(_ppe_spans(obs, at))
+            else:
+                try:
+                    fits = bool(self._zone_spells(camera_id, obs, at))
+                except _NotKnown:
+                    return {}
+            attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
+            if fits and attrs and len(obs) > best[0]:
+                best = (len(obs), attrs)
+        return best[1]
 
     def _clothes_seen(self, camera_id: str, at: float) -> set[tuple[object, object]]:
         """The different (vest, hat colour) pairs of the workers seen by `at`."""
