@@ -30,16 +30,17 @@ def q(text: str) -> Query:
 
 def test_every_corpus_label_is_a_valid_query() -> None:
     rows = load_corpus(sorted(CORPUS.glob("writer_*.jsonl")))
-    assert len(rows) >= 3100
-    assert len({r["writer"] for r in rows}) >= 30
+    assert len(rows) >= 3700
+    assert len({r["writer"] for r in rows}) >= 36
     for row in rows:
         Query.model_validate(row["query"])  # the writers labelled with the public schema
 
 
 @pytest.mark.parametrize(
-    # every writer has been tuned on after its first, untuned run (the latest round, ae, af, ag: worst kind 0.69,
-    # overall 0.79); the floor holds what was learnt, the first runs are in docs/BENCHMARKS.md
-    ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85)]
+    # every writer has been tuned on after its first, untuned run (the latest round, ah, ai, aj: worst kind 0.75,
+    # overall 0.84); the floor holds what was learnt, the first runs are in docs/BENCHMARKS.md
+    ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
+                           (("ah", "ai", "aj"), 0.8)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)

@@ -90,7 +90,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
-    "cart": "wheelbarrow", "trolley": "wheelbarrow", "buggy": "wheelbarrow",
+    "cart": "wheelbarrow", "buggy": "wheelbarrow",
     "tool chest": "toolbox", "tool case": "toolbox", "tool kit": "toolbox", "toolkit": "toolbox",
     "ladder": "ladder", "ladders": "ladder", "step ladder": "ladder", "stepladder": "ladder",
     "drill": "drill", "drills": "drill", "power drill": "drill", "drill driver": "drill", "driver drill": "drill",
@@ -174,7 +174,8 @@ _OFF_DOMAIN = re.compile(
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
     r"rostered|roster|night shift|hire|fire|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
-    r"is it (a )?good|better to|bad idea|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
+    r"is it (a )?good|better to|bad idea|still need|need to finish|planned|wind|reasonable|method statement|requires?|"
+    r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of))\b"
 )
 
@@ -214,6 +215,7 @@ _VOCAB = sorted(
     {w for phrase in SYNONYMS for w in phrase.split()} | set(COLOURS) | {w for k in _KEYWORDS for w in k.split()}
 )
 _VOCAB_SET = set(_VOCAB)
+_KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
@@ -381,6 +383,9 @@ _SURFACE = _rules(
     (r"[^\w:'/\-\s,.?!]", " "),
     (r"[,;-]\s*over( and out)?\s*[.?!]*\s*$", ""),  # radio: "..., over?"
     (r"(\d)\s*(?:min|mins|minutes?)\s*(\d{1,2})\s*(?:s|sec|secs|seconds?)\b", r"\1:\2"),
+    (r"\b(\d{1,2})h\s*(\d{1,2})m\s*(\d{1,2})s\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))}:{int(m.group(3)):02d}"),
+    (r"\b(\d{1,2}):(\d{2}):(\d{2})\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))}:{m.group(3)}"),
+    (r"\bthe (\d+)[- ]second mark\b", lambda m: f"{_mmss(int(m.group(1)))}"),
     (r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2"),
 )
 # After contractions and punctuation: spoken numbers' hyphens, framing, and the words of formal,
@@ -398,6 +403,9 @@ _PHRASES = _rules(
     (r"\s*\b(do you know|please|if you can|exactly)\s*$", ""),
     (r"^((do )?you |i )?(reckon|think|suppose|guess)( that)?\s+(?=(is|are|was|were|has|have|did|does|the|he|she|"
      r"they|it|that|this)\b)", ""),
+    (r"^(for the avoidance of doubt|for the record|for clarity|to be clear|just to confirm|for my notes)\s*,?\s*", ""),
+    (r"^(is it (the case|true|correct|so) that|can you (please )?(state|say|show|indicate|report|describe|establish)|"
+     r"please (state|say|indicate|report|describe))( whether| if| that)?\b\s*", ""),
     (r"^(would it be (correct|right|fair) to (conclude|say)|can it be (ascertained|established|confirmed)|"
      r"could you (please )?(ascertain|establish|determine|confirm)|please (ascertain|establish|determine|"
      r"confirm)|kindly (advise|indicate|confirm|establish|ascertain|state)|would you be so (good|kind) as to)"
@@ -482,6 +490,13 @@ _PHRASES = _rules(
      r"how long since i last saw \1"),
     (r"^(?:since )?how long (?:have|has|did) (?:you|i|we) not (?:more |longer )?(?:seen|saw|see)\b", "how long since i last saw"),
     (r"^before how (much time|long)\b", "how long ago"),
+    (r"^since how (many|much) (minutes?|seconds?|hours?|time)\b", "how long since"),
+    (r"\bhow long before (the present moment|now|the present|this moment)\b", "how long ago"),
+    (r"\b(where|which way) (do i |should i |to |must i |shall i )?(turn|look|go|head) (for|to find|to see|to get to)\b",
+     "which way is"),
+    (r"\bwhich (one )?(come|comes|came) first\b", "which came first"),
+    (r"\bby the time\b", "before"),
+    (r"\bnever wear(s|ing)? (a |his |her |the )?(hardhat|helmet|lid|hat)\b", "without a hardhat"),
     (r"\blet (?:it |them )?(fall|drop)\b|\blet (the \w+|my \w+) (fall|drop)\b",
      lambda m: f"dropped {m.group(2)}" if m.group(2) else "dropped"),
 )
@@ -1087,6 +1102,13 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         label = "_".join(words)
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
         found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
+    if not any(sref.label != "worker" for _a, _b, sref, _w in found):
+        # topic first, terse: "MEWP on my left or right?", "scissor lift which direction from me now"
+        tm = re.match(r"(?:the |my |a |that )?([a-z]+(?: [a-z]+)?) (?=(?:on my|to my|which|where|still|moved|go|went|"
+                      r"came|come|park|parked|first|last|when|how|got|is|are|was|were|behind|in front|left|right)\b)", text)
+        if tm and all(_noun_modifier(w) and w not in _PEOPLE and w not in _KEYWORD_SET for w in tm.group(1).split()) \
+                and not any(a <= tm.start(1) < b for a, b, _, _ in found):  # fmt: skip
+            found.append((tm.start(1), tm.end(1), SubjectRef(label=tm.group(1).replace(" ", "_")), True))
     many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
     if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
             and many.group(1) not in SYNONYMS:  # fmt: skip
@@ -1153,6 +1175,7 @@ _NOT_THINGS = (
     "bearings|little|big|small|large|tall|short|long|usual|whole|entire|neck|knees|knee|head|arm|arms|hands|eyes|"
     "clock|wind|noise|clatter|radio|suit|apprentice|delivery|lorry|shoulder|"
     "hell|heck|world|team|company|client|boss|budget|plan|plans|drawings|weekend|week|month|year|today|tomorrow|"
+    "daily|report|record|log|notes|diary|paperwork|avoidance|doubt|purposes|sake|benefit|incident|investigation|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
     "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|"
     "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
@@ -1285,7 +1308,8 @@ _SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad
            r"earlier|before|\d+ (minutes?|seconds?|hours?) ago)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
            r"seen|recorded|noted|spotted)|(been|was|were) (seen|observed|recorded|noted) (before|earlier|previously)|"
            r"from (this |the )?(morning|earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
-_ORDER = _C(r"\b(before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
+_ORDER = _C(r"\b(first or (the |a )?\w+( \w+)?( \w+)? first|(before|after|prior to)\b.*\b(or not|yes or no|or after|or before)$|"
+            r"before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
             r"happened first|came first|earlier than|later than|prior to|preceded|followed|in what order|"
             r"what order|sequence|what came first|which one first)\b")  # fmt: skip
 _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what second|which minute|timestamp|"
@@ -1394,6 +1418,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if _LEFT_Q.search(text) and people:
         return "still_there"  # "has the visitor left?": is the person still where they were
     when, where = _first(_WHEN, text), _first(_WHERE, text)
+    if re.match(r"(point me|direct me|show me the way|which way|which direction|what direction)\b", text) and subjects \
+            and not re.search(r"\b(before or after|after or before|came first|happened first)\b", text):  # fmt: skip
+        return "direction_of"  # "point me to the drill that was in use prior to the incident"
     if _ORDER.search(text) or (re.search(r"\b(before|after)\b", text) and _two_events(text, subjects)
                                and when is None):
         return "order"
@@ -1746,13 +1773,14 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
     if intent == "returned":
         back = _RETURNED.search(text)
         pos = back.start() if back else len(text)
-        who = _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
+        wearer = re.match(r"(did|have|had|do) i\b|i (went|go|came|come|got) back\b", text)
+        who = None if wearer else _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
-        if who is None or thing is None:
+        if (who is None and not wearer) or thing is None:
             return None
         return Query(**q, subject=who, other=EventRef(subject=thing, event=event_in(text[pos:]) or "dropped"))
     if intent == "order":
@@ -1760,6 +1788,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         relation: Literal["before", "after"] = "after" if m and m.group(1) in ("after", "later than") else "before"
         cut = m.start() if m else len(text) // 2
         a_text, b_text = text[:cut], text[cut:]
+        main = re.search(r"\b(had|did|was|were|has|have|is|are)\b", text[m.end():]) if m and m.start() == 0 else None
+        if m is not None and main is not None:
+            # "prior to A, had B already been seen?": B is asked about, before A
+            split = m.end() + main.start()
+            a_text, b_text = text[split:], text[:split]
+            subjects = [(pos - split if pos >= split else pos + len(text), sref, weak) for pos, sref, weak in subjects]
+            cut = len(a_text)
         m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b|\bor\b.*\bfirst\b", text)
         if m_or and not re.search(r"\bbefore or after|after or before\b", text):
             parts = re.split(r"\bor\b", text, maxsplit=1)
