@@ -157,6 +157,9 @@ class QuestionParser:
             named = _subject_of(q.other.subject) if q.other is not None else None
             if named is not None and named.attributes:
                 parsed.subjects.append((1, named))  # compared with a person named by trade
+            elif q.other is not None and q.other.event in ("moved", "dropped", "picked_up") and \
+                    (actor := self._actor_entity(camera_id, question, at)) is not None:  # fmt: skip
+                parsed.ref_entity = actor  # "is he the one who moved the wheelbarrow": whoever moved it
             elif q.other is not None and q.other.event is not None:
                 hit = self._occurrence(camera_id, q.other.subject or SubjectRef(label="worker"), q.other.event, None,
                                        None, at, q_last=True)  # fmt: skip
@@ -260,25 +263,28 @@ class QuestionParser:
         """The clothes of whoever did what a relative clause says to a thing ("the labourer who moved the
         cone", "whoever dropped the hammer"): the person the thing's world event names, else the worker
         whose box was nearest the thing's when it happened (the latest such event up to `at`)."""
-        m = _ACTOR_CLAUSE.search(question.lower())
-        if m is None:
-            return {}
-        things = [s for _, s, _ in subjects_in(m.group(2)) if s.label != "worker"]
-        if not things:
-            return {}
-        kinds = ("dropped",) if m.group(1) in _PUT_DOWN else ("picked_up", "moved")
-        events = [e for e in self.store.events(camera_id, t_max=at)
-                  if e.label == things[0].label and e.kind in kinds]  # fmt: skip
-        if not events:
-            return {}
-        ev = max(events, key=lambda e: e.t)
-        actor = ev.detail.get("by_entity_id")
-        if not isinstance(actor, str):
-            actor = self._nearest_worker(camera_id, ev.entity_id, ev.t)
+        actor = self._actor_entity(camera_id, question, at)
         if actor is None:
             return {}
         obs = self.store.observations(camera_id, entity_id=actor, t_max=at, full=False)
         return {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
+
+    def _actor_entity(self, camera_id: str, question: str, at: float) -> str | None:
+        """The worker entity that did what a relative clause says to a thing (see `_actor_look`)."""
+        m = _ACTOR_CLAUSE.search(question.lower())
+        if m is None:
+            return None
+        things = [s for _, s, _ in subjects_in(m.group(2)) if s.label != "worker"]
+        if not things:
+            return None
+        kinds = ("dropped",) if m.group(1) in _PUT_DOWN else ("picked_up", "moved")
+        events = [e for e in self.store.events(camera_id, t_max=at)
+                  if e.label == things[0].label and e.kind in kinds]  # fmt: skip
+        if not events:
+            return None
+        ev = max(events, key=lambda e: e.t)
+        actor = ev.detail.get("by_entity_id")
+        return actor if isinstance(actor, str) else self._nearest_worker(camera_id, ev.entity_id, ev.t)
 
     def _nearest_worker(self, camera_id: str, thing_id: str, t: float, within_s: float = 1.5) -> str | None:
         """The worker whose box was nearest the thing's (in box heights) around `t`."""
