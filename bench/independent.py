@@ -60,6 +60,9 @@ def answer_correct(truth: dict[str, Any], got: dict[str, Any]) -> tuple[bool, st
         checks.append((ok, f"entity_types {sorted(have or [])} vs {sorted(want)} (+{sorted(optional)})"))
     if truth.get("count") is not None:
         checks.append((got.get("count") == truth["count"], f"count {got.get('count')} vs {truth['count']}"))
+    if truth.get("kind") == "unknown":  # not answerable: right when the answer says it did not understand
+        typed = [k for k in ("time", "duration_s", "direction", "yes_no", "entity_types", "count") if got.get(k) is not None]
+        return got.get("intent") == "unknown" and not typed, f"intent {got.get('intent')}, typed {typed}"
     if not checks:
         return False, "truth has no typed field"
     return all(c for c, _ in checks), "; ".join(r for c, r in checks if not c)
@@ -128,7 +131,7 @@ def pooled(scenarios: dict[str, Any]) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only")
-    ap.add_argument("--family", default="b", help="which independent family: b, c or d (bench/family_b, _c, _d)")
+    ap.add_argument("--family", default="b", help="which independent family: b, c, d, e or f (bench/family_b ... _f)")
     ap.add_argument("--label", default="run", help="name of this run in the results file")
     args = ap.parse_args()
     global CACHE

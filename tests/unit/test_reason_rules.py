@@ -94,13 +94,25 @@ def test_exclusion_zone_configured_needs_frames_inside_and_the_right_label() -> 
 
 
 def test_exclusion_zone_by_default_around_an_excavation() -> None:
+    """Around a pit in the picture: a person 30 deg off is outside; one over it is inside. With no pit in the
+    picture, a person at its remembered bearing is not known to be in it (a walk or a turn since)."""
+    def pit(k: int) -> ObsFact:
+        ts = [10.0 * k + 0.2 * i for i in range(50)]
+        return ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts), half_width_deg=10.0,
+                       rows=tuple((t, 200.0, 260.0) for t in ts), cols=tuple((t, 100.0, 300.0) for t in ts))  # fmt: skip
+
+    def worker(k: int, bearing: float, x: float) -> ObsFact:
+        ts = [10.0 * k + 0.2 * i for i in range(50)]
+        return ObsFact("w1", "worker", bearing, tuple((t, bearing, None) for t in ts),
+                       rows=tuple((t, 160.0, 240.0) for t in ts), cols=tuple((t, x - 15.0, x + 15.0) for t in ts))  # fmt: skip
+
     rules = RuleEngine()
-    pit = ObsFact("x1", "excavation", 40.0, ((1.0, 40.0, None),), half_width_deg=10.0)
-    assert rules.step(clip(0, obs=(pit, person("w1", 0.0, 10.0, 70.0)))) == []  # 30 deg away: outside
-    got = rules.step(clip(1, obs=(person("w1", 10.0, 20.0, 48.0),)))  # inside the pit's extent + margin
+    assert rules.step(clip(0, obs=(pit(0), worker(0, 70.0, 600.0)))) == []  # 30 deg away: outside
+    got = rules.step(clip(1, obs=(pit(1), worker(1, 48.0, 250.0))))  # over the pit, feet between its edges
     assert cats(got) == ["exclusion_zone"] and "excavation" in got[0].message
+    assert RuleEngine().step(clip(2, obs=(worker(2, 48.0, 250.0),))) == []  # no pit in the picture
     assert RuleEngine(ReasonerSettings(rules={"exclusion_zone": {"enabled": False}})).step(
-        clip(1, obs=(pit, person("w1", 10.0, 20.0, 48.0)))) == []  # fmt: skip
+        clip(1, obs=(pit(1), worker(1, 48.0, 250.0)))) == []  # fmt: skip
 
 
 def test_safety_alert_for_a_person_under_a_suspended_load_not_one_far_from_it() -> None:
@@ -335,7 +347,7 @@ def test_exclusion_zone_not_for_a_person_beyond_or_in_front_of_the_pit() -> None
     assert rules.step(clip(0, obs=(pit, beyond))) == []  # feet above the pit's far edge: behind it
     ts2 = (11.0, 11.2, 11.4)
     pit2 = ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts2), half_width_deg=10.0,
-                   rows=tuple((t, 200.0, 260.0) for t in ts2))  # fmt: skip
+                   rows=tuple((t, 200.0, 260.0) for t in ts2), cols=tuple((t, 100.0, 300.0) for t in ts2))  # fmt: skip
     inside = ObsFact("w1", "worker", 44.0, tuple((t, 44.0, None) for t in ts2), rows=tuple((t, 150.0, 240.0) for t in ts2))
     assert cats(rules.step(clip(1, obs=(pit2, inside)))) == ["exclusion_zone"]
 
@@ -492,3 +504,14 @@ def test_no_recall_for_a_thing_last_seen_going_down_out_of_the_image_or_said_lef
     told.step(clip_of(0, 0.0, (box,), (ev("dropped", "t1", "toolbox", 3.0, 5.0, by="wearer"),)))
     assert cats(told.step(clip_of(4, 180.0))) == ["left_behind"]
     assert told.step(clip_of(5, 0.0)) == []  # its place by bearing: stale once it was left behind
+
+
+def test_progress_counts_the_first_unit_of_any_work_object_once_even_under_a_new_id() -> None:
+    """A parapet's `units` (not a wall's bricks) counts as well: the first unit set is progress; the same
+    parapet seen again under a new id with one unit is not a second first unit."""
+    rules = RuleEngine()
+    first = ObsFact("p1", "parapet", 10.0, ((5.0, 10.0, None),), {"units": 1})
+    got = rules.step(clip(0, obs=(first,)))
+    assert cats(got) == ["progress"] and "first unit of the parapet" in got[0].message
+    again = ObsFact("p2", "parapet", 10.0, ((25.0, 10.0, None),), {"units": 1})
+    assert rules.step(clip(2, obs=(again,))) == []

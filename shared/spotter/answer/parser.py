@@ -36,6 +36,7 @@ from spotter.world.geometry import (
     Sector,
     angular_distance,
     feet_in_pit,
+    feet_over_pit,
     relative_deg,
 )
 from spotter.world.model import external_track
@@ -1116,9 +1117,7 @@ BREAK_S = 10.0
 
 def _in_pit(box: tuple[float, float, float, float], pit: tuple[float, float, float, float]) -> bool:
     """A person's box over a pit's in the same frame, feet between its top and bottom edges."""
-    width = max(1.0, pit[2] - pit[0])
-    across = box[2] >= pit[0] - 0.05 * width and box[0] <= pit[2] + 0.05 * width
-    return across and feet_in_pit(box[3], pit[1], pit[3])
+    return feet_over_pit((box[0], box[2]), (pit[0], pit[2])) and feet_in_pit(box[3], pit[1], pit[3])
 
 
 def _transitions(samples: Sequence[StateSample], into: str, after: str | None = None) -> list[tuple[float, ObservationRecord]]:

@@ -38,7 +38,14 @@ from spotter.messages import AttributeValue, WorldEvent
 from spotter.reason.settings import ReasonerSettings
 from spotter.reason.site_rules import SafetyRule as SafetySiteRule
 from spotter.reason.site_rules import SiteRules
-from spotter.world.geometry import angular_distance, depth_gap_m, direction, feet_in_pit, in_view
+from spotter.world.geometry import (
+    angular_distance,
+    depth_gap_m,
+    direction,
+    feet_in_pit,
+    feet_over_pit,
+    in_view,
+)
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -341,9 +348,13 @@ class ZoneRule:
                 # a zone around a pit out of the frame is known by its bearing only, which a walk since
                 # it was seen has made stale (parallax)
                 stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
+                anchored = key in st.anchors  # a zone around a pit (not a configured bearing range)
+                # around a pit, the pit must be in the picture (its rows within 1 s, its ends within 0.5 s): a
+                # person at its remembered bearing with no pit in sight is not known to be in it
                 hits = [(t, b) for t, b, _ in o.samples if inside(b) and not (stale and t not in rows)
+                        and not (anchored and (_nearest_rows(rows, t) is None or _nearest_rows(cols, t, 0.5) is None))
                         and _within_rows(feet.get(t), _nearest_rows(rows, t))
-                        and _across(sides.get(t), _nearest_rows(cols, t, 0.25))]  # fmt: skip
+                        and _across(sides.get(t), _nearest_rows(cols, t, 0.5))]  # fmt: skip
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
@@ -384,12 +395,11 @@ def _nearest_rows(rows: dict[float, tuple[float, float]], t: float, within_s: fl
 
 
 def _across(person: tuple[float, float] | None, pit: tuple[float, float] | None) -> bool:
-    """A person's box over a pit's columns in the same frame (a twentieth of its width to spare), so beside
-    it in the image is not in it, whatever the remembered bearings say (unknown: over it)."""
+    """A person over a pit's columns in the same frame (`feet_over_pit`), so beside it in the image is not in
+    it, whatever the remembered bearings say (unknown: over it)."""
     if person is None or pit is None:
         return True
-    spare = 0.05 * max(1.0, pit[1] - pit[0])
-    return person[1] >= pit[0] - spare and person[0] <= pit[1] + spare
+    return feet_over_pit(person, pit)
 
 
 def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
@@ -523,17 +533,20 @@ class ProgressRule:
         p = r.progress
         out = []
         for o in f.observations:
-            if o.label not in p.labels:
+            if (p.labels and o.label not in p.labels) or _is_person(o.label, r):
                 continue
             t0 = o.samples[0][0] if o.samples else f.t_start
-            units = _int(o.attributes.get(p.unit_attribute))
-            if units is not None:
-                prev = st.units.get(o.entity_id)
+            key = next((k for k in (p.unit_attribute, *p.unit_attributes) if _int(o.attributes.get(k)) is not None), None)
+            units = _int(o.attributes.get(key)) if key is not None else None
+            if key is not None and units is not None:
+                # (a work object seen again under a new id: what its label counted before still stands)
+                prev = st.units.get(o.entity_id, st.units.get(f"label:{o.label}"))
                 first = (prev == 0 and units >= 1) or (prev is None and units == 1)
                 if first:
-                    msg = f"Progress: the first {p.unit_attribute.rstrip('s')} of the {o.label.replace('_', ' ')} is done{_where(o.bearing_deg, f.heading_deg)}."
+                    msg = f"Progress: the first {key.rstrip('s')} of the {o.label.replace('_', ' ')} is done{_where(o.bearing_deg, f.heading_deg)}."
                     out.append(Trigger(self.category, f"{o.entity_id}:first", msg, t0, (o.entity_id,), (t0,), (o.label,)))  # fmt: skip
                 st.units[o.entity_id] = max(units, prev or 0)
+                st.units[f"label:{o.label}"] = max(units, st.units.get(f"label:{o.label}", 0))
             stages = _int(o.attributes.get(p.stage_attribute))
             if stages is not None:
                 prev_s = st.stages.get(o.entity_id)

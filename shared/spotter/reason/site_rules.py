@@ -130,8 +130,14 @@ class IdleRule(_Rule):
 
 class ProgressRule(_Rule):
     cooldown_s: float = DEFAULT_COOLDOWNS["progress"]
-    labels: list[str] = Field(default_factory=lambda: ["brick_wall"], description="Work objects")
+    labels: list[str] = Field(
+        default_factory=list, description="Work objects ([]: any thing whose detections report a unit count)"
+    )
     unit_attribute: str = Field(default="bricks", description="Counts units of work (first unit: 0 -> 1)")
+    unit_attributes: list[str] = Field(
+        default_factory=lambda: ["blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments"],
+        description="Other attributes that count units of work (a parapet's units, a solar table's modules)",
+    )
     stage_attribute: str = Field(default="courses", description="Counts stages of work")
     stage_every: int = Field(default=3, ge=1, description="Alert at every n-th stage")
 

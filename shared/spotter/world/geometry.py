@@ -127,6 +127,12 @@ def depth_gap_m(person: tuple[float, float], ground_row: float, scale_px: float)
     return scale_px * PERSON_HEIGHT_M / height - scale_px * EYE_HEIGHT_M / (ground_row - horizon)
 
 
+def feet_over_pit(person: tuple[float, float], pit: tuple[float, float]) -> bool:
+    """A person's box centre between a pit's left and right edges in the same frame (left, right columns):
+    standing at its end, box overlapping its edge, is beside it. The zone rule and the zone answers use it."""
+    return pit[0] <= (person[0] + person[1]) / 2.0 <= pit[1]
+
+
 def relative_deg(bearing: float, heading: float) -> float:
     """Bearing relative to where the wearer looks: wrap(bearing - heading) in (-180, 180]."""
     return wrap_deg(bearing - heading)
