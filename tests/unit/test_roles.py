@@ -229,3 +229,19 @@ def test_a_tool_remembered_as_two_entities_is_one_thing_for_its_events_and_place
     assert since.duration_s == pytest.approx(72.0)
     where = parser.answer("Where did I leave the laser level?", CAM, at=130.0)
     assert where.direction == "front-left"  # -40 deg: its latest sighting, not the first (30 deg)
+
+
+def test_a_moment_of_motion_does_not_end_an_idle_spell() -> None:
+    """Idle from 10 s to 60 s with one second of 'active' frames at 30 s (a stretch): one spell of 50 s, as
+    the idle rule sees it; 5 s of work at 30 s ends it."""
+    from spotter.answer.parser import _runs
+
+    def samples(busy_s: float) -> list[tuple[float, str, ObservationRecord]]:
+        o = ObservationRecord(observation_id="c0/w", entity_id="w", camera_id=CAM, clip_id="c0", label="worker",
+                              t_start=10.0, t_end=60.0, bearing_deg=0.0)  # fmt: skip
+        return [(10.0 + 0.5 * i, "active" if 30.0 <= 10.0 + 0.5 * i < 30.0 + busy_s else "idle", o) for i in range(101)]
+
+    moment = [(r[0], r[1]) for r in _runs(samples(1.0), "idle")]
+    assert moment == [(10.0, 60.0)]
+    worked = [(r[0], r[1]) for r in _runs(samples(5.0), "idle")]
+    assert worked == [(10.0, 30.0), (35.0, 60.0)]

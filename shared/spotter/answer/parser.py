@@ -1105,8 +1105,19 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -
         prev_t = t
     if start is not None and prev_t is not None:
         runs.append((start[0], prev_t, start[1], False))
-    return runs
+    # a moment of another state (a frame or two of motion while standing about) does not end a spell: runs
+    # less than RESUME_S apart are one, as the idle rule sees it
+    merged: list[Run] = []
+    for run in runs:
+        if merged and merged[-1][3] and run[0] - merged[-1][1] < RESUME_S:
+            merged[-1] = (merged[-1][0], run[1], merged[-1][2], run[3])
+        else:
+            merged.append(run)
+    return merged
 
+
+RESUME_S = 3.0
+"""Another state seen for less than this inside a spell does not end it (the idle rule's `resume_s`)."""
 
 MIN_SPELL_S = 3.0
 """Spells shorter than this (a state flickering for a frame or two) are not counted as spells."""
