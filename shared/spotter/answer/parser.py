@@ -449,7 +449,8 @@ class QuestionParser:
         if event == "work_unit":
             # the earliest observation of any matching work object that reports the count (a wall seen
             # again after a gap may be remembered as two)
-            key = "courses" if unit == "course" else "bricks"
+            keys = ("courses",) if unit == "course" else _UNIT_COUNTS
+            key = next((k for k in keys if any(k in o.attributes for o in obs)), keys[0])
             counted = False
             for o in obs:
                 value = o.attributes.get(key)
@@ -988,6 +989,8 @@ _ACTOR_CLAUSE = re.compile(r"\b(?:who|that|whoever)\s+(?:had\s+|has\s+|just\s+)?
                            r"carried|brought|lifted|dropped|put down|set down|left|dumped)\s+(?:up\s+)?((?:the|a|that|"
                            r"my|his|her|those|these)\s+[a-z][a-z -]{1,30})")
 _WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
+_UNIT_COUNTS = ("bricks", "blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments")
+"""Attributes that count a work object's units (the progress rule's default `unit_attribute(s)`)."""
 _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
 

@@ -1366,7 +1366,8 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
-_RETURNED = _C(r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
+_RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
+               r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
@@ -1777,12 +1778,21 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         who = None if wearer else _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
+        if back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) (?!(spot|place|area|location|position|same)\b)",
+                                              back.group(0)):
+            # "go back to the cable drum (after ...)": the place is the first thing named after "back"
+            thing = next((sref for _p, sref, _w in where_subjects if sref.label != "worker"), thing)
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
         if (who is None and not wearer) or thing is None:
             return None
-        return Query(**q, subject=who, other=EventRef(subject=thing, event=event_in(text[pos:]) or "dropped"))
+        ev = event_in(text[pos:])
+        if back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) (?!(spot|place|area|location|position|same)\b)",
+                                              back.group(0)) and \
+                ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):  # fmt: skip
+            ev = "first_seen"  # "back to the cable drum": where the drum is
+        return Query(**q, subject=who, other=EventRef(subject=thing, event=ev or "dropped"))
     if intent == "order":
         m = re.search(r"\b(before|after|prior to|earlier than|later than)\b", text)
         relation: Literal["before", "after"] = "after" if m and m.group(1) in ("after", "later than") else "before"
