@@ -89,6 +89,7 @@ def test_normalise_numbers_times_and_typos() -> None:
                                                                                  {"t": 360.0, "ago_s": None}]}),
         ("Before I sign off the permit: is the trench box still where it was first set?", "still_there", {}),
         ("How long since I set the laser level down?", "time_since", {"event": "dropped"}),
+        ("What time did I pick the laser level back up?", "event_time", {"event": "picked_up"}),
         ("Did the cable puller go back to the cable drum after he'd been in the trench?", "returned",
          {"other": {"subject": {"label": "cable_drum", "attributes": {}}, "event": "first_seen", "unit": None, "ordinal": None}}),
     ],

@@ -820,7 +820,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"put on the (ground|floor)|placed (it )?(down|on the (ground|floor))|dumped|let go of|thrown|threw|"
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
      "dropped"),
-    (re.compile(r"\b(picked|pick|picks|picking) (it |them |this |that |the \w+ |my \w+ |his \w+ |her \w+ |that \w+ |this \w+ )?(back )?up\b|\bgrab(bed|s)?\b|"
+    (re.compile(r"\b(picked|pick|picks|picking) ([\w-]+ ){0,3}?(back )?up\b|\bgrab(bed|s)?\b|"
                 r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
