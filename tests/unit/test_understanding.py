@@ -30,17 +30,17 @@ def q(text: str) -> Query:
 
 def test_every_corpus_label_is_a_valid_query() -> None:
     rows = load_corpus(sorted(CORPUS.glob("writer_*.jsonl")))
-    assert len(rows) >= 3700
-    assert len({r["writer"] for r in rows}) >= 36
+    assert len(rows) >= 4000
+    assert len({r["writer"] for r in rows}) >= 39
     for row in rows:
         Query.model_validate(row["query"])  # the writers labelled with the public schema
 
 
 @pytest.mark.parametrize(
-    # every writer has been tuned on after its first, untuned run (the latest round, ah, ai, aj: worst kind 0.75,
-    # overall 0.84); the floor holds what was learnt, the first runs are in docs/BENCHMARKS.md
+    # writers a-aj were tuned on after their first, untuned run (the floors hold what was learnt); ak, al, am
+    # are held out, never tuned on (their first run: worst kind 0.80, overall 0.86; docs/BENCHMARKS.md)
     ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
-                           (("ah", "ai", "aj"), 0.8)]
+                           (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.75)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
