@@ -29,16 +29,19 @@ from spotter.answer.base import Answer, Evidence
 from spotter.answer.query import Query, SubjectRef, TimeRef
 from spotter.answer.understand import QuestionUnderstander, subjects_in
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
+from spotter.messages import WorldEventKind
 from spotter.tools import GraphTools
 from spotter.world.geometry import (
     CALM_TURN_DEG_S,
     SECTOR_CENTRES,
+    WORK_RESUMED_S,
     Sector,
     angular_distance,
     feet_in_pit,
     feet_over_pit,
     relative_deg,
 )
+from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
 
@@ -112,7 +115,6 @@ class QuestionParser:
         # (camera, role) -> the attributes a question described that role with ("the banksman in the
         # yellow vest"), so a later "which way is the banksman?" means the same person.
         self.roles: dict[tuple[str, str], dict[str, bool | str]] = {}
-        self._unsure_roles: list[str] = []  # roles the current question names that no one was described as
 
     # --- entry point ---
 
@@ -125,13 +127,14 @@ class QuestionParser:
                 answer="I did not understand the question; ask where, when, how long, which way, whether or how "
                        "many about something the camera saw.", intent="unknown", backend="parser",
             )  # fmt: skip
+        unsure: list[str] = []  # roles the question names that no one was described as (this call's, not shared)
         try:
-            query = self._grounded(query, camera_id, now, labels, question)
+            query = self._grounded(query, camera_id, now, labels, question, unsure)
             ans = self._dispatch(query, question, camera_id, now)
         except _NotKnown as exc:
             ans = Answer(answer=str(exc))
-        if self._unsure_roles and ans.answer:
-            roles = " or ".join(f"the {r}" for r in dict.fromkeys(self._unsure_roles))
+        if unsure and ans.answer:
+            roles = " or ".join(f"the {r}" for r in dict.fromkeys(unsure))
             ans = ans.model_copy(update={"answer": f"(I do not know who {roles} is, so this is about the worker I "
                                                    f"picked; tell me what they wear and I will remember.) {ans.answer}"})  # fmt: skip
         return ans.model_copy(update={"intent": query.intent, "backend": "parser", "query": query.public()})
@@ -186,17 +189,18 @@ class QuestionParser:
             return self._state_duration(q, camera_id, at)
         raise _NotKnown("I did not understand the question.")
 
-    def _grounded(self, q: Query, camera_id: str, at: float, labels: set[str], question: str = "") -> Query:
+    def _grounded(self, q: Query, camera_id: str, at: float, labels: set[str], question: str = "",
+                  unsure: list[str] | None = None) -> Query:
         """The query in this memory's terms. A label the memory lacks falls back to one it holds that
         names the same thing shorter or longer ("angle_grinder" / "grinder"). People described by their
         trade are remembered, and a bare trade means the person last described by it, else (for trades
         whose work shows on a tracked object, such as a bricklayer's wall) the worker seen at that work most.
-        A person named by what they did to a thing ("the labourer who moved the cone") is whoever did it."""
+        A person named by what they did to a thing ("the labourer who moved the cone") is whoever did it.
+        Roles guessed at (never described, nothing seen says who) are added to `unsure`."""
         # (in an identity question the clause names the one compared with: `_dispatch` finds them)
         actor = self._actor_look(camera_id, question, at) if question and q.intent != "same_individual" else None
 
-        unsure = self._unsure_roles
-        unsure.clear()
+        guessed = unsure if unsure is not None else []
 
         def resolve(ref: SubjectRef | None, state: str | None = None, event: str | None = None) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
@@ -215,7 +219,7 @@ class QuestionParser:
                 return ref
             attrs = self.roles.get(key) or self._worker_at_work(camera_id, ref.role, at)
             if not attrs and len(self._clothes_seen(camera_id, at)) > 1:
-                unsure.append(ref.role)  # never described, nothing seen says who: the answer says it guessed
+                guessed.append(ref.role)  # never described, nothing seen says who: the answer says it guessed
                 # ... the worker the question fits ("how long was the labourer down the sump": one who was)
                 attrs = self._worker_who(camera_id, state, event, at)
             return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
@@ -235,14 +239,14 @@ class QuestionParser:
         if want is None:
             return {}
         best: tuple[int, dict[str, bool | str]] = (0, {})
+        by_event: WorldEventKind | None = "idle" if want == "idle" else "ppe_off" if event == "ppe_removed" else None
         for e in self.store.entities(camera_id, label="worker", t_max=at):
-            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)
+            # (the world's events need no frames; PPE spans and zone spells read them)
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=by_event is None)
             if not obs:
                 continue
-            if want == "idle":
-                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=["idle"], t_max=at))
-            elif want == "ppe" and event == "ppe_removed":  # took it off (for long enough to count)
-                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=["ppe_off"], t_max=at))
+            if by_event is not None:  # was idle; took the hard hat off (for long enough to count)
+                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=[by_event], t_max=at))
             elif want == "ppe":
                 fits = bool(_ppe_spans(obs, at))
             else:
@@ -449,7 +453,7 @@ class QuestionParser:
         if event == "work_unit":
             # the earliest observation of any matching work object that reports the count (a wall seen
             # again after a gap may be remembered as two)
-            keys = ("courses",) if unit == "course" else _UNIT_COUNTS
+            keys = ("courses",) if unit == "course" else UNIT_COUNT_ATTRIBUTES
             key = next((k for k in keys if any(k in o.attributes for o in obs)), keys[0])
             counted = False
             for o in obs:
@@ -742,10 +746,12 @@ class QuestionParser:
 
     def _where(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)
-        entity, obs = self._entity(camera_id, subject, at)
+        found = self._entities(camera_id, subject, at)
+        if not found:
+            raise _NotKnown(f"I have not seen {subject.describe()} by {fmt_time(at)}.")
+        entity, obs = found[0]
         if entity.label != "worker":  # one thing remembered twice: its last known place is its latest sighting
-            entity, obs = max(self._thing_group(camera_id, self._entities(camera_id, subject, at), at),
-                              key=lambda eo: eo[1][-1].t_end if eo[1] else -1.0)  # fmt: skip
+            entity, obs = max(self._thing_group(camera_id, found, at), key=lambda eo: eo[1][-1].t_end if eo[1] else -1.0)
         info = self.tools.entity_info(camera_id, entity.entity_id, at=at)
         view = info.entity
         if view.direction is None:
@@ -989,8 +995,6 @@ _ACTOR_CLAUSE = re.compile(r"\b(?:who|that|whoever)\s+(?:had\s+|has\s+|just\s+)?
                            r"carried|brought|lifted|dropped|put down|set down|left|dumped)\s+(?:up\s+)?((?:the|a|that|"
                            r"my|his|her|those|these)\s+[a-z][a-z -]{1,30})")
 _WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
-_UNIT_COUNTS = ("bricks", "blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments")
-"""Attributes that count a work object's units (the progress rule's default `unit_attribute(s)`)."""
 _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
 
@@ -1109,18 +1113,15 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -
     if start is not None and prev_t is not None:
         runs.append((start[0], prev_t, start[1], False))
     # a moment of another state (a frame or two of motion while standing about) does not end a spell: runs
-    # less than RESUME_S apart are one, as the idle rule sees it
+    # less than WORK_RESUMED_S apart are one, as the idle rule sees it
     merged: list[Run] = []
     for run in runs:
-        if merged and merged[-1][3] and run[0] - merged[-1][1] < RESUME_S:
+        if merged and merged[-1][3] and run[0] - merged[-1][1] < WORK_RESUMED_S:
             merged[-1] = (merged[-1][0], run[1], merged[-1][2], run[3])
         else:
             merged.append(run)
     return merged
 
-
-RESUME_S = 3.0
-"""Another state seen for less than this inside a spell does not end it (the idle rule's `resume_s`)."""
 
 MIN_SPELL_S = 3.0
 """Spells shorter than this (a state flickering for a frame or two) are not counted as spells."""

@@ -128,7 +128,8 @@ SYNONYMS: dict[str, str] = {
     "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
-_WEAK_PEOPLE_WORDS = frozenset({"someone", "somebody", "anyone", "anybody", "everyone", "everybody"})
+_WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
+"""Words that name a person without saying who ("someone"): a weak subject; never joined from split words."""
 
 COLOURS = (
     "orange", "yellow", "green", "red", "blue", "white", "pink", "lime", "black", "grey", "gray", "purple", "brown",
@@ -558,7 +559,7 @@ _WALKED_OFF = re.compile(r"^(has|have) ((?:the |my |our |that )?[\w ]+?) (walked
 
 
 _JOINABLE = frozenset(w for w in (*SYNONYMS, *_KEYWORDS) if " " not in w and "-" not in w and len(w) >= 7
-                      and w not in _WEAK_PEOPLE_WORDS)
+                      and w not in _WEAK_PEOPLE)
 
 
 def _join_split(words: list[str]) -> list[str]:
@@ -1007,7 +1008,6 @@ ROLES: dict[str, str] = {
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
     "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
 }  # fmt: skip
-_WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
 
@@ -1036,13 +1036,10 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     # compound nouns: the last noun is the thing. A contract label keeps its name ("the trench ladder", "the kerb
     # pallet" = ladder, pallet); another thing is named by its whole noun phrase ("the mini excavator" =
     # mini_excavator, "the trench box" = trench_box; the answers fall back to the shorter label the memory holds)
-    compounds: list[tuple[int, int, SubjectRef, bool]] = []
     for f in found:
         head = next((g for g in found if 0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
                      and (g[2].label != "worker" or f[2].label == "worker")), None)
-        if head is None:
-            compounds.append(f)
-        elif f[2].label != "worker" and head[2].label != "worker" and head[2].label not in CONTRACT_LABELS:
+        if head is not None and f[2].label != "worker" and head[2].label != "worker" and head[2].label not in CONTRACT_LABELS:
             found[found.index(head)] = (f[0], head[1], head[2].model_copy(
                 update={"label": f"{text[f[0]:f[1]].replace(' ', '_')}_{head[2].label}"}), head[3])
     found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
@@ -1778,9 +1775,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         who = None if wearer else _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
-        if back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) (?!(spot|place|area|location|position|same)\b)",
-                                              back.group(0)):
-            # "go back to the cable drum (after ...)": the place is the first thing named after "back"
+        to_thing = back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) "
+                                                 r"(?!(spot|place|area|location|position|same)\b)", back.group(0))  # fmt: skip
+        if to_thing:  # "go back to the cable drum (after ...)": the place is the first thing named after "back"
             thing = next((sref for _p, sref, _w in where_subjects if sref.label != "worker"), thing)
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
@@ -1788,9 +1785,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
-        if back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) (?!(spot|place|area|location|position|same)\b)",
-                                              back.group(0)) and \
-                ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):  # fmt: skip
+        if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
             ev = "first_seen"  # "back to the cable drum": where the drum is
         return Query(**q, subject=who, other=EventRef(subject=thing, event=ev or "dropped"))
     if intent == "order":

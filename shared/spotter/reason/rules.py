@@ -46,6 +46,7 @@ from spotter.world.geometry import (
     feet_over_pit,
     in_view,
 )
+from spotter.world.labels import named_by
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -143,10 +144,12 @@ class CameraState:
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
     held_by_worker: set[str] = field(default_factory=set)
+    """Tools last picked up by a seen worker: a worker's tool put down is not the wearer's left behind."""
     left_behind: set[str] = field(default_factory=set)
     """Tools said to be left behind and not seen since: the wearer moved on, so their places by bearing are stale."""
-    """Tools last picked up by a seen worker: a worker's tool put down is not the wearer's left behind."""
     units: dict[str, int] = field(default_factory=dict)
+    units_by_label: dict[str, int] = field(default_factory=dict)
+    """The most units a work object of each label was seen with (one seen again under a new id keeps them)."""
     stages: dict[str, int] = field(default_factory=dict)
     places: dict[str, _Place] = field(default_factory=dict)
     vacated: dict[str, _Place] = field(default_factory=dict)
@@ -343,18 +346,23 @@ class ZoneRule:
             feet = {t: bottom for t, _top, bottom in o.rows}
             sides = {t: (left, right) for t, left, right in o.cols}
             for key, name, inside in self._zones(f, st, r):
-                rows = anchor_rows.get(key, {})
-                cols = anchor_cols.get(key, {})
+                rows = _Frames(anchor_rows.get(key, {}))
+                cols = _Frames(anchor_cols.get(key, {}))
                 # a zone around a pit out of the frame is known by its bearing only, which a walk since
                 # it was seen has made stale (parallax)
                 stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
                 anchored = key in st.anchors  # a zone around a pit (not a configured bearing range)
-                # around a pit, the pit must be in the picture (its rows within 1 s, its ends within 0.5 s): a
-                # person at its remembered bearing with no pit in sight is not known to be in it
-                hits = [(t, b) for t, b, _ in o.samples if inside(b) and not (stale and t not in rows)
-                        and not (anchored and (_nearest_rows(rows, t) is None or _nearest_rows(cols, t, 0.5) is None))
-                        and _within_rows(feet.get(t), _nearest_rows(rows, t))
-                        and _across(sides.get(t), _nearest_rows(cols, t, 0.5))]  # fmt: skip
+                hits = []
+                for t, b, _ in o.samples:
+                    if not inside(b) or (stale and t not in rows.at):
+                        continue
+                    pit_rows, pit_cols = rows.near(t, 1.0), cols.near(t, 0.5)
+                    # around a pit, the pit must be in the picture (its rows within 1 s, its ends within 0.5 s):
+                    # a person at its remembered bearing with no pit in sight is not known to be in it
+                    if anchored and (pit_rows is None or pit_cols is None):
+                        continue
+                    if _within_rows(feet.get(t), pit_rows) and _across(sides.get(t), pit_cols):
+                        hits.append((t, b))
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
@@ -385,13 +393,21 @@ def _beside_in_depth(person: tuple[float, float] | None, plant: tuple[float, flo
     return gap is None or -p.plant_near_m <= gap <= p.plant_depth_m + p.plant_near_m
 
 
-def _nearest_rows(rows: dict[float, tuple[float, float]], t: float, within_s: float = 1.0) -> tuple[float, float] | None:
-    """A pit's rows in the frame at `t`, else in the nearest frame within `within_s` (a detector misses a flat,
-    distant pit in some frames; it does not move, and the head moves little in a second)."""
-    if t in rows:
-        return rows[t]
-    near = min(rows, key=lambda k: abs(k - t), default=None)
-    return rows[near] if near is not None and abs(near - t) <= within_s else None
+class _Frames:
+    """A pit's per-frame (top, bottom) rows or (left, right) ends, looked up by time."""
+
+    def __init__(self, at: dict[float, tuple[float, float]]) -> None:
+        self.at = at
+        self._times = sorted(at)
+
+    def near(self, t: float, within_s: float) -> tuple[float, float] | None:
+        """In the frame at `t`, else the nearest frame within `within_s` (a detector misses a flat, distant pit
+        in some frames; it does not move, and the head moves little in a second)."""
+        if t in self.at:
+            return self.at[t]
+        i = bisect.bisect_left(self._times, t)
+        near = min((self._times[j] for j in (i - 1, i) if 0 <= j < len(self._times)), key=lambda k: abs(k - t), default=None)
+        return self.at[near] if near is not None and abs(near - t) <= within_s else None
 
 
 def _across(person: tuple[float, float] | None, pit: tuple[float, float] | None) -> bool:
@@ -422,7 +438,7 @@ class LeftBehindRule:
     def fire(self, f: ClipFacts, st: CameraState, r: SiteRules) -> list[Trigger]:
         p = r.left_behind
         for e in f.events:
-            if e.label not in p.tool_labels and e.label.rsplit("_", 1)[-1] not in p.tool_labels:
+            if not named_by(e.label, p.tool_labels):
                 continue
             if e.kind == "dropped" and (e.detail.get("by") == "wearer" or e.entity_id not in st.held_by_worker):
                 st.drops[e.entity_id] = _Drop(e.t, e.bearing_deg, e.label, e.t)
@@ -536,17 +552,17 @@ class ProgressRule:
             if (p.labels and o.label not in p.labels) or _is_person(o.label, r):
                 continue
             t0 = o.samples[0][0] if o.samples else f.t_start
-            key = next((k for k in (p.unit_attribute, *p.unit_attributes) if _int(o.attributes.get(k)) is not None), None)
-            units = _int(o.attributes.get(key)) if key is not None else None
+            key, units = next(((k, n) for k in (p.unit_attribute, *p.unit_attributes)
+                                if (n := _int(o.attributes.get(k))) is not None), (None, None))  # fmt: skip
             if key is not None and units is not None:
                 # (a work object seen again under a new id: what its label counted before still stands)
-                prev = st.units.get(o.entity_id, st.units.get(f"label:{o.label}"))
+                prev = st.units.get(o.entity_id, st.units_by_label.get(o.label))
                 first = (prev == 0 and units >= 1) or (prev is None and units == 1)
                 if first:
                     msg = f"Progress: the first {key.rstrip('s')} of the {o.label.replace('_', ' ')} is done{_where(o.bearing_deg, f.heading_deg)}."
                     out.append(Trigger(self.category, f"{o.entity_id}:first", msg, t0, (o.entity_id,), (t0,), (o.label,)))  # fmt: skip
                 st.units[o.entity_id] = max(units, prev or 0)
-                st.units[f"label:{o.label}"] = max(units, st.units.get(f"label:{o.label}", 0))
+                st.units_by_label[o.label] = max(units, st.units_by_label.get(o.label, 0))
             stages = _int(o.attributes.get(p.stage_attribute))
             if stages is not None:
                 prev_s = st.stages.get(o.entity_id)

@@ -27,7 +27,8 @@ import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from spotter.errors import ConfigError
-from spotter.world.geometry import CALM_TURN_DEG_S
+from spotter.world.geometry import CALM_TURN_DEG_S, WORK_RESUMED_S
+from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
 
 
 class ExclusionZone(BaseModel):
@@ -123,7 +124,7 @@ class IdleRule(_Rule):
     cooldown_s: float = DEFAULT_COOLDOWNS["idle"]
     threshold_s: float = Field(default=60.0, gt=0.0)
     resume_s: float = Field(
-        default=3.0, ge=0.0,
+        default=WORK_RESUMED_S, ge=0.0,
         description="Work seen this long ends an idle spell (a frame or two of motion while standing is not work)",
     )
 
@@ -135,7 +136,7 @@ class ProgressRule(_Rule):
     )
     unit_attribute: str = Field(default="bricks", description="Counts units of work (first unit: 0 -> 1)")
     unit_attributes: list[str] = Field(
-        default_factory=lambda: ["blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments"],
+        default_factory=lambda: [a for a in UNIT_COUNT_ATTRIBUTES if a != "bricks"],
         description="Other attributes that count units of work (a parapet's units, a solar table's modules)",
     )
     stage_attribute: str = Field(default="courses", description="Counts stages of work")

@@ -92,6 +92,11 @@ CALM_TURN_DEG_S = 30.0
 edge): a place counts as looked at only while calm (memory_recall's default `calm_deg_s`, and answers)."""
 
 
+WORK_RESUMED_S = 3.0
+"""Another activity seen this long ends an idle (or working) spell; less is a moment's motion while standing
+about (the idle rule's default `resume_s`, and the answers' spells)."""
+
+
 def feet_in_pit(feet: float, top: float, bottom: float) -> bool:
     """A person's feet (their box's bottom row) inside a pit's rows in the same frame: below the far edge's
     row (on it is the rim, or a few metres beyond: they look the same) and down to a little past the near

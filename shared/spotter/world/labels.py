@@ -8,6 +8,8 @@ everything else is treated as placed (static) unless it is carried.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 SYNONYMS: dict[str, str] = {
     "person": "worker",
     "people": "worker",
@@ -49,10 +51,21 @@ HAND_TOOL_WORDS: frozenset[str] = frozenset({
 """Last words of labels of things carried and set down by hand ("laser_level", "cable_locator", "drill")."""
 
 
+UNIT_COUNT_ATTRIBUTES: tuple[str, ...] = (
+    "bricks", "blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments",
+)  # fmt: skip
+"""Detection attributes that count a work object's units of work (a wall's bricks, a parapet's units)."""
+
+
+def named_by(label: str, words: Iterable[str]) -> bool:
+    """Whether `label`, or the noun it ends with ("laser_level" -> "level"), is one of `words`."""
+    pool = words if isinstance(words, frozenset | set) else set(words)
+    return label in pool or label.rsplit("_", 1)[-1] in pool
+
+
 def is_hand_tool(label: str) -> bool:
     """A thing a person carries and sets down: its label, or the noun its label ends with, is a hand tool."""
-    key = canonical_label(label)
-    return key in HAND_TOOL_WORDS or key.rsplit("_", 1)[-1] in HAND_TOOL_WORDS
+    return named_by(canonical_label(label), HAND_TOOL_WORDS)
 
 
 def canonical_label(label: str) -> str:
@@ -69,4 +82,7 @@ def is_mover(label: str) -> bool:
     return canonical_label(label) in MOVERS
 
 
-__all__ = ["HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "canonical_label", "is_hand_tool", "is_mover", "is_person"]
+__all__ = [
+    "HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "UNIT_COUNT_ATTRIBUTES", "canonical_label", "is_hand_tool",
+    "is_mover", "is_person", "named_by",
+]  # fmt: skip

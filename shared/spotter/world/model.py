@@ -494,6 +494,7 @@ class _Context:
         self.world_events: list[WorldEvent] = []
         self._event_ids: set[str] = set()
         self._absence: dict[str, bool] = {}
+        self._last_frame: float | None = None
 
     # --- identity -------------------------------------------------------------------
 
@@ -695,11 +696,24 @@ class _Context:
         if any(canonical_label(m.record.label) == key and m.held is not True and m.record.observations > 0
                for m in self.work.values()):  # fmt: skip
             return False  # one like it lies about already: this may be that one seen again, not a new one set down
-        x1, y1, x2, y2 = p.obs.boxes[0].bbox
-        w, h = float(self.caption.width), float(self.caption.height)
-        if x1 <= 0.01 * w or x2 >= 0.99 * w:
+        box = p.obs.boxes[0].bbox
+        if {"left", "right"} & self._edges(box):
             return False  # it came in from a side: swept into view by a turn, not set down in front
-        return y2 >= s.set_down_bottom * h and (y2 - y1) >= s.set_down_height * h
+        h = float(self.caption.height)
+        return box[3] >= s.set_down_bottom * h and (box[3] - box[1]) >= s.set_down_height * h
+
+    def _last_frame_t(self) -> float:
+        """The time of the caption's last detected frame (any observation's box), computed once per caption."""
+        if self._last_frame is None:
+            self._last_frame = max((b.t for o in self.caption.observations for b in o.boxes), default=float("-inf"))
+        return self._last_frame
+
+    def _edges(self, box: tuple[float, float, float, float]) -> set[str]:
+        """The sides of the image a box touches (within 1 % of the frame)."""
+        w, h = float(self.caption.width), float(self.caption.height)
+        m = 0.01 * min(w, h)
+        return {side for side, on in (("left", box[0] <= m), ("top", box[1] <= m), ("right", box[2] >= 0.99 * w),
+                                      ("bottom", box[3] >= 0.99 * h)) if on}  # fmt: skip
 
     def _taken_in_view(self, em: EntityMemory, p: _Placed) -> EntityMemory:
         """A hand tool lying in view that is not seen again while its place stays in view: picked up there
@@ -707,17 +721,16 @@ class _Context:
         s = self.s
         if not is_hand_tool(p.label) or em.held is True or not p.obs.boxes or p.state == "carried":
             return em
-        t_last = p.obs.boxes[-1].t
+        last = p.obs.boxes[-1]
+        t_last, box = last.t, last.bbox
+        if self._edges(box) or (box[3] - box[1]) < s.set_down_height * self.caption.height:
+            return em  # it left through an edge of the image, or is too far off to be sure it is gone
         times = [b.t for b in p.obs.boxes]
         gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
         if len(gaps) < 2 or gaps[len(gaps) // 2] > 0.5:
             return em  # seen at sparse moments (keyframes): its last box says little about when it went
-        if not any(b.t > t_last + s.taken_in_view_s for o in self.caption.observations for b in o.boxes):
+        if self._last_frame_t() <= t_last + s.taken_in_view_s:
             return em  # no frames looked at after it (the detector's last frame of the clip, or a gap)
-        x1, y1, x2, y2 = p.obs.boxes[-1].bbox
-        w, h = float(self.caption.width), float(self.caption.height)
-        if min(x1, y1) <= 0.01 * min(w, h) or x2 >= 0.99 * w or y2 >= 0.99 * h or (y2 - y1) < s.set_down_height * h:
-            return em  # it left through an edge of the image, or is too far off to be sure it is gone
         hfov, margin = self.caption.hfov_deg, s.view_margin_deg
         bearing = p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
         watched = t_last  # how long its place stayed in view, unbroken, after it was last seen
