@@ -87,10 +87,14 @@ class StreamPublisher(Generic[M]):
     def publish_many(self, items: Sequence[tuple[M, bytes | None]]) -> list[str]:
         """Append several messages in one round trip, in order."""
         pipe = self.redis.pipeline(transaction=False)
+        self.add_to(pipe, items)
+        return [i.decode() if isinstance(i, bytes) else str(i) for i in pipe.execute()]
+
+    def add_to(self, pipe: Any, items: Sequence[tuple[M, bytes | None]]) -> None:
+        """Queue the appends on `pipe` (a transaction makes them atomic with the caller's other writes)."""
         for message, blob in items:
             fields = cast(Any, encode(message, blob))
             pipe.xadd(self.stream, fields, maxlen=self.maxlen, approximate=self.maxlen is not None)
-        return [i.decode() if isinstance(i, bytes) else str(i) for i in pipe.execute()]
 
 
 @dataclass(frozen=True, slots=True)

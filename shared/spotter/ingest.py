@@ -24,6 +24,17 @@ inside it. So the last, partial clip of a file is `truncated`, matching the
 `Clip.status` contract ("the source ended or dropped inside the clip"); a
 file whose length is a multiple of `clip_seconds` ends with a complete clip.
 
+Sessions and restarts: every published batch is written in one Redis
+transaction with the camera's `IngestCheckpoint` (`streams.INGEST_TIMELINES`).
+A restarted ingest (`plan_resume`) continues the camera's timeline: a file it
+had not finished resumes at the next frame with the same clip ids (nothing
+lost, nothing published twice, the heading continuous); a file read to its end
+is not read again (a looping or restarted file camera never replays the same
+times); a live camera continues its session, its media time moved on by the
+wall time ingest was down (recorded as a `gap`), frame indices continuing; a
+different file starts a new session after the old timeline's end. Media time
+of a camera never runs backwards.
+
 Source problems never raise out of `run_source`: they become `StreamEvent`s
 (`source_error`, `gap`, `reconnected`, `source_end`). Redis errors do raise:
 the service loop retries the camera.
@@ -31,6 +42,7 @@ the service loop retries the camera.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import re
@@ -51,7 +63,18 @@ from spotter import streams
 from spotter.blobstore import BlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.errors import ConfigError, SourceError
-from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, Message, Projection, StreamEvent
+from spotter.messages import (
+    Camera,
+    Clip,
+    ClipMark,
+    FlowFrame,
+    IngestCheckpoint,
+    Keyframe,
+    Message,
+    OpenClip,
+    Projection,
+    StreamEvent,
+)
 from spotter.video.frames import flow_size, studio_to_full, to_flow_grey
 from spotter.video.sources import (
     GREY,
@@ -298,6 +321,14 @@ class FrameScheduler:
         self._flow_slot = None
         self._key_slot = None
 
+    def state(self) -> tuple[int | None, int | None, int | None]:
+        """(flow slot, keyframe slot, clip index) of the last decided frame, for a checkpoint."""
+        return self._flow_slot, self._key_slot, self._clip
+
+    def restore(self, flow_slot: int | None, key_slot: int | None, clip: int | None) -> None:
+        """Continue as if the frames up to a checkpoint had just been decided."""
+        self._flow_slot, self._key_slot, self._clip = flow_slot, key_slot, clip
+
 
 @dataclass
 class ClipState:
@@ -310,6 +341,90 @@ class ClipState:
     n_frames: int = 0
     keyframes: list[str] = field(default_factory=list)
     interrupted: bool = False
+
+    def saved(self) -> OpenClip:
+        return OpenClip(
+            clip_id=self.clip_id,
+            clip_index=self.clip_index,
+            t_start=self.t_start,
+            t_last=self.t_last,
+            n_frames=self.n_frames,
+            keyframes=list(self.keyframes),
+            interrupted=self.interrupted,
+        )
+
+    @classmethod
+    def restored(cls, c: OpenClip, *, interrupted: bool) -> ClipState:
+        return cls(
+            c.clip_id, c.clip_index, c.t_start, c.t_last, c.n_frames, list(c.keyframes), c.interrupted or interrupted
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class ResumePlan:
+    """How a run continues the camera's timeline from its checkpoint (`plan_resume`)."""
+
+    session_id: str | None = None
+    """Clip ids' session: the checkpoint's when continuing it; None = the source's own."""
+    t_offset: float = 0.0
+    """Added to the source's media time (its clock starts at 0 every run)."""
+    index_offset: int = 0
+    """Added to the source's frame index, so the camera's frame indices keep growing."""
+    skip_until: float | None = None
+    """Frames at or before this (shifted) media time were published by the previous run."""
+    clip: OpenClip | None = None
+    """The clip the previous run left open: continued (same session) or closed first."""
+    continue_clip: bool = False
+    scheduler: tuple[int | None, int | None, int | None] | None = None
+    """Scheduler state to restore (a file resumed mid-way); None = start afresh."""
+    session_start: bool = True
+    """False only when a file resumes exactly at its next frame (the heading goes on unbroken)."""
+    gap_from: float | None = None
+    """Media time the previous run ended at, when this run starts later (a `gap` record)."""
+    refuse: str | None = None
+    """Why this run must not read the source at all (a file already read to its end)."""
+    frame_period: float | None = None
+    """The previous run's frame period (to close its clip)."""
+
+
+def plan_resume(
+    ckpt: IngestCheckpoint | None, *, live: bool, source_session: str, now: float
+) -> ResumePlan:
+    """What a new run of a camera does given where the last one stopped (pure; see the module doc)."""
+    if ckpt is None:
+        return ResumePlan()
+    same_file = not live and not ckpt.live and ckpt.source_session == source_session
+    if same_file and ckpt.ended:
+        return ResumePlan(
+            refuse=(
+                f"file already ingested to its end (session {ckpt.session_id}, {ckpt.t_last:.1f} s); "
+                "not read again, so nothing is duplicated"
+            )
+        )
+    if same_file:
+        return ResumePlan(
+            session_id=ckpt.session_id,
+            t_offset=ckpt.t_offset,
+            skip_until=ckpt.t_last,
+            clip=ckpt.open_clip,
+            continue_clip=True,
+            scheduler=(ckpt.flow_slot, ckpt.key_slot, ckpt.clip_slot),
+            session_start=False,
+            frame_period=ckpt.frame_period,
+        )
+    # A live camera (or another file) continues after the timeline's end: the wall time ingest
+    # was down passed on the camera too (a file has no such clock: it starts one frame later).
+    down = max(now - ckpt.wall_last, ckpt.frame_period) if live else ckpt.frame_period
+    same_session = live and ckpt.live
+    return ResumePlan(
+        session_id=ckpt.session_id if same_session else None,
+        t_offset=ckpt.t_last + down,
+        index_offset=ckpt.next_frame_index,
+        clip=ckpt.open_clip,
+        continue_clip=same_session,
+        gap_from=ckpt.t_last,
+        frame_period=ckpt.frame_period,
+    )
 
 
 def clip_status(state: ClipState, clip_seconds: float, frame_period: float) -> tuple[float, float, str]:
@@ -337,9 +452,10 @@ class IngestStats:
     clips: int = 0
     gaps: int = 0
     errors: int = 0
+    skipped: int = 0  # frames a resumed run passed over (published before the restart)
     t_media: float = 0.0
     wall_s: float = 0.0
-    ended: str = ""  # "end" | "stopped" | "error"
+    ended: str = ""  # "end" | "stopped" | "error" | "already" (a file read to its end before)
 
     @property
     def fps(self) -> float:
@@ -373,6 +489,17 @@ class IngestPipeline:
 
     def _event(self, camera_id: str, kind: str, t: float, **fields: object) -> None:
         self._events.publish(StreamEvent(camera_id=camera_id, kind=kind, t=max(0.0, t), **fields))  # type: ignore[arg-type]
+
+    def checkpoint(self, camera_id: str) -> IngestCheckpoint | None:
+        """Where the camera's ingest last stopped, or None for a camera never ingested."""
+        raw = self.redis.hget(streams.INGEST_TIMELINES, camera_id)
+        if raw is None:
+            return None
+        return IngestCheckpoint.model_validate_json(raw)
+
+    def forget_timeline(self, camera_id: str) -> bool:
+        """Drop the camera's checkpoint, so its next run starts a timeline at 0 (e.g. to re-read a file)."""
+        return bool(self.redis.hdel(streams.INGEST_TIMELINES, camera_id))
 
     def run_source(
         self,
@@ -426,15 +553,78 @@ class _CameraRun:
         self.flow_wh: tuple[int, int] | None = None
         self.stats = IngestStats(camera_id=self.cam)
         self.last_t = 0.0
+        self.last_index = -1
         self.wall0 = time.perf_counter()
         self.frame_errors = 0
+        self.pending_clips: list[tuple[Clip, bytes | None]] = []
+        self.plan = ResumePlan()
+        self.ended = False
+        self.pace_from: tuple[float, float] | None = None  # (media, wall) time pacing counts from
 
     # --- main loop ----------------------------------------------------------------------
+
+    def _resume(self) -> bool:
+        """Apply the camera's checkpoint (see `plan_resume`); False when the source must not be read."""
+        live = self.source.live
+        plan = plan_resume(
+            self.p.checkpoint(self.cam),
+            live=live,
+            source_session="" if live else self.source.session_id,
+            now=time.time(),
+        )
+        self.plan = plan
+        if plan.refuse:
+            log.info("camera %s: %s", self.cam, plan.refuse)
+            self.stats.ended = "already"
+            return False
+        if plan.session_id:
+            self.session_id = plan.session_id
+        self.session_start = plan.session_start
+        self.last_t = plan.skip_until if plan.skip_until is not None else max(0.0, (plan.gap_from or 0.0))
+        self.last_index = plan.index_offset - 1
+        if plan.frame_period:
+            self.frame_period = plan.frame_period
+        if plan.scheduler is not None:
+            self.sched.restore(*plan.scheduler)
+        if plan.clip is not None:
+            clip = ClipState.restored(plan.clip, interrupted=plan.skip_until is None)
+            if plan.continue_clip:
+                self.clip = clip
+                self.sched.restore(*self.sched.state()[:2], clip.clip_index)
+            else:
+                self.clip = clip
+                self._close_clip()  # the old session's last clip, cut short by the restart
+        if plan.skip_until is not None:
+            log.info("camera %s: resuming session %s after %.2f s", self.cam, plan.session_id, plan.skip_until)
+        elif plan.gap_from is not None:
+            log.info(
+                "camera %s: continuing the timeline at %.2f s (it ended at %.2f s)",
+                self.cam, plan.t_offset, plan.gap_from,
+            )  # fmt: skip
+        return True
+
+    def _shifted(self, items: Any) -> Any:
+        """The source's items on the camera's timeline (its clock restarts at 0 every run)."""
+        dt, di = self.plan.t_offset, self.plan.index_offset
+        gap_from = self.plan.gap_from
+        for item in items:
+            if isinstance(item, SourceFrame):
+                if dt or di:
+                    item = SourceFrame(item.index + di, item.t_media + dt, item.image, item.grey, item.grey_full_range)
+                if gap_from is not None:
+                    yield SourceGap(start_t=gap_from, end_t=item.t_media, reason="ingest restarted")
+                    gap_from = None
+            elif isinstance(item, SourceGap) and dt:
+                item = SourceGap(item.start_t + dt, item.end_t + dt, item.reason)
+            yield item
 
     def run(self) -> IngestStats:
         log.info("ingest %s from %s", self.cam, self.source.name)
         try:
-            for item in self.source.frames(want=self._want, stop=self.stop):
+            if not self._resume():
+                self.source.close()
+                return self.stats
+            for item in self._shifted(self.source.frames(want=self._want, stop=self.stop)):
                 if isinstance(item, SourceFrame):
                     self._on_frame(item)
                 elif isinstance(item, SourceGap):
@@ -458,6 +648,9 @@ class _CameraRun:
                 self.stats.ended = "stopped"
             else:
                 self.stats.ended = "end"
+                if not self.source.live:
+                    self.ended = True
+                    self._flush()  # the checkpoint says so: a file read to its end is not read again
                 self.p._event(self.cam, "source_end", self.last_t, detail=f"{self.stats.frames} frames")
         finally:
             self.source.close()
@@ -472,15 +665,35 @@ class _CameraRun:
         return self.stats
 
     def _want(self, _index: int, t: float) -> bool | Literal["grey"]:
+        t += self.plan.t_offset
+        if self.plan.skip_until is not None and t <= self.plan.skip_until + _EPS:
+            return False
         d = self.sched.peek(t)
         # A flow frame alone needs only the brightness: a source that has it skips the colour conversion.
         return True if d.keyframe else GREY if d.flow else False
 
     def _on_frame(self, f: SourceFrame) -> None:
+        if self.plan.skip_until is not None:
+            if f.t_media <= self.plan.skip_until + _EPS:
+                self.stats.skipped += 1
+                return  # published by the run before the restart
+            self.plan = dataclasses.replace(self.plan, skip_until=None)
+        if f.t_media < self.last_t - _EPS:
+            self._frame_error(f, f"frame at {f.t_media:.3f} s is before the camera's last time {self.last_t:.3f} s")
+            return
+        if self.clip is None and self.sched.state()[2] == clip_index_at(f.t_media, self.s.clip_seconds):
+            # A resumed file whose last run was stopped inside this clip and published it cut short:
+            # the rest of its window is not published under the same id again.
+            self.stats.skipped += 1
+            self.session_start = True
+            self.sched.restart()
+            return
         if self.stats.frames == 0:
             self._on_first_frame()
         if self.s.realtime_files and not self.source.live:
-            ahead = f.t_media / self.s.realtime_speed - (time.perf_counter() - self.wall0)
+            if self.pace_from is None:  # a resumed file is paced from where it resumed
+                self.pace_from = (f.t_media, time.perf_counter())
+            ahead = (f.t_media - self.pace_from[0]) / self.s.realtime_speed - (time.perf_counter() - self.pace_from[1])
             if ahead > 0:
                 self._flush()
                 self.stop.wait(ahead)
@@ -508,6 +721,7 @@ class _CameraRun:
         clip.t_last = f.t_media
         self.stats.frames += 1
         self.stats.t_media = self.last_t = f.t_media
+        self.last_index = f.index
         if not have:
             return
         try:
@@ -627,10 +841,9 @@ class _CameraRun:
             return
         t_start, t_end, status = clip_status(clip, self.s.clip_seconds, self.frame_period)
         self._queue_frame(ClipMark(camera_id=self.cam, t=t_end, clip_id=clip.clip_id, t_start=t_start), None)
-        # The frames (with the mark) and the keyframes go first: whoever reads
-        # the Clip finds everything it names already published.
-        self._flush()
-        self.p._clips.publish(
+        # The frames (with the mark) and the keyframes go first, in the same transaction:
+        # whoever reads the Clip finds everything it names already published.
+        self.pending_clips.append((
             Clip(
                 camera_id=self.cam,
                 t=t_end,
@@ -641,8 +854,10 @@ class _CameraRun:
                 keyframes=clip.keyframes,
                 source=redact_url(self.camera.source),
                 status=status,  # type: ignore[arg-type]
-            )
-        )
+            ),
+            None,
+        ))
+        self._flush()
         self.stats.clips += 1
 
     # --- batching ------------------------------------------------------------------------
@@ -675,15 +890,39 @@ class _CameraRun:
         ):
             self._flush()
 
+    def _checkpoint(self) -> IngestCheckpoint:
+        flow_slot, key_slot, clip_slot = self.sched.state()
+        return IngestCheckpoint(
+            camera_id=self.cam,
+            session_id=self._session(),
+            source_session="" if self.source.live else self.source.session_id,
+            live=self.source.live,
+            t_last=self.last_t,
+            next_frame_index=self.last_index + 1,
+            t_offset=self.plan.t_offset,
+            wall_last=time.time(),
+            frame_period=self.frame_period,
+            ended=self.ended,
+            flow_slot=flow_slot,
+            key_slot=key_slot,
+            clip_slot=clip_slot,
+            open_clip=self.clip.saved() if self.clip is not None else None,
+        )
+
     def _flush(self) -> None:
-        if self.pending_frames:
-            batch, self.pending_frames = self.pending_frames, []
-            self.frames_pub.publish_many(batch)
-            if not self.source.live:
+        """Publish what is queued and the checkpoint that says so, in one transaction."""
+        frames, self.pending_frames = self.pending_frames, []
+        kframes, self.pending_keyframes = self.pending_keyframes, []
+        clips, self.pending_clips = self.pending_clips, []
+        if frames or kframes or clips or self.ended:
+            pipe = self.p.redis.pipeline(transaction=True)
+            self.frames_pub.add_to(pipe, frames)
+            self.p._keyframes.add_to(pipe, kframes)
+            self.p._clips.add_to(pipe, clips)
+            pipe.hset(streams.INGEST_TIMELINES, self.cam, self._checkpoint().model_dump_json())
+            pipe.execute()
+            if frames and not self.source.live:
                 self._wait_for_tracker()
-        if self.pending_keyframes:
-            kbatch, self.pending_keyframes = self.pending_keyframes, []
-            self.p._keyframes.publish_many(kbatch)
         if self.progress is not None:
             self.stats.wall_s = time.perf_counter() - self.wall0
             self.progress(self.stats)
@@ -695,9 +934,11 @@ __all__ = [
     "IngestPipeline",
     "IngestSettings",
     "IngestStats",
+    "ResumePlan",
     "clip_index_at",
     "clip_status",
     "flow_size",
     "make_clip_id",
+    "plan_resume",
     "validate_camera_id",
 ]

@@ -57,6 +57,47 @@ class Camera(BaseModel):
     registered_at: float = Field(default_factory=wall_clock)
 
 
+class OpenClip(BaseModel):
+    """A clip ingest had started but not finished when it last wrote its checkpoint."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    clip_id: str
+    clip_index: int = Field(ge=0)
+    t_start: float = Field(ge=0.0)
+    t_last: float = Field(ge=0.0)
+    n_frames: int = Field(ge=0)
+    keyframes: list[str] = Field(default_factory=list)
+    interrupted: bool = False
+
+
+class IngestCheckpoint(BaseModel):
+    """Where a camera's ingest stopped: written atomically with every batch it publishes.
+
+    A restarted ingest reads it to continue the camera's timeline (media time never runs
+    backwards, clip ids never repeat) and, for a file it had not finished, to resume at the
+    next frame with nothing lost or published twice.
+    """
+
+    model_config = ConfigDict(extra="forbid")
+    SCHEMA: ClassVar[str] = "spotter.ingest_checkpoint/1"
+
+    camera_id: str
+    session_id: str = Field(description="Clip ids of this timeline are {camera}-{session}-{index}")
+    source_session: str = Field(default="", description="A file's content id; empty for a live camera")
+    live: bool
+    t_last: float = Field(ge=0.0, description="Media time of the last frame whose products are published")
+    next_frame_index: int = Field(ge=0, description="Frame index the next frame of this camera takes")
+    t_offset: float = Field(default=0.0, ge=0.0, description="Added to the source's own clock in this run")
+    wall_last: float = Field(description="Unix time when the checkpoint was written")
+    frame_period: float = Field(gt=0.0)
+    ended: bool = Field(default=False, description="The source (a file) was read to its end")
+    flow_slot: int | None = None
+    key_slot: int | None = None
+    clip_slot: int | None = None
+    open_clip: OpenClip | None = None
+
+
 class FlowFrame(Message):
     """One low-resolution grey frame for the flow tracker; pixels in the blob field."""
 

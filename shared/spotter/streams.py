@@ -49,6 +49,7 @@ GROUP_NOTIFIER = "notifier"
 
 # --- keys ------------------------------------------------------------------
 CAMERAS = f"{PREFIX}:cameras"  # hash camera_id -> Camera JSON
+INGEST_TIMELINES = f"{PREFIX}:ingest:timelines"  # hash camera_id -> IngestCheckpoint JSON (where ingest stopped)
 
 
 def health_key(service: str, consumer: str) -> str:

@@ -11,7 +11,8 @@ import pytest
 from pydantic import BaseModel
 from redis import Redis
 
-from spotter.messages import decode
+from spotter import streams
+from spotter.messages import Clip, FlowFrame, Keyframe, decode
 
 
 def make_test_video(
@@ -37,3 +38,26 @@ def read_stream(redis: Redis, stream: str) -> list[tuple[BaseModel, bytes | None
     for _id, fields in entries:
         out.append(decode(fields))
     return out
+
+
+def published(redis: Redis, cam: str) -> dict[str, list[tuple[object, ...]]]:
+    """What downstream sees of one camera, without the camera id (to compare two cameras' runs)."""
+    frames = [m for m, _ in read_stream(redis, streams.frames_stream(cam))]
+    return {
+        "frames": [
+            (m.frame_index, round(m.t, 6), m.clip_id.split("-", 1)[1], m.session_start)  # type: ignore[attr-defined]
+            if isinstance(m, FlowFrame)
+            else ("mark", m.clip_id.split("-", 1)[1], round(m.t, 6))  # type: ignore[attr-defined]
+            for m in frames
+        ],
+        "keyframes": [
+            (m.frame_index, m.clip_id.split("-", 1)[1])
+            for m, _ in read_stream(redis, streams.KEYFRAMES)
+            if isinstance(m, Keyframe) and m.camera_id == cam
+        ],
+        "clips": [
+            (m.clip_id.split("-", 1)[1], m.n_frames, m.status, round(m.t_start, 6), round(m.t_end, 6), len(m.keyframes))
+            for m, _ in read_stream(redis, streams.CLIPS)
+            if isinstance(m, Clip) and m.camera_id == cam
+        ],
+    }

@@ -18,7 +18,7 @@ from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
 from spotter.video.frames import studio_to_full
 from spotter.video.sources import GREY, DecodeBackend, FileSource, SourceFrame
-from tests.integration.ingest_helpers import make_test_video, read_stream
+from tests.integration.ingest_helpers import make_test_video, published, read_stream
 
 pytestmark = pytest.mark.integration
 
@@ -159,14 +159,74 @@ def test_every_frame_at_160_wide(redis: Redis, tmp_path: Path, video: Path) -> N
     assert {(m.width, m.height) for m in flows} == {(160, 90)}
 
 
-def test_replay_is_idempotent_by_clip_id(redis: Redis, tmp_path: Path, video: Path) -> None:
+def test_a_file_read_to_its_end_is_not_read_again_until_its_timeline_is_forgotten(
+    redis: Redis, tmp_path: Path, video: Path
+) -> None:
     pipeline = make_pipeline(redis, tmp_path)
     camera = Camera(camera_id=CAM, source=str(video))
-    pipeline.run_source(camera, FileSource(video))
+    assert pipeline.run_source(camera, FileSource(video)).ended == "end"
+    n_frames = redis.xlen(streams.frames_stream(CAM))
+    again = pipeline.run_source(camera, FileSource(video))  # a restarted ingest, or a looping file camera
+    assert again.ended == "already" and again.frames == 0
+    assert redis.xlen(streams.CLIPS) == 3 and redis.xlen(streams.frames_stream(CAM)) == n_frames
+    ckpt = pipeline.checkpoint(CAM)
+    assert ckpt is not None and ckpt.ended and ckpt.open_clip is None and ckpt.next_frame_index == 135
+    # Forgotten on purpose, the same file replays under the same clip ids (idempotent downstream).
+    assert pipeline.forget_timeline(CAM)
     pipeline.run_source(camera, FileSource(video))
     ids = [m.clip_id for m, _ in read_stream(redis, streams.CLIPS)]  # type: ignore[attr-defined]
     assert ids[:3] == ids[3:]
     assert len(list(LocalBlobStore(tmp_path / "blobs").iter_keys())) == 5
+
+
+class Crash(Exception):
+    """Stands in for SIGKILL: the run dies between two published batches, closing nothing."""
+
+
+@pytest.mark.parametrize("crash_after_s", [0.7, 2.0, 3.4])
+def test_a_file_ingest_that_died_resumes_with_nothing_lost_or_published_twice(
+    redis: Redis, tmp_path: Path, video: Path, crash_after_s: float
+) -> None:
+    pipeline = make_pipeline(redis, tmp_path, batch_size=5)
+    pipeline.run_source(Camera(camera_id="clean", source=str(video)), FileSource(video))
+
+    def die(stats: IngestStats) -> None:
+        if stats.t_media >= crash_after_s:
+            raise Crash
+
+    camera = Camera(camera_id=CAM, source=str(video))
+    with pytest.raises(Crash):
+        pipeline.run_source(camera, FileSource(video), None, die)
+    ckpt = pipeline.checkpoint(CAM)
+    assert ckpt is not None and not ckpt.ended and ckpt.t_last >= crash_after_s - 0.5
+    resumed = pipeline.run_source(camera, FileSource(video))
+    assert resumed.ended == "end" and resumed.skipped > 0
+    assert resumed.frames + resumed.skipped == 135
+    assert published(redis, CAM) == published(redis, "clean")
+
+
+def test_a_stopped_file_resumes_without_publishing_a_clip_id_twice(
+    redis: Redis, tmp_path: Path, video: Path
+) -> None:
+    pipeline = make_pipeline(redis, tmp_path, batch_size=4)
+    camera = Camera(camera_id=CAM, source=str(video))
+    stop = threading.Event()
+
+    def stop_at(stats: IngestStats) -> None:
+        if stats.t_media >= 2.5:
+            stop.set()
+
+    assert pipeline.run_source(camera, FileSource(video), stop, stop_at).ended == "stopped"
+    resumed = pipeline.run_source(camera, FileSource(video))
+    assert resumed.ended == "end"
+    clips = [m for m, _ in read_stream(redis, streams.CLIPS) if isinstance(m, Clip)]
+    ids = [c.clip_id for c in clips]
+    assert len(ids) == len(set(ids)) == 3  # the stopped clip was published cut short, once
+    assert [c.status for c in clips] == ["complete", "truncated", "truncated"]
+    flows = [m for m, _ in read_stream(redis, streams.frames_stream(CAM)) if isinstance(m, FlowFrame)]
+    ts = [f.t for f in flows]
+    assert ts == sorted(ts) and len(set(f.frame_index for f in flows)) == len(flows)
+    assert flows[0].session_start and sum(f.session_start for f in flows) == 2  # the skipped rest is a gap
 
 
 def test_stop_event_ends_the_run_with_a_truncated_clip(redis: Redis, tmp_path: Path, video: Path) -> None:

@@ -175,3 +175,59 @@ def test_rtsp_media_time_is_the_camera_s_clock_not_arrival(tmp_path: Path) -> No
     assert worst <= 1.0 / 15.0 + 1e-6, worst  # the camera's clock, within a frame
     times = [t for _, t, _ in got]
     assert times == sorted(times) and len(set(times)) == len(times)
+
+
+class Crash(Exception):
+    """Stands in for SIGKILL of ingest: the run dies between two batches and closes nothing."""
+
+
+@pytest.mark.timeout(90)
+def test_a_restarted_ingest_continues_the_live_camera_s_timeline(
+    redis: Redis, tmp_path: Path, rtsp_server: RtspTestServer
+) -> None:
+    settings = IngestSettings(clip_seconds=2.0, keyframe_interval_s=1.0, flow_fps=10.0, blob_dir=tmp_path / "blobs")
+    pipeline = IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
+    camera = Camera(camera_id=CAM, source=rtsp_server.url)
+
+    def crash_at(seconds: float) -> Callable[[IngestStats], None]:
+        def check(stats: IngestStats) -> None:
+            if stats.t_media >= seconds:
+                raise Crash
+
+        return check
+
+    def source() -> RtspSource:
+        return RtspSource(rtsp_server.url, open_timeout_s=5.0, read_timeout_s=3.0, max_attempts=3)
+
+    with pytest.raises(Crash):
+        pipeline.run_source(camera, source(), None, crash_at(3.0))
+    first = pipeline.checkpoint(CAM)
+    assert first is not None and first.open_clip is not None  # died inside a clip
+    time.sleep(1.0)  # ingest is down; the camera is not
+    t_restart = first.t_last
+    with pytest.raises(Crash):
+        pipeline.run_source(camera, source(), None, crash_at(t_restart + 5.0))
+    stop = threading.Event()
+
+    def stop_later(stats: IngestStats) -> None:
+        if stats.t_media >= t_restart + 9.0:
+            stop.set()
+
+    assert pipeline.run_source(camera, source(), stop, stop_later).ended == "stopped"
+
+    flows = messages(redis, streams.frames_stream(CAM), FlowFrame)
+    times = [f.t for f in flows]
+    assert times == sorted(times) and len(set(times)) == len(times)  # media time never ran backwards
+    indices = [f.frame_index for f in flows]
+    assert indices == sorted(set(indices))  # nor frame indices (the flow tracker drops repeats)
+    gaps = [e for e in messages(redis, streams.EVENTS, StreamEvent) if e.kind == "gap"]
+    assert len(gaps) == 2 and all(e.detail == "ingest restarted" for e in gaps)
+    assert gaps[0].gap_start_t == pytest.approx(t_restart) and gaps[0].gap_s is not None and gaps[0].gap_s >= 0.9
+    assert sum(f.session_start for f in flows) == 3  # the start and each restart
+    clips = messages(redis, streams.CLIPS, Clip)
+    ids = [c.clip_id for c in clips]
+    assert len(ids) == len(set(ids)) >= 4
+    assert len({i.rsplit("-", 1)[0] for i in ids}) == 1  # one session: the timeline was continued
+    assert [m.clip_id for m in messages(redis, streams.frames_stream(CAM), ClipMark)] == ids
+    cut = [c for c in clips if any(c.t_start <= g.gap_start_t < c.t_end for g in gaps)]
+    assert cut and all(c.status == "truncated" for c in cut)

@@ -15,8 +15,10 @@ from spotter.ingest import (
     clip_index_at,
     clip_status,
     make_clip_id,
+    plan_resume,
     validate_camera_id,
 )
+from spotter.messages import IngestCheckpoint, OpenClip
 from spotter.video.frames import flow_size, to_flow_grey
 from spotter.video.sources import Backoff, redact_url
 
@@ -168,3 +170,54 @@ def test_redact_url_hides_credentials_only() -> None:
     assert redact_url("rtsp://user:pw@10.0.0.1:554/cam") == "rtsp://***@10.0.0.1:554/cam"
     assert redact_url("rtsp://10.0.0.1/a@b") == "rtsp://10.0.0.1/a@b"
     assert redact_url("/videos/a@b.mp4") == "/videos/a@b.mp4"
+
+
+# --- resuming a camera's timeline (plan_resume) ------------------------------------------------
+
+
+
+def checkpoint(**kw: object) -> IngestCheckpoint:
+    values: dict[str, object] = dict(
+        camera_id="cam1", session_id="s1", source_session="", live=True, t_last=125.0,
+        next_frame_index=3750, wall_last=1_000.0, frame_period=1 / 30,
+        open_clip=OpenClip(clip_id="cam1-s1-000012", clip_index=12, t_start=120.0, t_last=125.0, n_frames=150),
+    )  # fmt: skip
+    values.update(kw)
+    return IngestCheckpoint(**values)  # type: ignore[arg-type]
+
+
+def test_a_camera_never_ingested_starts_its_timeline_at_zero() -> None:
+    plan = plan_resume(None, live=True, source_session="", now=5.0)
+    assert (plan.session_id, plan.t_offset, plan.index_offset, plan.refuse) == (None, 0.0, 0, None)
+
+
+def test_a_live_camera_continues_its_session_after_the_time_ingest_was_down() -> None:
+    plan = plan_resume(checkpoint(), live=True, source_session="", now=1_007.5)
+    assert plan.session_id == "s1" and plan.t_offset == pytest.approx(132.5)
+    assert plan.index_offset == 3750 and plan.gap_from == 125.0 and plan.session_start
+    assert plan.clip is not None and plan.continue_clip  # the clip goes on if the camera is back inside it
+
+
+def test_a_restart_faster_than_a_frame_still_moves_time_on() -> None:
+    plan = plan_resume(checkpoint(wall_last=1_000.0), live=True, source_session="", now=999.0)  # clocks disagree
+    assert plan.t_offset == pytest.approx(125.0 + 1 / 30)
+
+
+def test_an_unfinished_file_resumes_at_its_next_frame_in_the_same_session() -> None:
+    ck = checkpoint(live=False, source_session="abc", flow_slot=1875, key_slot=125, clip_slot=12)
+    plan = plan_resume(ck, live=False, source_session="abc", now=9e9)
+    assert plan.session_id == "s1" and plan.skip_until == 125.0 and plan.t_offset == 0.0
+    assert plan.scheduler == (1875, 125, 12) and not plan.session_start and plan.continue_clip
+
+
+def test_a_file_read_to_its_end_is_refused_and_another_file_follows_the_timeline() -> None:
+    done = checkpoint(live=False, source_session="abc", ended=True, open_clip=None)
+    assert plan_resume(done, live=False, source_session="abc", now=0.0).refuse
+    other = plan_resume(done, live=False, source_session="xyz", now=0.0)
+    assert other.refuse is None and other.session_id is None  # the new file's own session
+    assert other.t_offset == pytest.approx(125.0 + 1 / 30) and other.index_offset == 3750
+
+
+def test_a_file_camera_that_becomes_live_closes_the_file_s_open_clip() -> None:
+    plan = plan_resume(checkpoint(live=False, source_session="abc"), live=True, source_session="", now=2_000.0)
+    assert plan.session_id is None and plan.clip is not None and not plan.continue_clip
