@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import cv2
 import pytest
 from fastapi.testclient import TestClient
 from pydantic import SecretStr
@@ -250,6 +251,9 @@ def api_graph(tmp_path: Path, redis: Redis, monkeypatch: pytest.MonkeyPatch) -> 
         v for v in os.environ if v.startswith(("SPOTTER_AGENT_", "SPOTTER_NARRATE_", "SPOTTER_VECTOR_"))
     ]:
         monkeypatch.delenv(var)
+    # One host, no Qdrant: the summarizer's and the archive's embedded indexes live here.
+    monkeypatch.setenv("SPOTTER_VECTOR_EMBEDDED_PATH", str(tmp_path / "vectors"))
+    monkeypatch.setenv("SPOTTER_ARCHIVE_BLOB_DIR", str(tmp_path / "blobs"))
     path = tmp_path / "graph.sqlite3"
     store = SqliteGraphStore(path)
     store.init()
@@ -270,7 +274,8 @@ def app_client(path: Path, redis_url: str) -> TestClient:
 
 def test_api_ask_has_the_graph_pathways_narrative_and_evidence(api_graph: Path, redis_url: str) -> None:
     with app_client(api_graph, redis_url) as client:
-        assert client.app.state.answerer.pathways == ["graph"]  # type: ignore[attr-defined]
+        # No summarizer or archive has written yet: their pathways are open on empty indexes.
+        assert client.app.state.answerer.pathways == ["temporal", "graph", "visual"]  # type: ignore[attr-defined]
         r = client.post(
             "/v1/ask", json={"camera_id": CAM, "question": "Where is the ladder now?", "at": AT}, headers=H
         )
@@ -300,3 +305,60 @@ def test_api_ask_without_the_shared_vector_store_keeps_the_graph_pathway(
             "/v1/ask", json={"camera_id": CAM, "question": "Where is the ladder now?", "at": AT}, headers=H
         )
         assert r.status_code == 200 and r.json()["narrative"].startswith(r.json()["answer"])
+        # Not silent: readiness fails and the metrics say which pathways are down.
+        ready = client.get("/readyz")
+        assert ready.status_code == 503
+        checks = ready.json()["checks"]
+        assert checks["redis"] == checks["graph"] == "ok" and checks["temporal"].startswith("absent")
+        assert checks["visual"].startswith("absent")
+        metrics = client.get("/metrics").text
+        assert 'spotter_api_pathway_up{pathway="graph"} 1' in metrics
+        assert 'spotter_api_pathway_up{pathway="temporal"} 0' in metrics
+        assert 'spotter_api_pathway_up{pathway="visual"} 0' in metrics
+
+
+def test_api_ask_on_one_host_reads_what_the_summarizer_and_archive_write(
+    api_graph: Path, redis_url: str, redis: Redis, tmp_path: Path, embedder: Any
+) -> None:
+    """The API opened before anything was written; the writers (another connection, as another
+    process would be) commit; the next question's pathways find their entries."""
+    from spotter.archive import ArchiveSettings, VisualArchive
+    from spotter.blobstore import LocalBlobStore, keyframe_key
+    from spotter.messages import Keyframe
+    from spotter.synth.panorama import make_panorama
+    from spotter.synth.render import ViewRenderer
+    from spotter.vector import VectorSettings
+
+    with app_client(api_graph, redis_url) as client:
+        assert client.get("/readyz").status_code == 200
+        summaries = SummaryIndex(embedder, EmbeddedVectorStore(
+            "summaries", embedder.dim, path=tmp_path / "vectors" / "summaries.sqlite3"))  # fmt: skip
+        summaries.add([
+            SummaryEntry(id=f"{CAM}-s0-{i:06d}", camera_id=CAM, level="clip", t_start=t0, t_end=t1,
+                         window_start=t0, window_end=t1, text=text)
+            for i, t0, t1, text in SUMMARIES
+        ])  # fmt: skip
+        blobs = LocalBlobStore(tmp_path / "blobs")
+        archive = VisualArchive.from_settings(
+            redis, blobs, ArchiveSettings(), VectorSettings(embedded_path=str(tmp_path / "vectors"))
+        )
+        renderer = ViewRenderer(make_panorama(5, 2048), 320, 180, 90.0)
+        try:
+            for t, yaw in ((1.0, 30.0), (50.0, 200.0), (100.0, 32.0)):  # the first view, seen again at 100 s
+                clip = f"{CAM}-s0-{int(t) // 2:06d}"
+                jpg = cv2.imencode(".jpg", renderer.render(yaw, 0.0, 0.0))[1].tobytes()
+                key = blobs.put(keyframe_key(CAM, clip, int(t * 15)), jpg, "image/jpeg")
+                assert archive.add(Keyframe(camera_id=CAM, t=t, clip_id=clip, frame_index=int(t * 15), blob_key=key,
+                                            width=320, height=180))  # fmt: skip
+        finally:
+            archive.close()
+            summaries.store.close()
+        r = client.post(
+            "/v1/ask", json={"camera_id": CAM, "question": "Where is the ladder now?", "at": 110.0}, headers=H
+        )
+        assert r.status_code == 200, r.text
+        stats = client.app.state.answerer.pathway_stats  # type: ignore[attr-defined]
+        assert stats["temporal"].items > 0 and stats["graph"].items > 0 and stats["visual"].items > 0, stats
+        assert "ladder" in r.json()["narrative"]
+        metrics = client.get("/metrics").text
+        assert all(f'spotter_api_pathway_up{{pathway="{p}"}} 1' in metrics for p in ("graph", "temporal", "visual"))

@@ -9,9 +9,10 @@ those of the library `Reasoner` without retrieval. With the distributed mode's v
 configured but unreachable (SPOTTER_VECTOR_BACKEND=qdrant), the service starts, logs the two
 absent pathways and decides with the graph pathway alone.
 
-Not covered: the temporal and visual pathways served from a shared Qdrant. Qdrant's local mode
-is single-process (the test and the service cannot share it) and no Qdrant server runs here;
-`spotter.reason.pathways.open_memory_pathways` is the API's, covered by test_reactive_path.
+On one host without Qdrant (the embedded vector backend): the summarizer and visual-archive
+processes write their indexes, the reasoner process reads them as read-only views, and its
+retrieval uses all three pathways. Not covered: the same from a shared Qdrant server (Qdrant's local
+mode is single-process and no Qdrant server runs here).
 
 In process, the restart catch-up: a replica's silent re-decisions of a camera's earlier captions
 do not retrieve; a caption among them delivered afterwards gets its alerts completed with
@@ -20,11 +21,15 @@ retrieval, exactly as an in-order replica decides them over the same memory.
 
 from __future__ import annotations
 
+import re
 import threading
 from pathlib import Path
 
+import cv2
+import numpy as np
 import pytest
 from redis import Redis
+from redis.exceptions import ResponseError
 
 from bench.alert_latency import (
     ScenarioInput,
@@ -37,13 +42,16 @@ from bench.alert_latency import (
     write_heading,
 )
 from spotter import streams
+from spotter.blobstore import LocalBlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.memory import ClipMemory
-from spotter.messages import Alert, Caption
+from spotter.messages import Alert, Caption, Keyframe
 from spotter.reason import DEEP_CATEGORIES, Reasoner, ReasonerSettings
 from spotter.reason.pathways import make_retrievers
 from spotter.reason.service import ReasonerHandler
+from spotter.synth.panorama import make_panorama
+from spotter.synth.render import ViewRenderer
 from spotter.world.model import WorldModel
 from spotter.world.service import KnowledgeGraphHandler, KnowledgeGraphSettings, RedisHeading
 
@@ -79,7 +87,8 @@ def run_services(
     write_heading(redis, data.run.camera, data.yaw, data.run.fps)
     env = service_env(redis_url, tmp_path / "graph.sqlite3", {
         **data.reason_env, "SPOTTER_BLOCK_MS": "50", "SPOTTER_HEARTBEAT_S": "0.2",
-        "SPOTTER_REASON_RETRIEVAL_TIMEOUT_S": TIMEOUT_S, **extra,
+        "SPOTTER_REASON_RETRIEVAL_TIMEOUT_S": TIMEOUT_S, "SPOTTER_VECTOR_EMBEDDED_PATH": str(tmp_path / "vectors"),
+        **extra,
     })  # fmt: skip
     kg = start_service("knowledge_graph", env, tmp_path, "kg-1")
     reasoner = start_service("reasoner", env, tmp_path, "reasoner-1")
@@ -124,8 +133,9 @@ def assert_graph_evidence(alerts: list[Alert], ref: Reasoner) -> None:
 def test_the_reasoner_service_gives_deep_alerts_the_graph_pathways_evidence(
     redis: Redis, redis_url: str, tmp_path: Path, data: ScenarioInput
 ) -> None:
+    # No summarizer or visual archive ran: their pathways are open on empty indexes and add nothing.
     alerts, log = run_services(redis, redis_url, tmp_path, data, N_CLIPS, {})
-    assert "retrieval pathways: graph (each within 5.00 s)" in log, log[-3000:]
+    assert "retrieval pathways: temporal, graph, visual (each within 5.00 s)" in log, log[-3000:]
     assert_graph_evidence(alerts, reference(redis, data, N_CLIPS))
 
 
@@ -192,3 +202,67 @@ def test_catch_up_decides_silently_without_retrieval_and_completes_a_later_deliv
     finally:
         replica.close()
         store.close()
+
+
+# --- one host, no Qdrant: the summarizer's and the archive's embedded indexes, read by the reasoner ---
+
+
+def scenario_keyframes(data: ScenarioInput, blobs: LocalBlobStore, n_clips: int) -> list[Keyframe]:
+    """One rendered keyframe every 2 s of the scenario's first clips, looking where the true heading says."""
+    renderer = ViewRenderer(make_panorama(5, 2048), 320, 180, 90.0)
+    out = []
+    for clip in data.clips[:n_clips]:
+        for t in np.arange(clip.t_start, clip.t_end, 2.0):
+            ok, jpg = cv2.imencode(".jpg", renderer.render(data.yaw[int(t * data.run.fps)], 0.0, 0.0))
+            assert ok
+            index = int(t * data.run.fps)
+            key = blobs.put(keyframe_key(data.run.camera, clip.clip_id, index), jpg.tobytes(), "image/jpeg")
+            out.append(Keyframe(camera_id=data.run.camera, t=float(t), clip_id=clip.clip_id, frame_index=index,
+                                blob_key=key, width=320, height=180))  # fmt: skip
+    return out
+
+
+def group_done(redis: Redis, stream: str, group: str, n: int) -> bool:
+    try:
+        groups = redis.xinfo_groups(stream)
+    except ResponseError:
+        return False
+    mine = [g for g in groups if g["name"] in (group, group.encode())]
+    return bool(mine) and mine[0]["pending"] == 0 and mine[0].get("entries-read") == n
+
+
+@pytest.mark.slow
+def test_on_one_host_without_qdrant_the_reasoner_retrieves_from_all_three_pathways(
+    redis: Redis, redis_url: str, tmp_path: Path, data: ScenarioInput
+) -> None:
+    n = N_CLIPS
+    shared = {
+        "SPOTTER_VECTOR_BACKEND": "embedded",
+        "SPOTTER_VECTOR_EMBEDDED_PATH": str(tmp_path / "vectors"),
+        "SPOTTER_ARCHIVE_BLOB_DIR": str(tmp_path / "blobs"),
+    }
+    env = service_env(redis_url, tmp_path / "graph.sqlite3", {
+        **shared, "SPOTTER_BLOCK_MS": "50", "SPOTTER_HEARTBEAT_S": "0.2",
+    })  # fmt: skip
+    keyframes = scenario_keyframes(data, LocalBlobStore(tmp_path / "blobs"), n)
+    writers = [start_service("summarizer", env, tmp_path, "sum-1"), start_service("visual_archive", env, tmp_path, "va-1")]
+    try:
+        StreamPublisher[Keyframe](redis, streams.KEYFRAMES).publish_many([(k, None) for k in keyframes])
+        StreamPublisher[Caption](redis, streams.CAPTIONS).publish_many([(c, None) for c in data.captions[:n]])
+        wait_for(lambda: group_done(redis, streams.KEYFRAMES, streams.GROUP_VISUAL_ARCHIVE, len(keyframes)), 120.0,
+                 "the visual archive to archive every keyframe")  # fmt: skip
+        wait_for(lambda: group_done(redis, streams.CAPTIONS, streams.GROUP_SUMMARIZER, n), 120.0,
+                 "the summarizer to summarise every clip")  # fmt: skip
+    finally:
+        rcs = {s.name: s.stop() for s in writers}
+    assert rcs == {"summarizer": 0, "visual_archive": 0}
+    redis.delete(streams.CAPTIONS)  # run_services publishes them again, for the graph and the reasoner
+    alerts, log = run_services(redis, redis_url, tmp_path, data, n, shared)
+    assert "temporal and visual pathways read the embedded indexes in" in log, log[-3000:]
+    assert "retrieval pathways: temporal, graph, visual (each within" in log, log[-3000:]
+    used = re.search(r"retrieval by pathway: (.*)", log)
+    assert used, log[-3000:]
+    items = {name: int(k) for name, k in re.findall(r"(\w+) \d+ calls, (\d+) items", used.group(1))}
+    assert items["temporal"] > 0 and items["graph"] > 0 and items["visual"] > 0, used.group(1)
+    deep = [a for a in alerts if a.category in DEEP_CATEGORIES]
+    assert deep and any(len(a.evidence.clip_ids) > 1 for a in deep)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
+import pytest
 
-from spotter.vector import EmbeddedVectorStore, VectorPayload, VectorPoint
+from spotter.vector import EmbeddedVectorStore, VectorPayload, VectorPoint, VectorStoreError
 
 DIM = 8
 
@@ -82,3 +85,66 @@ def test_out_of_order_and_replaced_points_keep_time_filters_exact() -> None:
     assert all(h.payload.t_end <= 20.0 for h in store.search(points[10].vector, 50, t_max=20.0))
     assert store.search(points[10].vector, 1)[0].payload.t_end == 500.0
     store.close()
+
+
+# --- read-only views: another process's index, followed commit by commit ---------------------------
+
+
+
+def test_a_view_is_empty_until_the_writer_creates_the_index_then_follows_each_commit(tmp_path: Path) -> None:
+    path = tmp_path / "vectors" / "summaries.sqlite3"
+    view = EmbeddedVectorStore("summaries", DIM, path=path, read_only=True)
+    assert view.count() == 0 and view.search(np.ones(DIM), 3) == [] and not path.exists()
+    writer = EmbeddedVectorStore("summaries", DIM, path=path)
+    batch = pts(10)
+    writer.upsert(batch)
+    assert view.count() == 10
+    assert view.search(batch[3].vector, 1)[0].id == "p3"
+    writer.upsert([VectorPoint(id="p3", vector=batch[7].vector, payload=batch[3].payload)])  # replaced
+    assert view.search(batch[7].vector, 2)[0].id in {"p3", "p7"} and view.count() == 10
+    writer.delete(["p0", "p1"])
+    assert view.count() == 8 and {h.id for h in view.search(batch[0].vector, 10)} == {f"p{i}" for i in range(2, 10)}
+    writer.close()
+    view.close()
+
+
+def test_a_view_never_writes(tmp_path: Path) -> None:
+    path = tmp_path / "kf.sqlite3"
+    writer = EmbeddedVectorStore("kf", DIM, path=path)
+    writer.upsert(pts(3))
+    writer.close()
+    view = EmbeddedVectorStore("kf", DIM, path=path, read_only=True)
+    for write in (lambda: view.upsert(pts(1, 5)), lambda: view.delete(["p0"]), lambda: view.delete_before(9.0),
+                  lambda: view.trim(0)):  # fmt: skip
+        with pytest.raises(VectorStoreError, match="read-only view"):
+            write()
+    assert view.count() == 3
+    view.close()
+
+
+def test_a_view_follows_a_writer_in_another_process_through_a_compaction(tmp_path: Path) -> None:
+    path = tmp_path / "kf.sqlite3"
+    view = EmbeddedVectorStore("kf", DIM, path=path, read_only=True)
+    script = f"""
+import numpy as np
+from spotter.vector import EmbeddedVectorStore, VectorPayload, VectorPoint
+store = EmbeddedVectorStore("kf", {DIM}, path={str(path)!r})
+rng = np.random.default_rng(0)
+for start in range(0, 70_000, 5000):
+    store.upsert([VectorPoint(id=f"p{{i}}", vector=rng.normal(size={DIM}),
+                              payload=VectorPayload(camera_id="cam0", level="keyframe", t_start=float(i), t_end=float(i)))
+                  for i in range(start, start + 5000)])
+store.delete_before(69_000.0)
+store.close()
+"""
+    proc = subprocess.Popen([sys.executable, "-c", script])
+    seen = []
+    while proc.poll() is None:
+        seen.append(view.count())  # reads while the other process writes and compacts
+    assert proc.returncode == 0
+    assert view.count() == 1000 and len(vec_files(path)) == 1 and vec_files(path)[0].name.endswith(".vec1")
+    drops = [b for a, b in zip(seen, seen[1:], strict=False) if b < a]
+    assert len(drops) <= 1 and all(b == 1000 for b in drops)  # it only grew, until the one deletion
+    hits = view.search(np.ones(DIM), 5)
+    assert len(hits) == 5 and all(int(h.id[1:]) >= 69_000 for h in hits)
+    view.close()

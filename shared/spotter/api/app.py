@@ -36,7 +36,7 @@ from spotter.errors import ConfigError, SpotterError
 from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
 from spotter.messages import Camera, Projection
-from spotter.reason.pathways import close_memory_pathways
+from spotter.reason.pathways import close_memory_pathways, pathway_status
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
 from spotter.reason.rules_store import RulesStore
 from spotter.reason.settings import ReasonerSettings
@@ -123,6 +123,14 @@ class Health(BaseModel):
 class Readiness(BaseModel):
     status: str = Field(description="ready or not ready")
     checks: dict[str, str] = Field(description="Each dependency: ok or the error")
+
+
+def _graph_status(request: Request) -> str:
+    try:
+        cast(GraphStore, request.app.state.store).entity("__readyz__")
+        return "ok"
+    except Exception as exc:  # noqa: BLE001 - any failure means not ready
+        return f"{type(exc).__name__}: {exc}"
 
 
 def _camera_out(cam: Camera) -> CameraOut:
@@ -421,6 +429,7 @@ def create_app(
         app.state.tools = GraphTools(store, heading)
         app.state.rules = RulesStore(redis, ReasonerSettings().site_rules())
         summaries, archive = open_memory_pathways(redis)
+        app.state.pathways = (summaries, archive)
 
         def close_all() -> None:
             close_memory_pathways(summaries, archive)
@@ -507,30 +516,36 @@ def create_app(
     @app.get(
         "/readyz",
         tags=["health"],
-        summary="Readiness: Redis and the graph store answer",
+        summary="Readiness: Redis, the graph store and the temporal and visual pathways' stores answer",
         responses={503: {"model": Readiness, "description": "A dependency is down"}},
     )
     def readyz(request: Request) -> JSONResponse:
-        """200 when Redis answers PING and the graph store answers a query; 503 otherwise."""
+        """200 when Redis answers PING, the graph store answers a query and the summaries' and visual
+        archive's vector stores (the temporal and visual pathways of /v1/ask) answer; 503 otherwise."""
         checks: dict[str, str] = {}
         try:
             _redis(request).ping()
             checks["redis"] = "ok"
         except Exception as exc:  # noqa: BLE001 - any failure means not ready
             checks["redis"] = f"{type(exc).__name__}: {exc}"
-        try:
-            cast(GraphStore, request.app.state.store).entity("__readyz__")
-            checks["graph"] = "ok"
-        except Exception as exc:  # noqa: BLE001 - any failure means not ready
-            checks["graph"] = f"{type(exc).__name__}: {exc}"
+        checks["graph"] = _graph_status(request)
+        checks.update(pathway_status(*request.app.state.pathways))
         ok = all(v == "ok" for v in checks.values())
         body = Readiness(status="ready" if ok else "not ready", checks=checks)
         return JSONResponse(status_code=200 if ok else 503, content=body.model_dump())
 
     @app.get("/metrics", tags=["health"], summary="Prometheus metrics", response_class=PlainTextResponse)
-    def prometheus() -> PlainTextResponse:
-        """Request counts and latency sums per route, Prometheus text format 0.0.4."""
-        return PlainTextResponse(metrics.render(), media_type="text/plain; version=0.0.4; charset=utf-8")
+    def prometheus(request: Request) -> PlainTextResponse:
+        """Request counts and latency sums per route, and whether each memory pathway is up; Prometheus
+        text format 0.0.4."""
+        up = {"graph": _graph_status(request), **pathway_status(*request.app.state.pathways)}
+        lines = [
+            "# HELP spotter_api_pathway_up Whether a memory pathway of /v1/ask can be read (1) or not (0).",
+            "# TYPE spotter_api_pathway_up gauge",
+            *(f'spotter_api_pathway_up{{pathway="{name}"}} {int(v == "ok")}' for name, v in up.items()),
+        ]
+        body = metrics.render() + "\n".join(lines) + "\n"
+        return PlainTextResponse(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
     return app
 

@@ -134,12 +134,13 @@ class VisualArchive:
     @classmethod
     def from_settings(
         cls, redis: Redis, blobs: BlobStore, settings: ArchiveSettings | None = None,
-        vector: VectorSettings | None = None,
+        vector: VectorSettings | None = None, *, read_only: bool = False,
     ) -> VisualArchive:  # fmt: skip
-        """The configured encoder and vector store (`SPOTTER_ARCHIVE_*`, `SPOTTER_VECTOR_*`)."""
+        """The configured encoder and vector store (`SPOTTER_ARCHIVE_*`, `SPOTTER_VECTOR_*`); `read_only`: for
+        the services that search the archive the visual-archive service writes."""
         settings = settings or ArchiveSettings()
         encoder = make_encoder(settings.encoder)
-        store = make_vector_store(vector or VectorSettings(), settings.collection, encoder.dim)
+        store = make_vector_store(vector or VectorSettings(), settings.collection, encoder.dim, read_only=read_only)
         return cls(redis, store, blobs, encoder, settings)
 
     def close(self) -> None:

@@ -3,12 +3,14 @@
 EgoMemo's three retrieval pathways (`spotter.reason.retrieval`) read: the knowledge graph (the
 service's own `GraphStore`), the temporal summaries (the summarizer's collection,
 `SPOTTER_SUMMARY_COLLECTION`, embedded with `SPOTTER_EMBED_*`) and the visual archive
-(`SPOTTER_ARCHIVE_*`). The last two live in the shared vector store of the distributed mode
-(`SPOTTER_VECTOR_BACKEND=qdrant`), written by the summarizer and visual-archive services;
-`open_memory_pathways` opens them, `make_retrievers` turns what opened into `Retriever`s and
-`close_memory_pathways` closes them. With the embedded vector store (it belongs to one process:
-another would only see a snapshot) both are absent, and so is one that fails to open; each
-absence is logged once and the caller keeps the knowledge graph.
+(`SPOTTER_ARCHIVE_*`), written by the summarizer and visual-archive services. With
+`SPOTTER_VECTOR_BACKEND=qdrant` they are read from the Qdrant server; with the embedded backend
+(the default, services on one host) from the writers' index files in `SPOTTER_VECTOR_EMBEDDED_PATH`,
+as read-only views that follow each commit (`EmbeddedVectorStore(read_only=True)`), so every
+pathway works in both topologies. `open_memory_pathways` opens them, `make_retrievers` turns what
+opened into `Retriever`s and `close_memory_pathways` closes them. A pathway that cannot open (Qdrant
+down, `:memory:` indexes that belong to another process) is absent, logged as a warning, and
+`pathway_status` says so to `/readyz` and `/metrics`.
 """
 
 from __future__ import annotations
@@ -34,12 +36,18 @@ def open_memory_pathways(
     `who` prefixes the log lines ("/v1/ask", "reasoner"). Never raises for a pathway that does not
     open: it is absent (None) and the reason is logged."""
     vector = vector if vector is not None else VectorSettings()
-    if vector.backend != "qdrant":
-        log.info(
-            "%s: no temporal or visual pathway (SPOTTER_VECTOR_BACKEND=%s; they read the shared "
-            "vector store of the distributed mode); knowledge graph only", who, vector.backend,
+    if vector.backend != "qdrant" and vector.embedded_path == ":memory:":
+        log.warning(
+            "%s: no temporal or visual pathway: SPOTTER_VECTOR_EMBEDDED_PATH=:memory: keeps the summarizer's "
+            "and the archive's indexes inside their own processes; knowledge graph only", who,
         )  # fmt: skip
         return None, None
+    read_only = vector.backend != "qdrant"
+    if read_only:
+        log.info(
+            "%s: temporal and visual pathways read the embedded indexes in %s (written by the summarizer and "
+            "visual-archive services on this host)", who, vector.embedded_path,
+        )  # fmt: skip
     summaries: Any = None
     archive: Any = None
     try:
@@ -47,7 +55,7 @@ def open_memory_pathways(
         from spotter.summarize import SummarizerSettings, SummaryIndex
 
         embedder = make_embedder(EmbedSettings())
-        vectors = make_vector_store(vector, SummarizerSettings().collection, embedder.dim)
+        vectors = make_vector_store(vector, SummarizerSettings().collection, embedder.dim, read_only=read_only)
         try:
             summaries = SummaryIndex(embedder, vectors)
         except BaseException:
@@ -59,7 +67,9 @@ def open_memory_pathways(
         from spotter.archive import ArchiveSettings, VisualArchive
 
         settings = ArchiveSettings()
-        archive = VisualArchive.from_settings(redis, LocalBlobStore(settings.blob_dir), settings, vector)
+        archive = VisualArchive.from_settings(
+            redis, LocalBlobStore(settings.blob_dir), settings, vector, read_only=read_only
+        )
     except Exception as exc:  # noqa: BLE001 - the pathway is absent, the caller goes on without it
         log.warning("%s: no visual pathway, the visual archive did not open: %s", who, exc)
     return summaries, archive
@@ -89,6 +99,22 @@ def warm_up(summaries: Any, *, who: str = "retrieval") -> None:
         log.warning("%s: the summary embedder did not warm up: %s", who, exc)
 
 
+def pathway_status(summaries: Any, archive: Any) -> dict[str, str]:
+    """Per vector-store pathway ("temporal", "visual"): "ok" when its store answers a count, else why not
+    (for `/readyz` and `/metrics`: a pathway that is missing or unreachable is never silent)."""
+    out: dict[str, str] = {}
+    for name, holder in (("temporal", summaries), ("visual", archive)):
+        if holder is None:
+            out[name] = "absent: it did not open (see the log at start-up)"
+            continue
+        try:
+            holder.store.count()
+            out[name] = "ok"
+        except Exception as exc:  # noqa: BLE001 - any failure means the pathway is down
+            out[name] = f"{type(exc).__name__}: {exc}"[:300]
+    return out
+
+
 def close_memory_pathways(summaries: Any, archive: Any) -> None:
     """Close what `open_memory_pathways` opened (either may be None)."""
     if summaries is not None:
@@ -97,4 +123,4 @@ def close_memory_pathways(summaries: Any, archive: Any) -> None:
         archive.close()
 
 
-__all__ = ["close_memory_pathways", "make_retrievers", "open_memory_pathways", "warm_up"]
+__all__ = ["close_memory_pathways", "make_retrievers", "open_memory_pathways", "pathway_status", "warm_up"]

@@ -265,6 +265,12 @@ class ReasonerHandler:
         return done
 
     def close(self) -> None:
+        stats = self.reasoner.pathway_stats
+        if stats:  # what each pathway gave this replica: an operator sees one that never answers
+            log.info("retrieval by pathway: %s", "; ".join(
+                f"{name} {st.calls} calls, {st.items} items, {st.timeouts} timeouts, {st.errors} errors"
+                for name, st in stats.items()
+            ))  # fmt: skip
         self.reasoner.close()
 
     def memory(self, caption: Caption) -> ClipMemory:

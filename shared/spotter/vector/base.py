@@ -205,13 +205,20 @@ class VectorSettings(BaseSettings):
     backend: VectorBackend = Field(
         default="embedded",
         title="Backend",
-        description="embedded (numpy index persisted in SQLite, in process) or qdrant (a Qdrant server)",
+        description=(
+            "embedded (numpy index persisted in SQLite; services on one host share it through "
+            "embedded_path: the summarizer and visual archive write, the reasoner and API read) or qdrant "
+            "(a Qdrant server, for services on several hosts)"
+        ),
     )
     embedded_path: str = Field(
         default="data/vectors",
         min_length=1,
         title="Embedded directory",
-        description="Directory of the embedded index (one <collection>.sqlite3 per collection); :memory: keeps none",
+        description=(
+            "Directory of the embedded index (one <collection>.sqlite3 per collection), the same for every "
+            "service on the host; :memory: keeps none (and no other process can read it)"
+        ),
     )
     qdrant_url: str = Field(
         default="http://localhost:6333", title="Qdrant URL", description="http(s):// URL of the Qdrant server"
@@ -224,8 +231,11 @@ class VectorSettings(BaseSettings):
     )
 
 
-def make_vector_store(settings: VectorSettings, name: str, dim: int) -> VectorStore:
-    """The configured store's collection `name` of `dim`-dimensional vectors, created when missing."""
+def make_vector_store(settings: VectorSettings, name: str, dim: int, *, read_only: bool = False) -> VectorStore:
+    """The configured store's collection `name` of `dim`-dimensional vectors, created when missing.
+
+    `read_only`: another process writes the collection; with the embedded backend this opens a view
+    of its files that follows the writer (one host, shared directory); Qdrant is shared anyway."""
     if settings.backend == "qdrant":
         from spotter.vector.qdrant import QdrantVectorStore
 
@@ -242,4 +252,4 @@ def make_vector_store(settings: VectorSettings, name: str, dim: int) -> VectorSt
 
     if settings.embedded_path == ":memory:":
         return EmbeddedVectorStore(name, dim, path=None)
-    return EmbeddedVectorStore(name, dim, path=Path(settings.embedded_path) / f"{name}.sqlite3")
+    return EmbeddedVectorStore(name, dim, path=Path(settings.embedded_path) / f"{name}.sqlite3", read_only=read_only)

@@ -13,6 +13,14 @@ durable across a process crash; the last transactions may be lost on power loss)
 store rebuilds the partitions from both. `path=None` keeps nothing on disk. (Vectors as SQLite
 blobs halved the ingest rate: every byte was written twice, WAL then checkpoint.)
 
+Readers in other processes: `read_only=True` opens the same files as a view that follows the
+writer. Before each read it asks SQLite whether another connection committed (`PRAGMA
+data_version`, one cheap query) and, if so, reloads the partitions in one read transaction. This is
+how the reasoner and the API read the summarizer's and the visual archive's indexes when the
+services run on one host without a Qdrant server (a shared directory is the whole protocol; it
+does not work across hosts, where Qdrant is the shared store). A view never writes, truncates
+or deletes a file.
+
 Threads: writes hold the store's lock; a search holds it only to take a snapshot of the arrays
 (writers replace arrays instead of reordering them in place, and append beyond a snapshot's row
 count), so the matrix products of concurrent searches run in parallel (BLAS releases the GIL).
@@ -192,7 +200,7 @@ def _normalised(points: Sequence[VectorPoint]) -> Float32Array:
 class EmbeddedVectorStore:
     """An in-process `VectorStore` (see the module docstring); `path=None` keeps it in memory only."""
 
-    def __init__(self, name: str, dim: int, path: str | Path | None = None) -> None:
+    def __init__(self, name: str, dim: int, path: str | Path | None = None, *, read_only: bool = False) -> None:
         if not NAME.match(name):
             raise VectorStoreError(f"collection name {name!r}: letters, digits and _.- only")
         if dim < 1:
@@ -208,7 +216,11 @@ class EmbeddedVectorStore:
         self._slots = 0
         self._vec_file: BinaryIO
         self._closed = False
-        if self.path is not None:
+        self.read_only = read_only and self.path is not None
+        self._version: int | None = None
+        if self.read_only:
+            self._refresh()  # empty until the writer has created the files
+        elif self.path is not None:
             self._open_db(self.path)
 
     def __repr__(self) -> str:
@@ -258,19 +270,27 @@ class EmbeddedVectorStore:
         vec_path = self._vec_path(self._gen)
         row_bytes = 4 * self.dim
         size = vec_path.stat().st_size if vec_path.exists() else 0
-        self._slots = size // row_bytes
-        if size != self._slots * row_bytes:  # a torn append: drop the partial row
+        if size % row_bytes:  # a torn append: drop the partial row
             with vec_path.open("r+b") as f:
-                f.truncate(self._slots * row_bytes)
+                f.truncate(size - size % row_bytes)
+        self._parts, self._where, self._slots = self._read(db, vec_path)
+        self._vec_file = vec_path.open("ab")
+
+    def _read(self, db: sqlite3.Connection, vec_path: Path) -> tuple[dict[Key, _Partition], dict[str, Key], int]:
+        """The partitions the database and vector file hold (a torn last row is ignored, not cut)."""
+        size = vec_path.stat().st_size if vec_path.exists() else 0
+        n_slots = size // (4 * self.dim)
         file_vecs = (
-            np.fromfile(vec_path, dtype=np.float32).reshape(-1, self.dim)
-            if self._slots
+            np.fromfile(vec_path, dtype=np.float32, count=n_slots * self.dim).reshape(-1, self.dim)
+            if n_slots
             else np.empty((0, self.dim), np.float32)
         )
+        parts: dict[Key, _Partition] = {}
+        where: dict[str, Key] = {}
         groups: dict[Key, tuple[list[str], list[int], list[float], list[Payload]]] = {}
         query = "SELECT id, camera_id, level, t_start, t_end, text, ref, slot FROM points ORDER BY t_end"
         for pid, cam, level, t_start, t_end, text, ref, slot in db.execute(query):
-            if slot >= self._slots:  # its vector never reached the disk (power loss)
+            if slot >= n_slots:  # its vector never reached the disk (power loss)
                 continue
             g = groups.setdefault((cam, level), ([], [], [], []))
             g[0].append(pid)
@@ -280,10 +300,53 @@ class EmbeddedVectorStore:
         for key, (ids, slots, times, payloads) in groups.items():
             part = _Partition(self.dim, capacity=max(64, len(ids)))
             part.append(ids, file_vecs[np.asarray(slots, np.intp)], np.asarray(times, np.float64), payloads)
-            self._parts[key] = part
+            parts[key] = part
             for pid in ids:
-                self._where[pid] = key
-        self._vec_file = vec_path.open("ab")
+                where[pid] = key
+        return parts, where, n_slots
+
+    def _refresh(self) -> None:
+        """A read-only view: reload when the writer committed since the last read (module docstring)."""
+        if not self.read_only or self._closed:
+            return
+        assert self.path is not None
+        if self._db is None:
+            if not self.path.exists():
+                return  # nothing written yet: an empty view
+            self._db = sqlite3.connect(
+                f"file:{self.path}?mode=ro", uri=True, check_same_thread=False, isolation_level=None
+            )
+        db = self._db
+        version = int(db.execute("PRAGMA data_version").fetchone()[0])
+        if version == self._version:
+            return
+        for attempt in range(3):
+            db.execute("BEGIN")  # one snapshot of meta and points
+            try:
+                try:
+                    meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+                except sqlite3.OperationalError as exc:
+                    if "no such table" in str(exc):
+                        return  # the writer is creating the file
+                    raise
+                if "dim" not in meta or "gen" not in meta:
+                    return  # the writer is creating the file
+                if int(meta["dim"]) != self.dim:
+                    raise VectorStoreError(f"{self.path} holds {meta['dim']}-dimensional vectors, not {self.dim}")
+                vec_path = self._vec_path(int(meta["gen"]))
+                self._parts, self._where, self._slots = self._read(db, vec_path)
+                break
+            except FileNotFoundError:  # a compaction replaced the vector file meanwhile: read again
+                if attempt == 2:
+                    raise
+            finally:
+                db.execute("COMMIT")
+        self._version = version
+
+    def _check_writable(self) -> None:
+        self._check_open()
+        if self.read_only:
+            raise VectorStoreError(f"vector store {self.name!r} is a read-only view of {self.path}")
 
     def _db_write(self, sql: str, rows: Iterable[tuple[object, ...]]) -> None:
         if self._db is None:
@@ -349,7 +412,7 @@ class EmbeddedVectorStore:
         latest = list({p.id: p for p in points}.values())  # the last of repeated ids wins
         vecs = _normalised(latest)
         with self._lock:
-            self._check_open()
+            self._check_writable()
             first = self._append_vectors(vecs)
             self._db_write(
                 "INSERT OR REPLACE INTO points (id, camera_id, level, t_start, t_end, text, ref, slot) "
@@ -419,6 +482,7 @@ class EmbeddedVectorStore:
         snaps: list[_Snapshot] = []
         with self._lock:
             self._check_open()
+            self._refresh()
             for part in self._matching(camera_id, level):
                 part.ensure_ordered()
                 lo, hi = part.span(t_min, t_max)
@@ -456,7 +520,7 @@ class EmbeddedVectorStore:
 
     def delete(self, ids: Sequence[str]) -> None:
         with self._lock:
-            self._check_open()
+            self._check_writable()
             known = [pid for pid in dict.fromkeys(ids) if pid in self._where]
             if not known:
                 return
@@ -484,7 +548,7 @@ class EmbeddedVectorStore:
 
     def delete_before(self, t: float, *, camera_id: str | None = None, level: str | None = None) -> None:
         with self._lock:
-            self._check_open()
+            self._check_writable()
             counts: dict[Key, int] = {}
             for key, part in self._parts.items():
                 if (camera_id is None or key[0] == camera_id) and (level is None or key[1] == level):
@@ -496,7 +560,7 @@ class EmbeddedVectorStore:
         if keep < 0:
             raise VectorStoreError(f"keep must be >= 0, got {keep}")
         with self._lock:
-            self._check_open()
+            self._check_writable()
             keys = [
                 key
                 for key in self._parts
@@ -526,6 +590,7 @@ class EmbeddedVectorStore:
     ) -> int:
         with self._lock:
             self._check_open()
+            self._refresh()
             total = 0
             for part in self._matching(camera_id, level):
                 part.ensure_ordered()
@@ -539,7 +604,8 @@ class EmbeddedVectorStore:
                 return
             self._closed = True
             if self._db is not None:
-                self._vec_file.close()
+                if not self.read_only:
+                    self._vec_file.close()
                 self._db.close()
                 self._db = None
             self._parts.clear()
