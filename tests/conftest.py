@@ -35,3 +35,10 @@ def redis(redis_url: str) -> Iterator[Redis]:
         yield client
     finally:
         client.close()
+
+
+@pytest.fixture(autouse=True)
+def _private_vector_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every test's services and API read and write their embedded vector indexes in a fresh directory,
+    never the checkout's `data/vectors` (a test may still set its own)."""
+    monkeypatch.setenv("SPOTTER_VECTOR_EMBEDDED_PATH", str(tmp_path_factory.mktemp("vectors")))

@@ -209,7 +209,8 @@ def test_metrics_and_openapi(client: TestClient) -> None:
 
 def test_readyz_reports_checks(client: TestClient) -> None:
     body = client.get("/readyz").json()
-    assert body == {"status": "ready", "checks": {"redis": "ok", "graph": "ok"}}
+    # the temporal and visual pathways' stores: the embedded indexes, empty here
+    assert body == {"status": "ready", "checks": {"redis": "ok", "graph": "ok", "temporal": "ok", "visual": "ok"}}
 
 
 def test_api_keys_from_env(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -77,7 +77,7 @@ def test_service_serves_checks_healthy_and_stops_on_sigterm(redis_url: str, tmp_
             time.sleep(0.2)
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/readyz", timeout=10) as r:
             assert r.status == 200
-            assert json.loads(r.read())["checks"] == {"redis": "ok", "graph": "ok"}
+            assert json.loads(r.read())["checks"] == {"redis": "ok", "graph": "ok", "temporal": "ok", "visual": "ok"}
         proc.send_signal(signal.SIGTERM)
         assert proc.wait(30) == 0, log_path.read_text()
     finally:
