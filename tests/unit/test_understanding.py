@@ -37,10 +37,10 @@ def test_every_corpus_label_is_a_valid_query() -> None:
 
 
 @pytest.mark.parametrize(
-    # writers a-aj were tuned on after their first, untuned run (the floors hold what was learnt); ak, al, am
-    # are held out, never tuned on (their first run: worst kind 0.80, overall 0.86; docs/BENCHMARKS.md)
+    # writers a-ap were tuned on after their first, untuned run (the floors hold what was learnt); aq, ar, as
+    # are held out, never tuned on (their first run is in docs/BENCHMARKS.md)
     ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
-                           (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.75)]
+                           (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)

@@ -30,6 +30,7 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
+from spotter.answer.glossary import gloss
 from spotter.answer.query import (
     KIND_OF,
     UNKNOWN,
@@ -362,6 +363,8 @@ def _between(m: re.Match[str]) -> str:
 
 
 _COLOURS_RE = "|".join(COLOURS)
+_ORDINAL_N = {w: i + 1 for i, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+                                              "ninth", "tenth", "eleventh", "twelfth"))}
 _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 
 # Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
@@ -441,6 +444,23 @@ _PHRASES = _rules(
     (r"\b(in|at) (his|her) (place|spot|position)\b", r"\1 its \3"),
     (r"^(which way|where|point me|direct me) (to|is|are|towards?) (?!(the|a|an|my|his|her|that|this|our|your|it|they|he|she|north|south|east|west|up|down|out|home|go)\b)",
      r"\1 \2 the "),
+    # a diary's formal English: "in the course of the recording", "at the time of this entry", "what has become of"
+    (r"\bin the course of\b", "during"),
+    (r"\bat the time of (this|the present) (entry|report|note|writing)\b|\bat (the )?present\b", "now"),
+    (r"\b(so|as) far as the (record|records|footage|memory|log) (shows|show|goes|go)\b", ""),
+    (r"\bwhat (has|had) become of\b", "what happened to"),
+    (r"\b(period|spell|bout|stint) of idle(ness)? (commence|commenced|begin|began|start|started)\b", "went idle"),
+    (r"^(the [\w -]+?) (have|has) not been (disturbed|moved|touched|shifted|relocated)\b.*$",
+     lambda m: f"{'are' if m.group(2) == 'have' else 'is'} {m.group(1)} still where {'they were' if m.group(2) == 'have' else 'it was'}"),
+    (r"\b(since|after|from|before|until|at) the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) "
+     r"minute\b", lambda m: f"{m.group(1)} {_ORDINAL_N[m.group(2)]}:00"),
+    # an appositive colour: "the wheelbarrow, the green one", "the cones ... the orange ones"
+    (rf"\b(the|my|a) ([\w-]+(?: [\w-]+)?) the ({_COLOURS_RE}|orange) ones?\b", r"\1 \3 \2"),
+    (r"\bbetween the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) and the (first|second|third|"
+     r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) minutes?\b",
+     lambda m: f"between {_ORDINAL_N[m.group(1)]}:00 and {_ORDINAL_N[m.group(2)]}:00"),
+    (r"\b(stays|stay|stand|stands) (at|on|to) (my|the) (left|right)\b", r"is on my \4"),
+    (r"\bin (the )?front on (the|my) (left|right)\b", r"in front on my \3"),
     # Spanish calques: "the guy of the orange vest", "how much time makes that you saw", "esta trabajando"
     (rf"\b(guy|guys|worker|workers|man|men|one|ones|person|people|lad|bloke|fella|chap|woman|operative|\w+man|\w+er|\w+ist|"
      rf"\w+or) of (the |a )?(({_COLOURS_RE}|orange|no) (vest|hi-vis|jacket|hardhat|hat|helmet|shirt))\b", r"\1 in the \3"),
@@ -521,6 +541,9 @@ _SPOKEN = _rules(
 _WORD_ORDER = _rules(
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
+    # "2 minutes and 40 seconds into the recording" is a time of the video, not a duration
+    (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
+     lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
     # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
     (r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|:))", _clock),
     (r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark"),
@@ -586,6 +609,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = _rewrite(text, _CONTRACTIONS_RE)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
+    text = gloss(text)
     text = _rewrite(text, _PHRASES).strip()
     if re.search(r"\b(uh|um|erm)\b", text):  # spoken: fillers go
         text = _FILLERS.sub("", text)
@@ -743,7 +767,7 @@ _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to
                      r"in front)\b")
 
 
-_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
+_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
 _BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me)\b")
 _AHEAD = re.compile(r"\b(in front|ahead|front of me|forward)\b")
 

@@ -1,0 +1,203 @@
+"""Site words of other languages glossed into the English the grammar knows.
+
+Crews mix languages: a Filipino safety officer types Taglish ("nasaan na yung drill ko?"), a
+Brazilian foreman says "cadê a furadeira?" in the middle of English. The grammar is English, so
+before it runs, the question words, site nouns, PPE words and common verbs of each language are
+rewritten into English, phrase by phrase. A language's rules run only when the question carries
+one of its marker words, so English words that are also foreign words ("may", "na", "sa") are safe
+in English questions. Word order is left to the grammar, which already reads verb-first and
+topic-first questions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
+
+
+def _rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Rewrite, ...]:
+    return tuple((re.compile(p), r) for p, r in pairs)
+
+
+# --- Tagalog (Taglish) ------------------------------------------------------------------------------
+_TL_PAST = {"binaba": "put down", "nilapag": "put down", "nalaglag": "dropped", "nahulog": "dropped",
+            "kinuha": "picked up", "tinanggal": "taken off"}
+
+_TAGALOG_MARKERS = re.compile(
+    r"\b(yung|po|nasaan|nasan|saan|kailan|kelan|gaano|ilang|ilan|sino|anong|ano|naka-\w+|nandun|andun|nandyan|"
+    r"bumalik|dumating|umalis|kinuha|binaba|nalaglag|pumasok|lumabas|tinanggal|ginalaw|nawala|kuya|ngayon|kanina|"
+    r"nag-\w+|mag-\w+|nagwo-work|tambay|siya|niya|walang|iba't|mga|ba|ko|na)\b"
+)
+_TAGALOG = _rules(
+    # whole question frames first
+    (r"\b(?:dun |doon )?sa (?:pinag-?iwanan|pinaglagyan) (?:ng|ni) (\w+)\b", r"to the place where the \1 was left"),
+    (r"\b(?:dun |doon )?sa pinagkunan (?:ng|ni) (\w+)\b", r"to the place where the \1 was picked up"),
+    (r"\b(?:dun |doon )?sa (?:spot|lugar|puwesto) kung saan (binaba|nilapag|nalaglag|nahulog|kinuha|tinanggal) (?:yung|ang) "
+     r"(\w+)\b", lambda m: f"to the place where the {m.group(2)} was {_TL_PAST[m.group(1)]}"),
+    (r"\b(yung|ang|si|ni) naka-?", "the one in "),
+    (r"\b(ilang|ilan) (minuto|mins?|minutes?|segundo|seconds?) (na )?(ago )?(nung|noong|since)\b", "how long since"),
+    (r"\b(gaano|ilang) (na )?(katagal|tagal) (na )?(since|mula nung|mula noong|nung|noong)\b", "how long since"),
+    (r"\b(ilang|ilan) (minuto|mins?|minutes?) (na )?ago\b", "how long since"),
+    (r"\b(gaano|ilang) (na )?(katagal|tagal)\b|\b(ilang|ilan) (minuto|mins?|minutes?|segundo)\b", "how long"),
+    (r"\banong oras\b|\bwhat time ko\b", "what time"),
+    (r"\b(ilang|ilan)\b", "how many"),
+    (r"\b(nasaan|nasan|saan|san) na\b|\b(nasaan|nasan)\b", "where is"),
+    (r"^(saan|san)\b", "where is"),
+    (r"\b(kailan|kelan)\b", "when"),
+    (r"\bsino\b", "who"),
+    (r"\b(nandun|andun|nandyan|andyan|nandoon|nariyan|naroon) pa( po)?( ba)?\b", "is still there"),
+    (r"\bnasa (kanan|right) ko\b", "on my right"),
+    (r"\bnasa (kaliwa|left) ko\b", "on my left"),
+    (r"\bnasa (harap|harapan|front) ko\b", "in front of me"),
+    (r"\bnasa (likod|likuran|back) ko\b", "behind me"),
+    (r"\b(kanan)\b", "right"),
+    (r"\b(kaliwa)\b", "left"),
+    (r"\b(harap|harapan)\b", "front"),
+    (r"\b(likod|likuran)\b", "behind"),
+    (r"\bano(ng)? (mga )?(yung )?nasa\b", "what is"),
+    (r"\bano(ng)? (mga )?nangyari sa\b", "what happened to"),
+    (r"\bano(ng)?\b", "what"),
+    (r"\bnangyari sa\b", "happened to"),
+    # verbs and states
+    (r"\bnag-?start (mag-?work|magtrabaho)\b|\bnag-?resume\b|\bbumalik sa (work|trabaho)\b", "started working"),
+    (r"\bnag-?stop (mag-?work|magtrabaho)\b|\btumigil\b|\bhuminto\b", "stopped working"),
+    (r"\b(nagwo-?work|nagtatrabaho|nag-?work|working pa|nag-?ta-?trabaho)\b", "working"),
+    (r"\bnag-?break\b", "went on a break"),
+    (r"\b(tambay|nakatambay|nag-?tambay|nagpapahinga|nakaupo lang|walang ginagawa)\b", "idle"),
+    (r"\b(bumalik|nakabalik)\b", "went back"),
+    (r"\b(dumating)\b", "arrived"),
+    (r"\b(umalis)\b", "left"),
+    (r"\b(kinuha|kumuha|may kumuha ng)\b", "picked up"),
+    (r"\b(binaba|nilapag|nilagay)\b", "put down"),
+    (r"\b(nalaglag|nahulog)\b", "dropped"),
+    (r"\b(pumasok)( sa)?\b", "entered"),
+    (r"\b(lumabas)( sa)?\b", "came out of"),
+    (r"\b(tinanggal|hinubad)\b", "took off"),
+    (r"\b(ginalaw|inilipat|nilipat)\b", "moved"),
+    (r"\b(nawala)\b", "gone"),
+    (r"\b(natapos)\b", "finished"),
+    (r"\b(nakita|nakikita)\b", "seen"),
+    (r"\b(nakalapag|nakahiga|naka-?ground)\b", "lying"),
+    # people, places, PPE
+    (r"\bnaka-?(\w+)\b", r"in \1"),
+    (r"\bwalang\b", "without"),
+    (r"\bsi kuya\b|\bkuya\b", "the guy"),
+    (r"\b(tao)\b", "person"),
+    (r"\biba't ibang\b|\biba-ibang\b", "different"),
+    (r"\b(sahig|lupa)\b", "ground"),
+    (r"\bsa loob ng\b", "inside the"),
+    (r"\bsa tabi ng\b|\bsa may\b", "next to the"),
+    (r"\b(dun|doon) sa (pinag-?iwanan|pinagkunan|lugar|spot|puwesto)( ng| kung saan)?\b", "to the place where"),
+    (r"\b(pinag-?iwanan|pinagkunan)\b", "place where"),
+    (r"\b(ngayon)\b", "now"),
+    (r"\b(kanina)\b", "earlier"),
+    (r"\b(bago)\b", "before"),
+    (r"\b(pagkatapos|matapos)\b", "after"),
+    (r"\b(nauna)\b", "first"),
+    (r"\b(siya)\b", "he"),
+    (r"\b(niya)\b", "his"),
+    (r"\bbinaba ko\b", "i put down"),
+    # particles and linkers: nothing in English
+    (r"\b(yung|ang|ng|si|ni|po|ba|pa|na|naman|lang|eh|kasi|ha|ata|daw|din|rin|mga|ko|mo|nung|noong|dun|doon|sa|"
+     r"para|iwas|sisitahin|hinahanap|parang|may|talaga|nga|diba|ano ba)\b", ""),
+)
+
+# --- Portuguese (Brazilian foremen speaking English) ------------------------------------------------------
+_N = r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)"
+_PORTUGUESE_MARKERS = re.compile(
+    r"\b(cad[eê]|quanto|quantos|quantas|faz|escada|furadeira|capacete|colete|carrinhos? de m[aã]o|caixa de ferramentas|"
+    r"tijolos?|pedreiro|servente|armador|carpinteiro|martelo|vala|buraco|carga suspensa|obra|trena|enrolando|"
+    rf"the minute {_N}|there is {_N} minutes?|how much time has that|for which side|of the (capacete|colete))\b"
+)
+_PORTUGUESE = _rules(
+    (r"\bcad[eê] (o|a|os|as)\b|\bcad[eê]\b", "where is the"),
+    (r"\bfaz quanto tempo( que)?\b|\bh[aá] quanto tempo( que)?\b", "how long since"),
+    (r"\bquanto tempo faz( que)?\b", "how long since"),
+    (r"\bquanto tempo\b", "how much time"),
+    (r"\b(quantos|quantas)\b", "how many"),
+    (r"\bhow much time (has|have|does|is|it has|it is) (that|since|what)\b", "how long since"),
+    (rf"\b(there is|there are|there has|has|have) ({_N}(?: and (?:a )?half)?) (minutes?|seconds?|hours?)\b(?! ago)",
+     r"\2 \3 ago"),
+    (rf"\b(at |from |after |before |since |until )?the minute ({_N})( and half| and a half)?\b",
+     lambda m: f"{(m.group(1) or 'at ')}the {m.group(2)}{' and a half' if m.group(3) else ''} minute mark"),
+    (r"\b(\w+) minutes? and half\b", r"\1 and a half minutes"),
+    (r"\b(for|to|on) (which|what) side (is|stays|are)\b|\bis for what side\b", "which way is"),
+    (r"\b(stays|stay|stand|stands) (at|on|in) (my|the)\b", r"is on \3"),
+    (r"\bwhat stays\b", "what is"),
+    (r"\bin the back of me\b|\bat my back\b", "behind me"),
+    (r"\bin the front on the (left|right)\b", r"in front on my \1"),
+    (r"\bpoint me the\b", "point me to the"),
+    (r"\b(went|go|goes|going|gone) for (the|a) (pause|pausa|break)\b", "went on a break"),
+    (r"\b(pause|pausa)\b", "break"),
+    (r"\btruck of concrete\b|\bcaminh[aã]o (de )?betoneira\b|\bbetoneira\b", "concrete truck"),
+    (r"\bcarrinhos de m[aã]o\b", "wheelbarrows"),
+    (r"\bcarrinho de m[aã]o\b|\bcarrinho\b", "wheelbarrow"),
+    (r"\bcaixas? de ferramentas?\b", "toolbox"),
+    (r"\bcarga suspensa\b", "suspended load"),
+    (r"\bescadas\b", "ladders"),
+    (r"\bescada\b", "ladder"),
+    (r"\bfuradeira\b", "drill"),
+    (r"\bmartelo\b", "hammer"),
+    (r"\btrena\b", "tape measure"),
+    (r"\bcapacetes?\b", "hardhat"),
+    (r"\bcoletes?\b", "vest"),
+    (r"\btijolos?\b", "brick"),
+    (r"\bpedreiro\b", "bricklayer"),
+    (r"\bservente\b", "labourer"),
+    (r"\barmador\b", "steel fixer"),
+    (r"\bcarpinteiro\b", "carpenter"),
+    (r"\beletricista\b", "electrician"),
+    (r"\b(vala|buraco|escava[cç][aã]o)\b", "excavation"),
+    (r"\bobra\b", "site"),
+    (r"\bcones\b", "cones"),
+    (r"\b(enrolando|parado|stopped there)\b", "idle"),
+    (r"\bdoing the service\b", "working"),
+    (r"\bentered in\b", "entered"),
+    (r"\b(o|a|os|as)\b(?= (ladder|drill|hammer|hardhat|vest|wheelbarrow|toolbox|brick|bricklayer|labourer|cones?)\b)",
+     "the"),
+    (r"\bhim from here\b|\bher from here\b", "it"),
+    (r"\bactually\b", "now"),
+)
+
+# --- French (Québécois foremen speaking English) ------------------------------------------------------
+_FRENCH_MARKERS = re.compile(
+    r"\bl'(?=\w)|\b(la|le|les|[ée]chelle|perceuse|brouette|casques?|palette|chantier|trou|marteau|bo[iî]te [àa] outils|"
+    r"since how (much time|long)|it makes how much time|is gone the)(?!\w)"
+)
+_FRENCH = _rules(
+    (r"\bl'", "the "),
+    (r"\b(la|le|les)\b(?= \w)", "the"),
+    (r"\b[ée]chelles?\b", "ladder"),
+    (r"\bperceuses?\b", "drill"),
+    (r"\bbrouettes?\b", "wheelbarrow"),
+    (r"\bcasques?\b", "hardhat"),
+    (r"\bpalettes?\b", "pallet"),
+    (r"\bmarteaux?\b", "hammer"),
+    (r"\bbo[iî]tes? [àa] outils\b", "toolbox"),
+    (r"\bchantier\b", "site"),
+    (r"\btrou\b", "excavation"),
+    (r"\b(it makes|that makes|it has been|it is) how (much time|long) (that|since)\b", "how long since"),
+    (r"\bsince how (much time|long)\b(?!.*\b(not|never)( \w+)? (seen|saw|spotted)\b)", "for how long"),
+    (r"\bsince (\d+ (?:minutes?|mins?|seconds?|hours?))\b(?! ago)(?! \d)", r"in the last \1"),
+    (r"\bis gone the\b", "has gone the"),
+    (r"\b(the \w+), (she|he) is\b", r"\1 is"),
+)
+
+_LANGUAGES: Sequence[tuple[re.Pattern[str], tuple[Rewrite, ...]]] = (
+    (_TAGALOG_MARKERS, _TAGALOG),
+    (_PORTUGUESE_MARKERS, _PORTUGUESE),
+    (_FRENCH_MARKERS, _FRENCH),
+)
+
+
+def gloss(text: str) -> str:
+    """`text` (lower case, punctuation gone) with the foreign words of any language it shows marks of in
+    English; English questions come back unchanged."""
+    for markers, rules in _LANGUAGES:
+        if len(markers.findall(text)) >= (2 if rules is _TAGALOG else 1):
+            for pattern, repl in rules:
+                text = pattern.sub(repl, text)
+            text = re.sub(r"\s+", " ", text).strip()
+    return text
