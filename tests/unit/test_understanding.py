@@ -40,7 +40,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
     # writers a-ap were tuned on after their first, untuned run (the floors hold what was learnt); aq, ar, as
     # are held out, never tuned on (their first run is in docs/BENCHMARKS.md)
     ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
-                           (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7)]
+                           (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7),
+                           (("aq", "ar", "as"), 0.3)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
