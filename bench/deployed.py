@@ -6,7 +6,8 @@ Per scenario (the cache `bench.independent` made: video, ground-truth detections
 the video is re-encoded to H.264 and served by GStreamer's RTSP server (`deploy/rtsp/gst_rtsp_server.py
 --file`, played once at its own pace, as a camera); a private redis-server; `python -m services.X` for
 ingest (the RTSP URL), flow tracker, captioner (external detections), knowledge graph (SQLite),
-reasoner and api, one process each; the detections go on the bus with `spotter detections publish`.
+summarizer and visual archive (the embedded vector indexes, read by the reasoner and the API on this
+host), reasoner and api, one process each; the detections go on the bus with `spotter detections publish`.
 When the stream has ended and every clip is decided, each question is asked over REST (`POST /v1/ask`
 with its `at`) and the alerts are read off the alert stream; both are scored as `bench.independent`
 scores the embedded `spotter eval` of the same scenario, and the live heading track is compared with the
@@ -14,7 +15,7 @@ truth and with the embedded replay's (`RUN.json`). Results: bench/results/deploy
 
 The embedded `spotter eval` of the same re-encoded file runs first, for comparison.
 
-What it does not exercise: the summarizer and visual archive (no Qdrant server here), the notifier.
+What it does not exercise: the notifier (webhooks), Qdrant (no server here).
 """
 
 from __future__ import annotations
@@ -113,15 +114,16 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             "SPOTTER_INGEST_HFOV_DEG": str(truth["hfov_deg"]), "SPOTTER_INGEST_PROJECTION": truth["projection"],
             "SPOTTER_INGEST_BLOB_DIR": str(log_dir / "blobs"), "SPOTTER_CAPTIONER_BLOB_DIR": str(log_dir / "blobs"),
             "SPOTTER_DETECT_BACKEND": "external", "SPOTTER_API_API_KEYS": API_KEY, "SPOTTER_API_PORT": str(api_port),
+            "SPOTTER_VECTOR_EMBEDDED_PATH": str(log_dir / "vectors"), "SPOTTER_ARCHIVE_BLOB_DIR": str(log_dir / "blobs"),
         })  # fmt: skip
         pub = subprocess.run([sys.executable, "-m", "spotter.cli", "detections", "publish", str(d / "detections.jsonl"),
                               "--camera", camera, "--width", str(truth["width"]), "--height", str(truth["height"])],
                              env=env, capture_output=True, text=True, cwd=REPO)  # fmt: skip
         if pub.returncode != 0:
             raise RuntimeError(f"detections publish failed: {pub.stderr}")
-        for module in ("flow_tracker", "captioner", "knowledge_graph", "reasoner", "api"):
+        for module in ("flow_tracker", "captioner", "knowledge_graph", "summarizer", "visual_archive", "reasoner", "api"):
             services.append(start_service(module, env, log_dir, module))
-        for svc in ("flow-tracker", "captioner", "knowledge-graph", "reasoner"):
+        for svc in ("flow-tracker", "captioner", "knowledge-graph", "summarizer", "visual-archive", "reasoner"):
             wait_for(lambda s=svc: bool(redis.keys(streams.health_pattern(s))), 90.0, f"{svc} to start")  # type: ignore[misc]
         ingest = start_service("ingest", env, log_dir, "ingest")
         services.append(ingest)
@@ -146,6 +148,10 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             answers.append({"id": q["id"], **{k: a.get(k) for k in ("answer", "time", "duration_s", "direction",
                                                                    "yes_no", "entity_types", "count")}})  # fmt: skip
         alerts = [m for _t, m in stream_messages(redis, streams.ALERTS) if isinstance(m, Alert)]
+        reasoner = next(s for s in services if s.name == "reasoner")
+        reasoner.stop()  # it logs what each retrieval pathway returned
+        used = [ln.split("retrieval by pathway: ", 1)[1] for ln in reasoner.log_path.read_text().splitlines()
+                if "retrieval by pathway: " in ln]  # fmt: skip
         run = {"answers": answers, "alerts": [{"t": a.t, "category": a.category, "message": a.message} for a in alerts]}
         (log_dir / "RUN.json").write_text(json.dumps(run, indent=1))
         # The file server plays the file again to ingest's reconnect at its end (a real camera does not
@@ -169,6 +175,7 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             "file_replay": {"per_kind": replay["per_kind"], "alerts_macro_f1": replay["alerts"]["macro_f1"],
                             "false_per_min": replay["alerts"]["false_per_min"]},
             "wall_s": round(streamed_s, 1),
+            "reasoner_retrieval": used[-1] if used else None,
         })  # fmt: skip
         return res
     finally:

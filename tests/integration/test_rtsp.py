@@ -17,7 +17,7 @@ from spotter import streams
 from spotter.blobstore import LocalBlobStore
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
-from spotter.video.sources import Backoff, RtspSource, SourceFrame
+from spotter.video.sources import Backoff, FileSource, RtspSource, SourceFrame
 from tests.integration.ingest_helpers import read_stream
 from tests.integration.rtsp_harness import RtspTestServer, rtsp_server_available
 
@@ -88,6 +88,11 @@ def test_rtsp_ingest_survives_a_camera_outage(
         gap = gap_events()[0]
         n_clips = redis.xlen(streams.CLIPS)
         wait_for("two more clips after the gap", lambda: redis.xlen(streams.CLIPS) >= n_clips + 2, 20)
+        wait_for(
+            "3 s of frames after the gap",
+            lambda: sum(f.t >= gap.gap_end_t for f in messages(redis, streams.frames_stream(CAM), FlowFrame)) >= 30,
+            20,
+        )
     finally:
         stop.set()
         worker.join(timeout=20)
@@ -231,3 +236,51 @@ def test_a_restarted_ingest_continues_the_live_camera_s_timeline(
     assert [m.clip_id for m in messages(redis, streams.frames_stream(CAM), ClipMark)] == ids
     cut = [c for c in clips if any(c.t_start <= g.gap_start_t < c.t_end for g in gaps)]
     assert cut and all(c.status == "truncated" for c in cut)
+
+
+@pytest.mark.timeout(120)
+def test_a_camera_and_the_replay_of_its_recording_give_the_flow_tracker_the_same_pixels(
+    redis: Redis, tmp_path: Path
+) -> None:
+    """The same H.264 video ingested from a file and from an RTSP camera: both decode with PyAV and send
+    the decoder's luma plane, so every flow frame at the same media time is the same picture (the heading
+    of the live path can only differ from the replay's by what the network loses)."""
+    missing = rtsp_server_available()
+    if missing:
+        pytest.fail(missing)
+    raw, h264 = tmp_path / "raw.mp4", tmp_path / "cam.mp4"
+    writer = cv2.VideoWriter(str(raw), cv2.VideoWriter_fourcc(*"mp4v"), 15.0, (320, 180))
+    rng = np.random.default_rng(1)
+    texture = rng.integers(0, 255, (180, 2400, 3), dtype=np.uint8)
+    for i in range(15 * 6):
+        writer.write(np.ascontiguousarray(texture[:, 5 * i:5 * i + 320]))
+    writer.release()
+    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(raw), "-c:v", "libx264", "-preset", "ultrafast",
+                    "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(h264)], check=True)  # fmt: skip
+    settings = IngestSettings(clip_seconds=2.0, flow_fps=0.0, blob_dir=tmp_path / "blobs")
+    pipeline = IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
+    pipeline.run_source(Camera(camera_id="replay", source=str(h264)), FileSource(h264))
+    with RtspTestServer(extra_args=("--file", str(h264))) as server:
+        source = RtspSource(server.url, open_timeout_s=5.0, read_timeout_s=3.0, max_attempts=3)
+        stop = threading.Event()
+
+        def enough(stats: IngestStats) -> None:
+            if stats.frames >= 80:
+                stop.set()
+
+        pipeline.run_source(Camera(camera_id="live", source=server.url), source, stop, enough)
+    assert source.decoder == "pyav"
+
+    def grey_by_frame(cam: str) -> dict[int, bytes]:  # 15 fps: a frame's number is round(t * 15)
+        frames = read_stream(redis, streams.frames_stream(cam))
+        return {round(m.t * 15): blob for m, blob in frames if isinstance(m, FlowFrame) and blob is not None}
+
+    replay, live = grey_by_frame("replay"), grey_by_frame("live")
+    # A camera's clock starts at the first frame this client received; the file's at its first frame.
+    # The stream may start a frame or two into the file: find where, then every frame must match.
+    first = live[min(live)]
+    (offset,) = [k for k in sorted(replay) if replay[k] == first][:1]
+    assert offset <= 3
+    matched = [k for k in sorted(live) if k + offset in replay]
+    assert len(matched) >= 70, (len(replay), len(live), offset)
+    assert all(live[k] == replay[k + offset] for k in matched)  # byte for byte

@@ -457,6 +457,124 @@ def _capture_options(transport: str) -> str:
     return "|".join([f"rtsp_transport;{transport}", *pairs])
 
 
+class _CvLive:
+    """One RTSP connection decoded by OpenCV (FFmpeg inside): BGR frames only."""
+
+    backend = "opencv"
+
+    def __init__(self, url: str, name: str, transport: str, open_timeout_s: float, read_timeout_s: float) -> None:
+        params = [
+            cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, int(open_timeout_s * 1000),
+            cv2.CAP_PROP_READ_TIMEOUT_MSEC, int(read_timeout_s * 1000),
+        ]  # fmt: skip
+        # OpenCV reads the FFmpeg options from the environment at open time only.
+        with _env_lock:
+            saved = os.environ.get(_CAPTURE_OPTIONS_ENV)
+            os.environ[_CAPTURE_OPTIONS_ENV] = _capture_options(transport)
+            try:
+                cap = cv2.VideoCapture(url, cv2.CAP_FFMPEG, params)
+            finally:
+                if saved is None:
+                    os.environ.pop(_CAPTURE_OPTIONS_ENV, None)
+                else:
+                    os.environ[_CAPTURE_OPTIONS_ENV] = saved
+        if not cap.isOpened():
+            cap.release()
+            raise SourceError(f"cannot open {name} (unreachable, refused or not a stream)")
+        self._cap = cap
+        self.fps = _prop_fps(cap) or 30.0
+        self.width = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH))
+        self.height = int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
+
+    def grab(self) -> bool:
+        return bool(self._cap.grab())
+
+    def pts_ms(self) -> float:
+        return float(self._cap.get(cv2.CAP_PROP_POS_MSEC))
+
+    def pixels(self, need: bool | Literal["grey"]) -> tuple[Image | None, Image | None, bool]:
+        ok, img = self._cap.retrieve()
+        return (cast(Image, img) if ok and img is not None and img.ndim == 3 else None), None, False
+
+    def close(self) -> None:
+        self._cap.release()
+
+
+class _PyAvLive:
+    """One RTSP connection decoded by PyAV, exactly as files are (`_PyAvReader`): the decoder's luma
+    plane for flow frames, BGR only on request. So a camera and the replay of the same video give the
+    flow tracker the same pixels, and the same heading."""
+
+    backend = "pyav"
+
+    def __init__(self, url: str, name: str, transport: str, open_timeout_s: float, read_timeout_s: float) -> None:
+        import av
+        from av.video.reformatter import VideoReformatter
+
+        self._av = av
+        try:
+            container = av.open(url, options={"rtsp_transport": transport}, timeout=(open_timeout_s, read_timeout_s))
+        except (av.FFmpegError, OSError) as exc:
+            raise SourceError(f"cannot open {name} (unreachable, refused or not a stream): {exc}") from None
+        try:
+            if not container.streams.video:
+                raise SourceError(f"{name}: no video stream")
+            stream = container.streams.video[0]
+            stream.thread_count = 1  # frame threading would hold frames back: latency on a live stream
+            rate = stream.average_rate or stream.guessed_rate
+            fps = float(rate) if rate else 0.0
+            self.fps = fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 30.0
+            self.width, self.height = int(stream.codec_context.width), int(stream.codec_context.height)
+        except BaseException:
+            container.close()
+            raise
+        self._container, self._stream = container, stream
+        self._packets = container.demux(stream)
+        self._pending: list[Any] = []
+        self._frame: Any = None
+        self._reformatter = VideoReformatter()
+
+    def grab(self) -> bool:
+        """The next decoded frame; False when the stream dropped, timed out or ended."""
+        av = self._av
+        while not self._pending:
+            try:
+                packet = next(self._packets)
+            except (StopIteration, av.FFmpegError, OSError):
+                return False
+            try:
+                self._pending = list(packet.decode())
+            except av.FFmpegError as exc:  # a damaged packet: skip it, as OpenCV's grab does
+                log.debug("undecodable packet skipped: %s", exc)
+        self._frame = self._pending.pop(0)
+        return True
+
+    def pts_ms(self) -> float:
+        t = self._frame.time
+        return float("nan") if t is None else 1000.0 * float(t)
+
+    def pixels(self, need: bool | Literal["grey"]) -> tuple[Image | None, Image | None, bool]:
+        frame = self._frame
+        luma = frame.format.name in _LUMA_PLANE_FORMATS and not frame.rotation
+        grey = _PyAvReader.grey(frame) if luma else None
+        full = luma and (frame.format.name.startswith("yuvj") or frame.color_range == 2)
+        if need == GREY and grey is not None:
+            return None, grey, full
+        bgr = cast(Image, self._reformatter.reformat(frame, format="bgr24").to_ndarray())
+        return bgr, grey, full
+
+    def close(self) -> None:
+        self._container.close()
+
+
+def _pyav_available() -> bool:
+    try:
+        import av  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 @dataclass
 class RtspSource(_OpenedGeometry):
     """A live RTSP camera, reconnecting with backoff when the stream drops.
@@ -470,7 +588,9 @@ class RtspSource(_OpenedGeometry):
     stream without usable timestamps falls back to arrival time.
     Frame indices keep counting across reconnects. `max_attempts` bounds the
     failed attempts in a row (None: keep trying until `stop`); when reached,
-    `frames()` raises SourceError.
+    `frames()` raises SourceError. `backend`: "auto" decodes with PyAV when it is
+    installed (the luma plane for flow frames, as `FileSource` does, so a camera
+    and the replay of its recording track the same pixels), else with OpenCV.
     """
 
     url: str
@@ -482,12 +602,15 @@ class RtspSource(_OpenedGeometry):
     max_attempts: int | None = None
     clock: Callable[[], float] = time.monotonic
     rng: random.Random = field(default_factory=random.Random)
+    backend: DecodeBackend = "auto"
     live: bool = field(default=True, init=False)
 
     def __post_init__(self) -> None:
         self.name = self.name or redact_url(self.url)
-        self._cap: cv2.VideoCapture | None = None
+        self._cap: _CvLive | _PyAvLive | None = None
         self._session_id = ""
+        use_pyav = self.backend == "pyav" or (self.backend == "auto" and _pyav_available())
+        self._connection = _PyAvLive if use_pyav else _CvLive
 
     def __repr__(self) -> str:
         return f"RtspSource({redact_url(self.url)!r})"
@@ -497,37 +620,23 @@ class RtspSource(_OpenedGeometry):
         """UTC time of the session's first connect, e.g. 20250101T120000Z ('' before it)."""
         return self._session_id
 
+    @property
+    def decoder(self) -> str:
+        """"pyav" or "opencv": what decodes this camera's stream."""
+        return self._connection.backend
+
     def open(self) -> None:
         if self._cap is not None:
             return
-        params = [
-            cv2.CAP_PROP_OPEN_TIMEOUT_MSEC, int(self.open_timeout_s * 1000),
-            cv2.CAP_PROP_READ_TIMEOUT_MSEC, int(self.read_timeout_s * 1000),
-        ]  # fmt: skip
-        # OpenCV reads the FFmpeg options from the environment at open time only.
-        with _env_lock:
-            saved = os.environ.get(_CAPTURE_OPTIONS_ENV)
-            os.environ[_CAPTURE_OPTIONS_ENV] = _capture_options(self.transport)
-            try:
-                cap = cv2.VideoCapture(self.url, cv2.CAP_FFMPEG, params)
-            finally:
-                if saved is None:
-                    os.environ.pop(_CAPTURE_OPTIONS_ENV, None)
-                else:
-                    os.environ[_CAPTURE_OPTIONS_ENV] = saved
-        if not cap.isOpened():
-            cap.release()
-            raise SourceError(f"cannot open {self.name} (unreachable, refused or not a stream)")
-        self._cap = cap
-        self._fps = _prop_fps(cap) or 30.0
-        self._width = int(cap.get(cv2.CAP_PROP_FRAME_WIDTH))
-        self._height = int(cap.get(cv2.CAP_PROP_FRAME_HEIGHT))
+        conn = self._connection(self.url, self.name, self.transport, self.open_timeout_s, self.read_timeout_s)
+        self._cap = conn
+        self._fps, self._width, self._height = conn.fps, conn.width, conn.height
         if not self._session_id:
             self._session_id = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
 
     def close(self) -> None:
         if self._cap is not None:
-            self._cap.release()
+            self._cap.close()
             self._cap = None
 
     def _connect(self, stop: threading.Event) -> Iterator[SourceTrouble]:
@@ -572,7 +681,7 @@ class RtspSource(_OpenedGeometry):
                     if clock is None:  # after an outage it starts where the wall clock says the stream left off
                         base = 0.0 if last_wall is None else last_t + max(now - last_wall, 1.0 / self._fps)
                         clock = _CameraClock(self._fps, base, now)
-                    t, jumped = clock.time(cap.get(cv2.CAP_PROP_POS_MSEC), now)
+                    t, jumped = clock.time(cap.pts_ms(), now)
                     t = max(t, last_t + 1e-6) if index else t
                     last_wall = now
                     if dropped is not None:
@@ -581,10 +690,12 @@ class RtspSource(_OpenedGeometry):
                     elif jumped:
                         yield SourceGap(start_t=last_t, end_t=t, reason=f"{self.name}: the camera's clock jumped")
                     image: Image | None = None
-                    if want is None or want(index, t):
-                        ok, img = cap.retrieve()
-                        image = cast(Image, img) if ok and img is not None and img.ndim == 3 else None
-                    yield SourceFrame(index, t, image)
+                    grey: Image | None = None
+                    full = False
+                    need = True if want is None else want(index, t)
+                    if need:
+                        image, grey, full = cap.pixels(need)
+                    yield SourceFrame(index, t, image, grey, full)
                     index += 1
                     last_t = t
                 self.close()
