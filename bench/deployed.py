@@ -82,13 +82,20 @@ def heading_track(redis: Redis, camera: str) -> np.ndarray:
     return np.array(pts, dtype=float).reshape(-1, 2)
 
 
-def heading_diff(a: np.ndarray, b: np.ndarray) -> dict[str, float]:
-    """Max and mean |a - b| over b's times within a's span (degrees; both unwrapped)."""
+def heading_diff(a: np.ndarray, b: np.ndarray, shift_s: float = 0.0) -> dict[str, float]:
+    """Max and mean |a(t) - b(t + shift_s)| over b's times within a's span (degrees; both unwrapped)."""
     if len(a) < 2 or len(b) < 2:
         return {"max_deg": float("nan"), "mean_deg": float("nan")}
-    ts = b[:, 0][(b[:, 0] >= a[0, 0]) & (b[:, 0] <= a[-1, 0])]
-    d = np.abs(np.interp(ts, a[:, 0], a[:, 1]) - np.interp(ts, b[:, 0], b[:, 1]))
+    ts = b[:, 0][(b[:, 0] - shift_s >= a[0, 0]) & (b[:, 0] - shift_s <= a[-1, 0])]
+    d = np.abs(np.interp(ts - shift_s, a[:, 0], a[:, 1]) - np.interp(ts, b[:, 0], b[:, 1]))
     return {"max_deg": round(float(d.max()), 2), "mean_deg": round(float(d.mean()), 2)}
+
+
+def stream_start_shift(live: np.ndarray, replay: np.ndarray, fps: float) -> float:
+    """How far into the file the camera's stream started (0-5 frames): a live clock starts at the first
+    frame the client received, the file's at its first frame (the shift with the least mean difference)."""
+    shifts = [k / fps for k in range(6)]
+    return min(shifts, key=lambda s: heading_diff(live, replay, s)["mean_deg"])
 
 
 def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
@@ -171,6 +178,8 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             "heading_samples": len(live),
             "heading_live_vs_truth": heading_diff(live, truth_h),
             "heading_live_vs_file_replay": heading_diff(live, replay_h),
+            "stream_start_shift_s": (shift := stream_start_shift(live, replay_h, float(truth["fps"]))),
+            "heading_live_vs_file_replay_aligned": heading_diff(live, replay_h, shift),
             "heading_file_replay_vs_truth": heading_diff(replay_h, truth_h),
             "file_replay": {"per_kind": replay["per_kind"], "alerts_macro_f1": replay["alerts"]["macro_f1"],
                             "false_per_min": replay["alerts"]["false_per_min"]},
@@ -213,6 +222,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{name}: answers " + " ".join(f"{k}={c}/{n}" for k, (c, n) in res["per_kind"].items())
               + f" | alerts F1 {res['alerts']['macro_f1']} false/min {res['alerts']['false_per_min']:.2f}"
               + f" | heading vs truth {res['heading_live_vs_truth']} vs replay {res['heading_live_vs_file_replay']}"
+              + f" (aligned by {res['stream_start_shift_s']:.3f} s: {res['heading_live_vs_file_replay_aligned']})"
               + f" | {res['clips']} clips, {res['wall_s']} s (logs {log_dir})")  # fmt: skip
     report["answers_per_kind"] = {k: round(c / n, 3) for k, (c, n) in sorted(totals.items()) if n}
     print("answers per kind:", report["answers_per_kind"])
