@@ -193,24 +193,15 @@ def memory_answerer(
 
     Fits `spotter.recall.remember(answerer=...)`: `answerer=lambda t: memory_answerer(t, summaries=...)`.
     """
-    from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
+    from spotter.reason.pathways import make_retrievers, warm_up
 
     graph = store if store is not None else tools.store
     if inner is None:
         from spotter.recall import make_answerer
 
         inner = make_answerer(tools, hfov_deg)
-    retrievers: list[Retriever] = []
-    if summaries is not None:
-        retrievers.append(SummaryRetriever(summaries))
-        try:  # load the model now, not inside the first question's retrieval timeout
-            summaries.embedder.embed(["warm up"])
-        except Exception as exc:  # noqa: BLE001 - the pathway then fails per question, costing its evidence
-            log.warning("summary embedder did not warm up: %s", exc)
-    retrievers.append(GraphRetriever(graph))
-    if archive is not None:
-        retrievers.append(VisualRetriever(archive))
-    return MemoryAnswerer(inner, retrievers, narrator, store=graph, timeout_s=timeout_s)
+    warm_up(summaries, who="/v1/ask")  # load the model now, not inside the first question's retrieval timeout
+    return MemoryAnswerer(inner, make_retrievers(graph, summaries, archive), narrator, store=graph, timeout_s=timeout_s)
 
 
 __all__ = ["MAX_EXTRA_EVIDENCE", "MemoryAnswerer", "memory_answerer"]

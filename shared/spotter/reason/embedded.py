@@ -25,8 +25,8 @@ from spotter.memory import ClipMemory
 from spotter.messages import Alert, Decision, Keyframe, decode
 from spotter.reason.decide import make_decider
 from spotter.reason.narrate import make_narrator
-from spotter.reason.reasoner import Narrator, Reasoner, Retriever, RuleMessageNarrator
-from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
+from spotter.reason.pathways import make_retrievers, warm_up
+from spotter.reason.reasoner import Narrator, Reasoner, RuleMessageNarrator
 from spotter.reason.settings import ReasonerSettings
 from spotter.vector import VectorSettings
 
@@ -57,7 +57,6 @@ class ProactiveMemory:
         if unknown:
             raise ValueError(f"unknown pathways {sorted(unknown)}; known: {PATHWAYS}")
         self.redis = redis
-        retrievers: list[Retriever] = []
         self.summarizer: Any = None
         self.index: Any = None
         self.archive: Any = None
@@ -76,10 +75,7 @@ class ProactiveMemory:
                 embedder.dim,
             )  # fmt: skip
             self.index = SummaryIndex(embedder, vectors)
-            embedder.embed(["warm up"])  # load the model now, not inside the first retrieval's timeout
-            retrievers.append(SummaryRetriever(self.index))
-        if "graph" in pathways:
-            retrievers.append(GraphRetriever(store))
+            warm_up(self.index, who="reasoner")  # load the model now, not inside the first retrieval's timeout
         if "visual" in pathways and blob_dir is not None:
             from spotter.archive.archive import VisualArchive
             from spotter.archive.settings import ArchiveSettings
@@ -88,7 +84,7 @@ class ProactiveMemory:
                 redis, LocalBlobStore(blob_dir), ArchiveSettings(),
                 VectorSettings(backend="embedded", embedded_path=":memory:"),
             )  # fmt: skip
-            retrievers.append(VisualRetriever(self.archive))
+        retrievers = make_retrievers(store, self.index, self.archive, pathways=pathways)
         self._keyframes: dict[str, list[Keyframe]] = {}
         self._keyframes_read = "0-0"
         narrator: Narrator = make_narrator() if reconstruct else RuleMessageNarrator()

@@ -75,16 +75,24 @@ def open_memory_pathways(
     return summaries, archive
 
 
-def make_retrievers(store: GraphStore, summaries: Any = None, archive: Any = None) -> list[Retriever]:
-    """The pathways at hand, in EgoMemo's order: temporal (`SummaryRetriever`, with a SummaryIndex),
-    knowledge graph (`GraphRetriever`, always) and visual (`VisualRetriever`, with a VisualArchive)."""
+ALL_PATHWAYS = ("temporal", "graph", "visual")
+
+
+def make_retrievers(
+    store: GraphStore, summaries: Any = None, archive: Any = None, *, pathways: Any = ALL_PATHWAYS
+) -> list[Retriever]:
+    """The one place retrievers are made (the reasoner and /v1/ask of both modes): the pathways at hand,
+    in EgoMemo's order: temporal (`SummaryRetriever`, with a SummaryIndex), knowledge graph
+    (`GraphRetriever`) and visual (`VisualRetriever`, with a VisualArchive). `pathways`: the subset to
+    use (ablations)."""
     from spotter.reason.retrieval import GraphRetriever, SummaryRetriever, VisualRetriever
 
     retrievers: list[Retriever] = []
-    if summaries is not None:
+    if summaries is not None and "temporal" in pathways:
         retrievers.append(SummaryRetriever(summaries))
-    retrievers.append(GraphRetriever(store))
-    if archive is not None:
+    if "graph" in pathways:
+        retrievers.append(GraphRetriever(store))
+    if archive is not None and "visual" in pathways:
         retrievers.append(VisualRetriever(archive))
     return retrievers
 
@@ -123,4 +131,4 @@ def close_memory_pathways(summaries: Any, archive: Any) -> None:
         archive.close()
 
 
-__all__ = ["close_memory_pathways", "make_retrievers", "open_memory_pathways", "pathway_status", "warm_up"]
+__all__ = ["ALL_PATHWAYS", "close_memory_pathways", "make_retrievers", "open_memory_pathways", "pathway_status", "warm_up"]
