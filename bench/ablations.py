@@ -32,7 +32,7 @@ import numpy as np
 
 from spotter.embedded import EmbeddedBus, ReplayOptions, replay
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import HeadingTrack
+from spotter.heading.track import HeadingTrack
 from spotter.reason import ReasonerSettings
 from spotter.reason.embedded import PATHWAYS, ProactiveMemory
 from spotter.recall import detection_source, remember

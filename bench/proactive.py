@@ -32,7 +32,8 @@ from pathlib import Path
 from typing import Any
 
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import FileDetections, HeadingTrack, MemoryBuilder
+from spotter.heading.track import HeadingTrack
+from spotter.memory import FileDetections, MemoryBuilder
 from spotter.messages import Alert, Clip
 from spotter.reason import Reasoner, ReasonerSettings
 from spotter.synth import load_truth

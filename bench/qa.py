@@ -35,7 +35,7 @@ from spotter.detect.external import ExternalDetections
 from spotter.embedded import EmbeddedBus, ReplayOptions, replay
 from spotter.graph.base import GraphStore
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import HeadingTrack
+from spotter.heading.track import HeadingTrack
 from spotter.recall import detection_source, remember
 from spotter.settings import BusSettings
 from spotter.synth.questions import KINDS, score_answers

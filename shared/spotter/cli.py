@@ -571,7 +571,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
 def cmd_ask(args: argparse.Namespace) -> int:
     from spotter.graph import GraphSettings, open_graph_store
-    from spotter.memory import HeadingTrack
+    from spotter.heading.track import HeadingTrack
     from spotter.recall import heading_path, load_heading
     from spotter.tools import GraphTools
 
@@ -643,19 +643,13 @@ def _redis_heading() -> Callable[[str, float], float | None]:
     """Heading lookups from the distributed mode's heading tracks in Redis."""
     from redis import Redis
 
-    from spotter.flow_tracker import heading_at
+    from spotter.heading.track import RedisHeadingTrack
     from spotter.settings import BusSettings
 
     url = BusSettings().redis_url
     if not url:
         return lambda _cam, _t: None
-    redis = Redis.from_url(url.get_secret_value())
-
-    def lookup(camera_id: str, t: float) -> float | None:
-        hit = heading_at(redis, camera_id, t)
-        return hit[1] if hit is not None else None
-
-    return lookup
+    return RedisHeadingTrack(Redis.from_url(url.get_secret_value()))
 
 
 def cmd_detections(args: argparse.Namespace) -> int:

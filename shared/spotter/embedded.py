@@ -39,8 +39,8 @@ from spotter.blobstore import LocalBlobStore
 from spotter.errors import ConfigError
 from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, stream_id_key
 from spotter.heading import HeadingMethod
+from spotter.heading.track import HeadingTrack
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats, validate_camera_id
-from spotter.memory import HeadingTrack
 from spotter.messages import Camera, MotionSummary, Pose, Projection
 from spotter.redis_server import RedisServerProcess
 from spotter.settings import BusSettings

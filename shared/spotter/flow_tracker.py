@@ -90,6 +90,7 @@ from spotter.bus import (
 )
 from spotter.errors import MalformedMessage
 from spotter.heading import HeadingEstimator, HeadingMethod, make_estimator
+from spotter.heading.track import heading_member
 from spotter.messages import ClipMark, FlowFrame, MotionSummary, Pose, decode, encode
 
 log = logging.getLogger(__name__)
@@ -854,7 +855,7 @@ class FlowTrackerWorker:
                     if pose is not None:
                         pose_msgs.append(pose)
                         poses.append(encode(pose))
-                        heading[f"{pose.t:.4f}:{pose.yaw_deg:.3f}"] = pose.t
+                        heading[heading_member(pose.t, pose.yaw_deg)] = pose.t
                 elif isinstance(message, ClipMark):
                     summary = track.on_clip_end(message)
                     summary_msgs.append(summary)
@@ -957,25 +958,6 @@ class FlowTrackerWorker:
         self.redis.xread(cast(Any, ids), count=1, block=self.settings.block_ms)
 
 
-def parse_heading_member(member: bytes | str) -> tuple[float, float]:
-    """(t, yaw_deg) from a heading-track member `"<t>:<yaw>"`."""
-    t, _, yaw = _text(member).partition(":")
-    return float(t), float(yaw)
-
-
-def heading_at(redis: Redis, camera_id: str, t: float) -> tuple[float, float] | None:
-    """The last heading sample of `camera_id` at or before media time `t`: (t_sample, yaw_deg), or None.
-
-    Reads the heading track (`streams.heading_track_key`), one sorted-set
-    lookup. Only memory up to `t` is used, as a question with `at` requires.
-    """
-    rows = cast(
-        list[Any],
-        redis.zrevrangebyscore(streams.heading_track_key(camera_id), t, "-inf", start=0, num=1),
-    )
-    return parse_heading_member(rows[0]) if rows else None
-
-
 def summarize_turn(yaw_start: float, yaw_end: float) -> str:
     """'turned right 142 deg' / 'turned left 30 deg' / 'held still' (net yaw change of a clip)."""
     d = yaw_end - yaw_start
@@ -1004,9 +986,7 @@ __all__ = [
     "FlowTrackerWorker",
     "LeaseLost",
     "WorkerStats",
-    "heading_at",
     "heading_error",
-    "parse_heading_member",
     "stream_id_key",
     "summarize_turn",
 ]

@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import bisect
 import logging
-import threading
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
@@ -133,47 +132,6 @@ def keyframe_times(clip: Clip, known: Mapping[str, float]) -> list[float]:
         known[key] if key in known else clip.t_start + span * (i + 0.5) / n
         for i, key in enumerate(clip.keyframes)
     ]
-
-
-class HeadingTrack:
-    """An in-memory heading track, `(t, yaw)` in time order: the world model's heading lookup.
-
-    Appends may come from another thread; lookups see a consistent prefix.
-    A sample older than `max_age_s` before the asked time counts as unknown.
-    """
-
-    def __init__(self, samples: Iterable[tuple[float, float]] = (), max_age_s: float = 2.0) -> None:
-        self._t: list[float] = []
-        self._yaw: list[float] = []
-        self.max_age_s = max_age_s
-        self._lock = threading.Lock()
-        self.extend(samples)
-
-    def extend(self, samples: Iterable[tuple[float, float]]) -> None:
-        with self._lock:
-            for t, yaw in samples:
-                if self._t and t <= self._t[-1]:
-                    continue
-                self._t.append(t)
-                self._yaw.append(yaw)
-
-    @property
-    def last_t(self) -> float | None:
-        return self._t[-1] if self._t else None
-
-    def __len__(self) -> int:
-        return len(self._t)
-
-    def at(self, t: float) -> float | None:
-        with self._lock:
-            i = bisect.bisect_right(self._t, t + 1e-9) - 1
-            if i < 0 or t - self._t[i] > self.max_age_s:
-                return None
-            return self._yaw[i]
-
-    def lookup(self, camera_id: str) -> Callable[[str, float], float | None]:
-        """The `heading(camera_id, t)` callable of WorldModel/GraphTools, for this one camera."""
-        return lambda cam, t: self.at(t) if cam == camera_id else None
 
 
 @dataclass

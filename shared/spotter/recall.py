@@ -32,11 +32,11 @@ from spotter import streams
 from spotter.answer.base import Answer, Answerer
 from spotter.blobstore import LocalBlobStore
 from spotter.graph.base import GraphStore
+from spotter.heading.track import HeadingTrack
 from spotter.memory import (
     ClipDetections,
     ClipMemory,
     FileDetections,
-    HeadingTrack,
     KeyframeDetections,
     MemoryBuilder,
     keyframe_times,
@@ -337,7 +337,7 @@ def live_pass(options: Any, spec: MemorySpec, delivery: Any, redis: Any) -> Any:
     track: list[HeadingTrack] = [HeadingTrack()]  # the replay's live track, once it starts
 
     def heading(cam: str, t: float) -> float | None:
-        return track[0].at(t) if cam == camera else None
+        return track[0].at(cam, t) if cam == camera else None
 
     proactive = None
     alert_clip: dict[str, str] = {}

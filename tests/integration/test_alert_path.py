@@ -37,12 +37,11 @@ from spotter.alerts.store import AlertStore
 from spotter.alerts.webhooks import WebhookStore
 from spotter.bus import StreamPublisher
 from spotter.graph.sqlite import SqliteGraphStore
+from spotter.heading.track import RedisHeadingTrack
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Decision
 from spotter.reason import DEEP_CATEGORIES, Reasoner, ReasonerSettings
-from spotter.reason.service import ClipHeading
 from spotter.world.model import WorldModel
-from spotter.world.service import RedisHeading
 
 pytestmark = pytest.mark.integration
 
@@ -62,22 +61,6 @@ def _running(redis: Redis, service: str) -> bool:
     return bool(redis.keys(streams.health_pattern(service)))
 
 
-def test_clip_heading_answers_as_redis_heading(redis: Redis) -> None:
-    """The reasoner's per-clip heading read gives RedisHeading's answers (gaps, stale samples, ties)."""
-    cam = "cam-h"
-    times = [0.0, 0.5, 1.0, 4.0, 4.0, 4.25, 9.0, 12.0, 12.5, 20.0]
-    members = {f"{t:.3f}:{10.0 * i:.1f}": t for i, t in enumerate(times)}
-    redis.zadd(streams.heading_track_key(cam), members)
-    exact = RedisHeading(redis, 2.0)
-    cached = ClipHeading(redis, 2.0)
-    for t0, t1 in ((0.0, 10.0), (10.0, 20.0), (3.0, 3.5), (25.0, 30.0)):
-        cached.preload(cam, t0, t1)
-        for k in range(-10, 341):
-            t = k / 10.0
-            assert cached(cam, t) == exact(cam, t), (t0, t1, t)
-        assert cached("other", t0) is None
-
-
 @pytest.mark.slow
 def test_reasoner_killed_mid_stream_loses_and_repeats_no_alert(
     redis: Redis, redis_url: str, tmp_path: Path
@@ -89,7 +72,7 @@ def test_reasoner_killed_mid_stream_loses_and_repeats_no_alert(
     # The reference: the library reasoner over the same captions, the world model in process.
     ref_store = SqliteGraphStore(":memory:")
     ref_store.init()
-    heading = RedisHeading(redis, 2.0)
+    heading = RedisHeadingTrack(redis, 2.0)
     model = WorldModel(ref_store, heading)
     reference = Reasoner(ref_store, heading, ReasonerSettings(**data.reason_overrides))
     for cap, clip in zip(captions, data.clips, strict=True):

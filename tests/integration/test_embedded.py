@@ -12,7 +12,8 @@ from pydantic import SecretStr
 
 from spotter.embedded import EmbeddedBus, ReplayOptions, peak_rss_bytes, replay
 from spotter.errors import ConfigError
-from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker, heading_at
+from spotter.flow_tracker import FlowTrackerSettings, FlowTrackerWorker
+from spotter.heading.track import heading_at
 from spotter.settings import BusSettings
 from spotter.synth import GeneratedVideo, generate, load_truth
 

@@ -23,7 +23,7 @@ from bench.alert_latency import SECRET, receiving
 from spotter.answer.memory import memory_answerer
 from spotter.embedded import EmbeddedBus, ReplayOptions, replay
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import HeadingTrack
+from spotter.heading.track import HeadingTrack
 from spotter.reason import ReasonerSettings
 from spotter.reason.embedded import ProactiveMemory
 from spotter.recall import MemorySpec, detection_source, live_pass, remember

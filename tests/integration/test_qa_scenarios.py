@@ -19,7 +19,8 @@ import pytest
 from spotter.answer.parser import QuestionParser
 from spotter.detect.external import ExternalDetections
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import FileDetections, HeadingTrack, MemoryBuilder
+from spotter.heading.track import HeadingTrack
+from spotter.memory import FileDetections, MemoryBuilder
 from spotter.messages import Clip
 from spotter.recall import answer_record
 from spotter.synth import load_truth

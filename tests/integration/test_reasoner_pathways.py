@@ -45,6 +45,7 @@ from spotter import streams
 from spotter.blobstore import LocalBlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.graph.sqlite import SqliteGraphStore
+from spotter.heading.track import RedisHeadingTrack
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Keyframe
 from spotter.reason import DEEP_CATEGORIES, Reasoner, ReasonerSettings
@@ -53,7 +54,7 @@ from spotter.reason.service import ReasonerHandler
 from spotter.synth.panorama import make_panorama
 from spotter.synth.render import ViewRenderer
 from spotter.world.model import WorldModel
-from spotter.world.service import KnowledgeGraphHandler, KnowledgeGraphSettings, RedisHeading
+from spotter.world.service import KnowledgeGraphHandler, KnowledgeGraphSettings
 
 pytestmark = pytest.mark.integration
 
@@ -71,7 +72,7 @@ def reference(redis: Redis, data: ScenarioInput, n: int) -> Reasoner:
     """The library reasoner without retrieval over the first `n` captions (the rules' alerts)."""
     store = SqliteGraphStore(":memory:")
     store.init()
-    heading = RedisHeading(redis, 2.0)
+    heading = RedisHeadingTrack(redis, 2.0)
     model = WorldModel(store, heading)
     ref = Reasoner(store, heading, ReasonerSettings(**data.reason_overrides))
     for cap, clip in zip(data.captions[:n], data.clips[:n], strict=True):

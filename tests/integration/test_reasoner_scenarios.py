@@ -23,7 +23,8 @@ from redis import Redis
 from spotter import streams
 from spotter.bus import StreamConsumer, StreamPublisher
 from spotter.graph.sqlite import SqliteGraphStore
-from spotter.memory import FileDetections, HeadingTrack, MemoryBuilder
+from spotter.heading.track import HeadingTrack
+from spotter.memory import FileDetections, MemoryBuilder
 from spotter.messages import Alert, Caption, Clip, Decision, decode
 from spotter.reason import Reasoner, ReasonerSettings
 from spotter.reason.service import ClipNotRemembered, ReasonerHandler

@@ -33,8 +33,8 @@ from spotter.api.alerts import alerts_router
 from spotter.api.metrics import RequestMetrics
 from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
-from spotter.flow_tracker import heading_at
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
+from spotter.heading.track import RedisHeadingTrack
 from spotter.messages import Camera, Projection
 from spotter.reason.pathways import close_memory_pathways, pathway_status
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
@@ -420,13 +420,9 @@ def create_app(
             redis.close()
             raise
 
-        def heading(camera_id: str, t: float) -> float | None:
-            sample = heading_at(redis, camera_id, t)
-            return sample[1] if sample is not None else None
-
         app.state.redis = redis
         app.state.store = store
-        app.state.tools = GraphTools(store, heading)
+        app.state.tools = GraphTools(store, RedisHeadingTrack(redis))
         app.state.rules = RulesStore(redis, ReasonerSettings().site_rules())
         summaries, archive = open_memory_pathways(redis)
         app.state.pathways = (summaries, archive)

@@ -8,7 +8,7 @@ which the bus retries later. It then builds the same `ClipMemory` the embedded p
 hands to `Reasoner.on_clip`, decides, and publishes the `Decision` on
 `streams.DECISIONS` and each `Alert` on `streams.ALERTS` (the notifier stores and
 delivers them once per `alert_id`). Per-frame bearings use the flow tracker's heading
-track in Redis (`spotter.world.service.RedisHeading`).
+track in Redis (`spotter.heading.track.RedisHeadingTrack`, each clip's stretch preloaded).
 
 State: the rule engine's per-camera state (idle runs, pending drops, courses seen,
 cooldowns) lives in the process, so one replica should own a camera's captions (as one
@@ -41,7 +41,6 @@ they are published. Alert ids do not depend on retrieval.
 
 from __future__ import annotations
 
-import bisect
 import logging
 import threading
 import time
@@ -55,8 +54,8 @@ from redis import Redis
 from spotter import streams
 from spotter.bus import Delivery, StreamPublisher
 from spotter.errors import SpotterError
-from spotter.flow_tracker import parse_heading_member
 from spotter.graph.base import GraphStore
+from spotter.heading.track import RedisHeadingTrack
 from spotter.memory import ClipMemory
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
 from spotter.reason.decide import make_decider
@@ -67,7 +66,6 @@ from spotter.reason.rules import ClipFacts, Trigger
 from spotter.reason.rules_store import RulesStore
 from spotter.reason.settings import ReasonerSettings
 from spotter.vector import VectorSettings
-from spotter.world.service import RedisHeading
 
 log = logging.getLogger(__name__)
 
@@ -90,45 +88,6 @@ def _id_key(msg_id: str) -> tuple[int, int]:
 
 class ClipNotRemembered(SpotterError):
     """The knowledge graph has not stored the caption's clip yet: retry the delivery later."""
-
-
-class ClipHeading:
-    """`RedisHeading` answers, with one clip's stretch of the track read in one round trip.
-
-    The rules ask the heading of every sampled box of every observation (hundreds per clip);
-    `preload(camera, t0, t1)` reads the samples of `[t0 - max_age_s, t1]` at once and
-    answers times inside `[t0, t1]` from them exactly as `RedisHeading` would (the last
-    sample at or before `t`, None when older than `max_age_s`); other times go to Redis.
-    """
-
-    def __init__(self, redis: Redis, max_age_s: float) -> None:
-        self.redis = redis
-        self.max_age_s = max_age_s
-        self.base = RedisHeading(redis, max_age_s)
-        self._camera: str | None = None
-        self._span = (0.0, -1.0)
-        self._scores: list[float] = []
-        self._samples: list[tuple[float, float]] = []
-
-    def preload(self, camera_id: str, t0: float, t1: float) -> None:
-        rows = cast(
-            list[Any],
-            self.redis.zrangebyscore(
-                streams.heading_track_key(camera_id), t0 - self.max_age_s, t1, withscores=True
-            ),
-        )
-        self._camera, self._span = camera_id, (t0, t1)
-        self._scores = [float(score) for _m, score in rows]
-        self._samples = [parse_heading_member(m) for m, _score in rows]
-
-    def __call__(self, camera_id: str, t: float) -> float | None:
-        if camera_id != self._camera or not self._span[0] <= t <= self._span[1]:
-            return self.base(camera_id, t)
-        i = bisect.bisect_right(self._scores, t) - 1
-        if i < 0:  # the last sample at or before t is older than t0 - max_age_s: stale
-            return None
-        t_sample, yaw = self._samples[i]
-        return None if t - t_sample > self.max_age_s else yaw
 
 
 class DeferringReasoner(Reasoner):
@@ -225,7 +184,7 @@ class ReasonerHandler:
         self._last: dict[str, str] = {}  # camera -> stream id of the newest caption decided in order
         self.store = store
         self.stop = stop or threading.Event()
-        self.heading = ClipHeading(redis, self.settings.heading_max_age_s)
+        self.heading = RedisHeadingTrack(redis, self.settings.heading_max_age_s)
         self.rules = RulesStore(redis, self.settings.site_rules())
         self.reasoner = DeferringReasoner(
             store, self.heading, self.settings, retrievers=retrievers, narrator=make_narrator(),

@@ -39,8 +39,8 @@ from redis import Redis
 
 from spotter import streams
 from spotter.bus import Delivery, StreamPublisher
-from spotter.flow_tracker import heading_at
 from spotter.graph.base import GraphStore
+from spotter.heading.track import RedisHeadingTrack
 from spotter.locks import CameraBusy, camera_lock
 from spotter.messages import Caption, WorldEvent
 from spotter.world.model import WorldModel
@@ -79,24 +79,6 @@ class KnowledgeGraphSettings(BaseSettings):
     )  # fmt: skip
 
 
-class RedisHeading:
-    """`heading(camera_id, t)` from the flow tracker's heading track, ignoring stale samples."""
-
-    def __init__(self, redis: Redis, max_age_s: float) -> None:
-        self.redis = redis
-        self.max_age_s = max_age_s
-
-    def __call__(self, camera_id: str, t: float) -> float | None:
-        sample = heading_at(self.redis, camera_id, t)
-        if sample is None or t - sample[0] > self.max_age_s:
-            return None
-        return sample[1]
-
-    def latest_t(self, camera_id: str) -> float | None:
-        sample = heading_at(self.redis, camera_id, 1e18)
-        return None if sample is None else sample[0]
-
-
 class KnowledgeGraphHandler:
     """Handles one caption delivery; see the module docstring. The constructor does no I/O."""
 
@@ -112,7 +94,7 @@ class KnowledgeGraphHandler:
     ) -> None:
         self.redis = redis
         self.settings = settings or KnowledgeGraphSettings()
-        self.heading = RedisHeading(redis, self.settings.heading_max_age_s)
+        self.heading = RedisHeadingTrack(redis, self.settings.heading_max_age_s)
         self.model = WorldModel(store, self.heading, world)
         self.publisher: StreamPublisher[WorldEvent] = StreamPublisher(redis, streams.WORLD_EVENTS)
         self.owner = owner or uuid.uuid4().hex
@@ -151,4 +133,4 @@ class KnowledgeGraphHandler:
         )  # fmt: skip
 
 
-__all__ = ["SERVICE", "CameraBusy", "KnowledgeGraphHandler", "KnowledgeGraphSettings", "RedisHeading"]
+__all__ = ["SERVICE", "CameraBusy", "KnowledgeGraphHandler", "KnowledgeGraphSettings"]
