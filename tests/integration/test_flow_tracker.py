@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 import signal
 import subprocess
@@ -317,3 +318,35 @@ def test_replicas_share_cameras_fairly(redis: Redis) -> None:
     assert owners == {"a", "b"}
     a.release_all()
     b.release_all()
+
+
+def test_after_a_gap_in_the_stream_the_heading_is_found_again(redis: Redis) -> None:
+    """A camera that looked all round, then dropped for 2.5 s while the wearer turned 40 degrees (ingest
+    marks the first frame after it `session_start`): the heading comes back to the truth at once."""
+    cam = "gap-cam"
+    redis.hset(streams.CAMERAS, cam, Camera(camera_id=cam, source="rtsp://camera").model_dump_json())
+    renderer = ViewRenderer(make_panorama(5, 4096), 320, 180, 90.0)
+    fps, gap = 15, (40.0, 42.5)
+
+    def truth(t: float) -> float:
+        return 15.0 * t if t < 24 else 360 + 40 * math.sin((t - 24) / 3.0) + 3.0 * (t - 24)
+
+    stream = streams.frames_stream(cam)
+    first_after = True
+    for i in range(int(55 * fps)):
+        t = i / fps
+        if gap[0] <= t < gap[1]:
+            continue
+        grey = cv2.cvtColor(renderer.render(truth(t), 0.0, 0.0), cv2.COLOR_BGR2GRAY)
+        after = t >= gap[1] and first_after
+        first_after = first_after and not after
+        frame = FlowFrame(camera_id=cam, t=t, frame_index=i, clip_id=f"{cam}-s-{int(t // 10):06d}", width=320,
+                          height=180, hfov_deg=90.0, session_start=i == 0 or after)  # fmt: skip
+        redis.xadd(stream, encode(frame, grey.tobytes()))
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20), "w")
+    run_until_done(worker, redis, cam, timeout_s=120.0)
+    poses = [p for p in poses_of(redis, cam) if p.t >= gap[1]]
+    turned = truth(gap[1]) - truth(gap[0])
+    assert turned > 35.0
+    errors = [abs(p.yaw_deg - truth(p.t)) for p in poses]
+    assert len(poses) > 100 and max(errors) < 1.5, (max(errors), errors[:5])

@@ -137,3 +137,22 @@ def test_blank_frames_do_not_raise() -> None:
     poses = [est.update(blank) for _ in range(5)]
     assert all(p.yaw_deg == 0.0 for p in poses)
     assert not poses[-1].ok
+
+
+@pytest.mark.parametrize("turned", [35.0, -50.0])
+def test_after_a_gap_the_heading_is_found_again_among_the_anchor_views(renderer: ViewRenderer, turned: float) -> None:
+    """A full turn (anchors all round), then no frames while the wearer turns `turned` degrees: a reset at
+    the last heading is off by the whole turn; resuming keeps the anchors and finds where the view is."""
+    first = np.linspace(0, 360, 241)  # 1.5 deg a frame: anchor views every 15 deg
+    after = 360 + turned + np.linspace(0, 10, 20)
+    errors = {}
+    for how in ("reset", "resume_after_gap"):
+        est = make_estimator("rotation", 90.0)
+        last = 0.0
+        for f in _turn(renderer, first):
+            last = est.update(f).yaw_deg
+        getattr(est, how)(last)
+        out = np.array([est.update(f).yaw_deg for f in _turn(renderer, after)])
+        errors[how] = np.abs(out - after)
+    assert errors["reset"][-1] > abs(turned) - 5  # the turn in the gap is lost
+    assert errors["resume_after_gap"][3:].max() < 1.0  # found again within a few frames, and kept

@@ -97,6 +97,10 @@ class RotationSettings:
     anchor_spacing_deg: float = 15.0
     reloc_max_deg: float = 22.0
     reloc_every: int = 4
+    gap_search_frames: int = 30
+    """After a gap, frames in which to look for the view among all anchors."""
+    gap_candidates: int = 6
+    """Anchors (those whose thumbnails look most like the frame) registered against per frame."""
     anchor_max_speed_deg: float = 4.0
     anchors_max: int = 256
     # The lens's field of view measured from the video (spotter.heading.calibrate) and used once
@@ -150,6 +154,21 @@ class RotationEstimator:
         self._foe = np.zeros(2)  # focus of expansion, normalised image coordinates
         self._yaw_origin = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
+        self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
+
+    def resume_after_gap(self, yaw_deg: float) -> None:
+        """After a stretch with no frames: no motion can be measured across it, so tracking starts
+        afresh at `yaw_deg` (the last heading), but the anchors stay; the first frames after the gap
+        are registered against all of them (`_relocalize_anywhere`) to find where the wearer turned
+        meanwhile. The lens measured so far stays too."""
+        anchors = self._anchors
+        relocalizations = self.relocalizations
+        frames = self._frames
+        self.reset(yaw_deg)
+        self._anchors = anchors
+        self.relocalizations = relocalizations
+        self._frames = frames
+        self._search_frames = self.s.gap_search_frames if anchors else 0
 
     @property
     def anchors(self) -> int:
@@ -159,9 +178,14 @@ class RotationEstimator:
         img = self._prepare(gray)
         self._frames += 1
         if self._ref is None:
+            found = self._search_frames > 0 and self._relocalize_anywhere(img)
+            self._set_reference(img)  # at the orientation found (the reference's world is taken now)
+            if not self._search_frames:
+                self._maybe_store_anchor(img, speed_deg=0.0)
+            return self._pose(0, True, found)
+        if self._search_frames > 0 and self._relocalize_anywhere(img):  # just after a gap: where is the wearer looking?
             self._set_reference(img)
-            self._maybe_store_anchor(img, speed_deg=0.0)
-            return self._pose(0, True, False)
+            return self._pose(0, True, True)
 
         previous = self._world
         fit = self._track_frame(img)
@@ -181,7 +205,8 @@ class RotationEstimator:
             # pairs agree with the lens in use, it is trusted meanwhile (dead reckoning costs more).
             if self._frames % self.s.reloc_every == 0 and (self._lens_settled or self._lens_agrees()):
                 relocalized = self._relocalize(img)
-            self._maybe_store_anchor(img, speed)
+            if not self._search_frames:  # a heading not yet found again after a gap makes no anchor
+                self._maybe_store_anchor(img, speed)
 
         # Keep the reference while it still overlaps well: measuring against
         # one view instead of chaining frame pairs stops slow motion and
@@ -482,6 +507,33 @@ class RotationEstimator:
         yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
         self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw))
 
+    def _relocalize_anywhere(self, img: Gray) -> bool:
+        """After a gap: register the frame against the anchors that look most like it, whatever the
+        heading says (the wearer may have turned while no frames came). Stricter than `_relocalize`:
+        a wrong anchor here would move the heading by the anchors' spacing or more."""
+        self._search_frames -= 1
+        if not (self._lens_settled or self._lens_agrees()):
+            return False
+        thumb = _thumbnail(img)
+        scored = sorted(self._anchors, key=lambda a: -float(np.sum(_thumbnail(a.image) * thumb)))
+        best: tuple[_Fit, _Anchor] | None = None
+        for anchor in scored[: self.s.gap_candidates]:
+            fit = self._track(anchor.image, anchor.points, img, np.eye(3))
+            if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < 0.5 * fit.tracked:
+                continue
+            if fit.residual_px > 0.6:
+                continue
+            if best is None or fit.inliers > best[0].inliers:
+                best = (fit, anchor)
+        if best is None:
+            return False
+        fit, anchor = best
+        self._world = anchor.world @ fit.rotation.T
+        self._velocity = np.eye(3)
+        self.relocalizations += 1
+        self._search_frames = 0
+        return True
+
     def _relocalize(self, img: Gray) -> bool:
         anchor, angle = self._nearest_anchor()
         if anchor is None or angle > self.s.reloc_max_deg:
@@ -497,6 +549,14 @@ class RotationEstimator:
         self._world = anchor.world @ fit.rotation.T
         self.relocalizations += 1
         return True
+
+
+def _thumbnail(img: Gray) -> NDArray[np.float64]:
+    """A 32x18 zero-mean, unit-norm view: which anchors look like a frame, in microseconds."""
+    t = cv2.resize(img, (32, 18), interpolation=cv2.INTER_AREA).astype(np.float64)
+    t -= t.mean()
+    n = float(np.linalg.norm(t))
+    return t / n if n > 0 else t
 
 
 def _scaled_rotation(r: Mat3, scale: float) -> Mat3:
