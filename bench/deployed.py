@@ -83,10 +83,13 @@ def heading_track(redis: Redis, camera: str) -> np.ndarray:
 
 
 def heading_diff(a: np.ndarray, b: np.ndarray, shift_s: float = 0.0) -> dict[str, float]:
-    """Max and mean |a(t) - b(t + shift_s)| over b's times within a's span (degrees; both unwrapped)."""
+    """Max and mean |a(t) - b(t + shift_s)| over b's times where a has a sample within 0.2 s (not inside
+    a's gaps), degrees, both unwrapped."""
     if len(a) < 2 or len(b) < 2:
         return {"max_deg": float("nan"), "mean_deg": float("nan")}
     ts = b[:, 0][(b[:, 0] - shift_s >= a[0, 0]) & (b[:, 0] - shift_s <= a[-1, 0])]
+    near = np.abs(a[np.clip(np.searchsorted(a[:, 0], ts - shift_s), 0, len(a) - 1), 0] - (ts - shift_s)) <= 0.2
+    ts = ts[near]
     d = np.abs(np.interp(ts - shift_s, a[:, 0], a[:, 1]) - np.interp(ts, b[:, 0], b[:, 1]))
     return {"max_deg": round(float(d.max()), 2), "mean_deg": round(float(d.mean()), 2)}
 
