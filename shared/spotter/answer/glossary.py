@@ -12,14 +12,10 @@ topic-first questions.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
-
-
-def _rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Rewrite, ...]:
-    return tuple((re.compile(p), r) for p, r in pairs)
-
+from spotter.answer.rewrite import Rewrite, rewrite
+from spotter.answer.rewrite import rules as _rules
 
 # --- Tagalog (Taglish) ------------------------------------------------------------------------------
 _TL_PAST = {"binaba": "put down", "nilapag": "put down", "nalaglag": "dropped", "nahulog": "dropped",
@@ -185,19 +181,19 @@ _FRENCH = _rules(
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
 )
 
-_LANGUAGES: Sequence[tuple[re.Pattern[str], tuple[Rewrite, ...]]] = (
-    (_TAGALOG_MARKERS, _TAGALOG),
-    (_PORTUGUESE_MARKERS, _PORTUGUESE),
-    (_FRENCH_MARKERS, _FRENCH),
+# (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
+# words English has too ("na", "ba", "ko"), so it needs two.
+_LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
+    (_TAGALOG_MARKERS, 2, _TAGALOG),
+    (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
+    (_FRENCH_MARKERS, 1, _FRENCH),
 )
 
 
 def gloss(text: str) -> str:
     """`text` (lower case, punctuation gone) with the foreign words of any language it shows marks of in
     English; English questions come back unchanged."""
-    for markers, rules in _LANGUAGES:
-        if len(markers.findall(text)) >= (2 if rules is _TAGALOG else 1):
-            for pattern, repl in rules:
-                text = pattern.sub(repl, text)
-            text = re.sub(r"\s+", " ", text).strip()
+    for markers, needed, rewrites in _LANGUAGES:
+        if len(markers.findall(text)) >= needed:
+            text = re.sub(r"\s+", " ", rewrite(text, rewrites)).strip()
     return text

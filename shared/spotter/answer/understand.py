@@ -24,7 +24,7 @@ from __future__ import annotations
 import functools
 import logging
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any, Literal, overload
 
@@ -43,6 +43,8 @@ from spotter.answer.query import (
     SubjectRef,
     TimeRef,
 )
+from spotter.answer.rewrite import rewrite as _rewrite
+from spotter.answer.rewrite import rules as _rules
 from spotter.world.geometry import Sector
 
 log = logging.getLogger(__name__)
@@ -341,19 +343,6 @@ _CLOCK_DIRECTION = {
 }  # fmt: skip
 
 
-Rewrite = tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]
-
-
-def _rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Rewrite, ...]:
-    return tuple((re.compile(p), r) for p, r in pairs)
-
-
-def _rewrite(text: str, rules: Sequence[Rewrite]) -> str:
-    for pattern, repl in rules:
-        text = pattern.sub(repl, text)
-    return text
-
-
 def _clock(m: re.Match[str]) -> str:
     return f"{m.group(1)}:{int(m.group(2)):02d}"
 
@@ -363,8 +352,7 @@ def _between(m: re.Match[str]) -> str:
 
 
 _COLOURS_RE = "|".join(COLOURS)
-_ORDINAL_N = {w: i + 1 for i, w in enumerate(("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-                                              "ninth", "tenth", "eleventh", "twelfth"))}
+_ORDINAL_WORDS_RE = "|".join(w for w in _ORDINALS if w.isalpha())
 _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 
 # Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
@@ -452,13 +440,12 @@ _PHRASES = _rules(
     (r"\b(period|spell|bout|stint) of idle(ness)? (commence|commenced|begin|began|start|started)\b", "went idle"),
     (r"^(the [\w -]+?) (have|has) not been (disturbed|moved|touched|shifted|relocated)\b.*$",
      lambda m: f"{'are' if m.group(2) == 'have' else 'is'} {m.group(1)} still where {'they were' if m.group(2) == 'have' else 'it was'}"),
-    (r"\b(since|after|from|before|until|at) the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) "
-     r"minute\b", lambda m: f"{m.group(1)} {_ORDINAL_N[m.group(2)]}:00"),
+    (rf"\b(since|after|from|before|until|at) the ({_ORDINAL_WORDS_RE}) minute\b",
+     lambda m: f"{m.group(1)} {_ORDINALS[m.group(2)]}:00"),
     # an appositive colour: "the wheelbarrow, the green one", "the cones ... the orange ones"
     (rf"\b(the|my|a) ([\w-]+(?: [\w-]+)?) the ({_COLOURS_RE}|orange) ones?\b", r"\1 \3 \2"),
-    (r"\bbetween the (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth) and the (first|second|third|"
-     r"fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth) minutes?\b",
-     lambda m: f"between {_ORDINAL_N[m.group(1)]}:00 and {_ORDINAL_N[m.group(2)]}:00"),
+    (rf"\bbetween the ({_ORDINAL_WORDS_RE}) and the ({_ORDINAL_WORDS_RE}) minutes?\b",
+     lambda m: f"between {_ORDINALS[m.group(1)]}:00 and {_ORDINALS[m.group(2)]}:00"),
     (r"\b(stays|stay|stand|stands) (at|on|to) (my|the) (left|right)\b", r"is on my \4"),
     (r"\bin (the )?front on (the|my) (left|right)\b", r"in front on my \3"),
     # Spanish calques: "the guy of the orange vest", "how much time makes that you saw", "esta trabajando"
