@@ -147,6 +147,20 @@ def test_rtsp_ingest_survives_a_camera_outage(
         assert img is not None and img.shape == (360, 640, 3)
 
 
+def panning_h264(tmp_path: Path, *, seconds: int, px_per_frame: int, seed: int) -> Path:
+    """A 320x180, 15 fps pan across random texture, as H.264 without B-frames (what the RTSP file server streams)."""
+    raw, h264 = tmp_path / "raw.mp4", tmp_path / "cam.mp4"
+    writer = cv2.VideoWriter(str(raw), cv2.VideoWriter_fourcc(*"mp4v"), 15.0, (320, 180))
+    n = 15 * seconds
+    texture = np.random.default_rng(seed).integers(0, 255, (180, 320 + px_per_frame * n, 3), dtype=np.uint8)
+    for i in range(n):
+        writer.write(np.ascontiguousarray(texture[:, px_per_frame * i:px_per_frame * i + 320]))
+    writer.release()
+    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(raw), "-c:v", "libx264", "-preset", "ultrafast",
+                    "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(h264)], check=True)  # fmt: skip
+    return h264
+
+
 @pytest.mark.timeout(90)
 def test_rtsp_media_time_is_the_camera_s_clock_not_arrival(tmp_path: Path) -> None:
     """A file served over RTSP: the client gets a burst of buffered frames at start-up (a second of video
@@ -155,15 +169,7 @@ def test_rtsp_media_time_is_the_camera_s_clock_not_arrival(tmp_path: Path) -> No
     missing = rtsp_server_available()
     if missing:
         pytest.fail(missing)
-    raw, h264 = tmp_path / "raw.mp4", tmp_path / "cam.mp4"
-    writer = cv2.VideoWriter(str(raw), cv2.VideoWriter_fourcc(*"mp4v"), 15.0, (320, 180))
-    rng = np.random.default_rng(0)
-    texture = rng.integers(0, 255, (180, 2000, 3), dtype=np.uint8)
-    for i in range(15 * 8):
-        writer.write(np.ascontiguousarray(texture[:, 4 * i:4 * i + 320]))
-    writer.release()
-    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(raw), "-c:v", "libx264", "-preset", "ultrafast",
-                    "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(h264)], check=True)  # fmt: skip
+    h264 = panning_h264(tmp_path, seconds=8, px_per_frame=4, seed=0)
     with RtspTestServer(extra_args=("--file", str(h264))) as server:
         source = RtspSource(server.url, open_timeout_s=5.0, read_timeout_s=3.0, max_attempts=3)
         stop = threading.Event()
@@ -248,15 +254,7 @@ def test_a_camera_and_the_replay_of_its_recording_give_the_flow_tracker_the_same
     missing = rtsp_server_available()
     if missing:
         pytest.fail(missing)
-    raw, h264 = tmp_path / "raw.mp4", tmp_path / "cam.mp4"
-    writer = cv2.VideoWriter(str(raw), cv2.VideoWriter_fourcc(*"mp4v"), 15.0, (320, 180))
-    rng = np.random.default_rng(1)
-    texture = rng.integers(0, 255, (180, 2400, 3), dtype=np.uint8)
-    for i in range(15 * 6):
-        writer.write(np.ascontiguousarray(texture[:, 5 * i:5 * i + 320]))
-    writer.release()
-    subprocess.run(["ffmpeg", "-y", "-loglevel", "error", "-i", str(raw), "-c:v", "libx264", "-preset", "ultrafast",
-                    "-bf", "0", "-g", "15", "-pix_fmt", "yuv420p", str(h264)], check=True)  # fmt: skip
+    h264 = panning_h264(tmp_path, seconds=6, px_per_frame=5, seed=1)
     settings = IngestSettings(clip_seconds=2.0, flow_fps=0.0, blob_dir=tmp_path / "blobs")
     pipeline = IngestPipeline(redis, LocalBlobStore(settings.blob_dir), settings)
     pipeline.run_source(Camera(camera_id="replay", source=str(h264)), FileSource(h264))

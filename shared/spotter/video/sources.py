@@ -173,6 +173,33 @@ class _Unsupported(Exception):
     """The PyAV path does not handle this file; OpenCV gets it."""
 
 
+def _decoded(av: Any, container: Any, stream: Any) -> Generator[Any, None, None]:
+    """A PyAV stream's frames: ends when the demuxer does (end, unreadable data, a dropped connection);
+    a damaged packet is skipped, as OpenCV's grab does."""
+    packets = container.demux(stream)
+    while True:
+        try:
+            packet = next(packets)
+        except StopIteration:
+            return
+        except (av.FFmpegError, OSError) as exc:
+            log.warning("demuxing stopped: %s", exc)
+            return
+        try:
+            yield from packet.decode()
+        except av.FFmpegError as exc:
+            log.warning("undecodable packet skipped: %s", exc)
+
+
+def _luma_plane_of(frame: Any) -> bool:
+    """The frame's first plane is its 8-bit luma at full size (and no rotation tag to apply)."""
+    return frame.format.name in _LUMA_PLANE_FORMATS and not frame.rotation
+
+
+def _full_range(frame: Any) -> bool:
+    return bool(frame.format.name.startswith("yuvj") or frame.color_range == 2)
+
+
 class _PyAvReader:
     """Frames of a file decoded with PyAV: the luma plane as is, BGR only on request."""
 
@@ -180,7 +207,6 @@ class _PyAvReader:
         import av  # optional: FileSource falls back to OpenCV without it
         from av.video.reformatter import VideoReformatter
 
-        self._av = av
         container = av.open(str(path))
         try:
             if not container.streams.video:
@@ -194,38 +220,20 @@ class _PyAvReader:
             self.fps = fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 0.0
             self.frame_count = max(0, int(stream.frames or 0))
             self._container, self._stream = container, stream
-            self._frames = self._decode()
+            self._frames = _decoded(av, container, stream)
             first = next(self._frames, None)
             if first is None:
                 raise _Unsupported("no decodable frames")
-            if first.format.name not in _LUMA_PLANE_FORMATS:
-                raise _Unsupported(f"pixel format {first.format.name}")
-            if first.rotation:
-                raise _Unsupported("rotated video")  # OpenCV applies the rotation tag
+            if not _luma_plane_of(first):  # OpenCV applies a rotation tag and converts any format
+                raise _Unsupported(f"pixel format {first.format.name}" + (", rotated" if first.rotation else ""))
             if self.width <= 0 or self.height <= 0:
                 self.width, self.height = first.width, first.height
             self._first: Any = first
-            self.full_range = first.format.name.startswith("yuvj") or first.color_range == 2
+            self.full_range = _full_range(first)
             self._reformatter = VideoReformatter()  # one colour converter for all
         except BaseException:
             container.close()
             raise
-
-    def _decode(self) -> Generator[Any, None, None]:
-        av = self._av
-        packets = self._container.demux(self._stream)
-        while True:
-            try:
-                packet = next(packets)
-            except StopIteration:
-                return
-            except av.FFmpegError as exc:  # unreadable container data: the file ends here
-                log.warning("demuxing stopped: %s", exc)
-                return
-            try:
-                yield from packet.decode()
-            except av.FFmpegError as exc:  # a damaged packet: skip it, as OpenCV's grab does
-                log.warning("undecodable packet skipped: %s", exc)
 
     def frames(self) -> Iterator[Any]:
         first, self._first = self._first, None
@@ -511,7 +519,6 @@ class _PyAvLive:
         import av
         from av.video.reformatter import VideoReformatter
 
-        self._av = av
         try:
             container = av.open(url, options={"rtsp_transport": transport}, timeout=(open_timeout_s, read_timeout_s))
         except (av.FFmpegError, OSError) as exc:
@@ -528,26 +535,15 @@ class _PyAvLive:
         except BaseException:
             container.close()
             raise
-        self._container, self._stream = container, stream
-        self._packets = container.demux(stream)
-        self._pending: list[Any] = []
+        self._container = container
+        self._frames = _decoded(av, container, stream)
         self._frame: Any = None
         self._reformatter = VideoReformatter()
 
     def grab(self) -> bool:
         """The next decoded frame; False when the stream dropped, timed out or ended."""
-        av = self._av
-        while not self._pending:
-            try:
-                packet = next(self._packets)
-            except (StopIteration, av.FFmpegError, OSError):
-                return False
-            try:
-                self._pending = list(packet.decode())
-            except av.FFmpegError as exc:  # a damaged packet: skip it, as OpenCV's grab does
-                log.debug("undecodable packet skipped: %s", exc)
-        self._frame = self._pending.pop(0)
-        return True
+        self._frame = next(self._frames, None)
+        return self._frame is not None
 
     def pts_ms(self) -> float:
         t = self._frame.time
@@ -555,9 +551,9 @@ class _PyAvLive:
 
     def pixels(self, need: bool | Literal["grey"]) -> tuple[Image | None, Image | None, bool]:
         frame = self._frame
-        luma = frame.format.name in _LUMA_PLANE_FORMATS and not frame.rotation
+        luma = _luma_plane_of(frame)
         grey = _PyAvReader.grey(frame) if luma else None
-        full = luma and (frame.format.name.startswith("yuvj") or frame.color_range == 2)
+        full = luma and _full_range(frame)
         if need == GREY and grey is not None:
             return None, grey, full
         bgr = cast(Image, self._reformatter.reformat(frame, format="bgr24").to_ndarray())
