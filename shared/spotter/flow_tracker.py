@@ -52,7 +52,7 @@ keeps its anchor views through the gap and registers the first frames after it
 against the anchors that look most like them (`resume_after_gap`), so the
 heading comes back to the world frame as soon as the wearer faces a direction
 seen before (on a synthetic walk with 27 and 40 degree turns inside 2-2.5 s
-gaps: 0.4-4 degrees after them, against 28-69 when reset).
+gaps: 0.3-0.4 degrees after them, against 28-69 when reset).
 Pitch and roll restart at 0 (the estimator's reset takes a yaw only).
 
 On a takeover the checkpoint holds the last grey frame, so the new owner

@@ -58,6 +58,7 @@ class _Anchor:
     points: F32
     world: Mat3  # camera-to-world rotation when the anchor was stored
     yaw_deg: float = 0.0  # its unwrapped yaw (to re-scale it when the lens is measured)
+    thumb: F64 = field(default_factory=lambda: np.zeros(0))  # `_thumbnail` of the image (finding it after a gap)
 
 
 @dataclass
@@ -505,7 +506,7 @@ class RotationEstimator:
         if len(pts) < 4 * self.s.min_inliers:
             return  # a featureless view (sky, a bare wall) makes a poor anchor
         yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
-        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw))
+        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw, _thumbnail(img)))
 
     def _relocalize_anywhere(self, img: Gray) -> bool:
         """After a gap: register the frame against the anchors that look most like it, whatever the
@@ -515,15 +516,11 @@ class RotationEstimator:
         if not (self._lens_settled or self._lens_agrees()):
             return False
         thumb = _thumbnail(img)
-        scored = sorted(self._anchors, key=lambda a: -float(np.sum(_thumbnail(a.image) * thumb)))
+        scored = sorted(self._anchors, key=lambda a: -float(np.sum(a.thumb * thumb)))
         best: tuple[_Fit, _Anchor] | None = None
         for anchor in scored[: self.s.gap_candidates]:
-            fit = self._track(anchor.image, anchor.points, img, np.eye(3))
-            if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < 0.5 * fit.tracked:
-                continue
-            if fit.residual_px > 0.6:
-                continue
-            if best is None or fit.inliers > best[0].inliers:
+            fit = self._register(anchor, img, np.eye(3), min_share=0.5)
+            if fit is not None and (best is None or fit.inliers > best[0].inliers):
                 best = (fit, anchor)
         if best is None:
             return False
@@ -538,17 +535,22 @@ class RotationEstimator:
         anchor, angle = self._nearest_anchor()
         if anchor is None or angle > self.s.reloc_max_deg:
             return False
-        predicted = self._world.T @ anchor.world  # anchor rays -> current rays
-        foe = self._foe  # the walking direction is a frame-to-frame quantity; keep it
-        fit = self._track(anchor.image, anchor.points, img, predicted)
-        self._foe = foe
-        if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < 0.4 * fit.tracked:
-            return False
-        if fit.residual_px > 0.6:
+        fit = self._register(anchor, img, self._world.T @ anchor.world, min_share=0.4)  # anchor rays -> current
+        if fit is None:
             return False
         self._world = anchor.world @ fit.rotation.T
         self.relocalizations += 1
         return True
+
+    def _register(self, anchor: _Anchor, img: Gray, predicted: Mat3, *, min_share: float) -> _Fit | None:
+        """The frame registered against an anchor view, or None unless the fit is sound: enough inliers,
+        `min_share` of the tracked points, sub-pixel residual."""
+        foe = self._foe  # the walking direction is a frame-to-frame quantity; keep it
+        fit = self._track(anchor.image, anchor.points, img, predicted)
+        self._foe = foe
+        if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < min_share * fit.tracked:
+            return None
+        return fit if fit.residual_px <= 0.6 else None
 
 
 def _thumbnail(img: Gray) -> NDArray[np.float64]:
