@@ -60,6 +60,7 @@ from spotter.bus import StreamPublisher
 from spotter.caption import caption_clip
 from spotter.caption.template import ClipMeta
 from spotter.detect.tracker import ClipTracker
+from spotter.heading.track import heading_member
 from spotter.memory import FileDetections
 from spotter.messages import Alert, Caption, Clip, Decision, WorldEvent, decode
 from spotter.redis_server import RedisServerProcess
@@ -114,7 +115,7 @@ def scenario_input(name: str = "bricklaying", seed: int = 0) -> ScenarioInput:
 def write_heading(redis: Redis, camera: str, yaw: list[float], fps: float) -> None:
     """The true heading as the flow tracker writes its track: members "<t>:<yaw>", score t."""
     key = streams.heading_track_key(camera)
-    items = [(f"{i / fps:.4f}:{y:.3f}", i / fps) for i, y in enumerate(yaw)]
+    items = [(heading_member(i / fps, y), i / fps) for i, y in enumerate(yaw)]
     for j in range(0, len(items), 2000):
         redis.zadd(key, dict(items[j : j + 2000]))
 

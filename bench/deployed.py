@@ -68,12 +68,22 @@ def start_rtsp(path: Path, port: int) -> subprocess.Popen[str]:
     return proc
 
 
-def ask(port: int, camera: str, question: str, at: float) -> dict[str, Any]:
+def ask(port: int, camera: str, question: str, at: float, key: str = API_KEY) -> dict[str, Any]:
+    """POST /v1/ask on the API at `port` (loopback) with `key`."""
     body = json.dumps({"camera_id": camera, "question": question, "at": at}).encode()
     req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/ask", data=body, method="POST",
-                                 headers={"Content-Type": "application/json", "X-API-Key": API_KEY})  # fmt: skip
+                                 headers={"Content-Type": "application/json", "X-API-Key": key})  # fmt: skip
     with urllib.request.urlopen(req, timeout=120) as resp:
         return cast(dict[str, Any], json.loads(resp.read()))
+
+
+def publish_detections(env: dict[str, str], path: Path, camera: str, width: int, height: int) -> None:
+    """Put ground-truth detections on the bus as a deployer does: `spotter detections publish`."""
+    pub = subprocess.run([sys.executable, "-m", "spotter.cli", "detections", "publish", str(path), "--camera", camera,
+                          "--width", str(width), "--height", str(height)], env=env, capture_output=True, text=True,
+                         cwd=REPO)  # fmt: skip
+    if pub.returncode != 0:
+        raise RuntimeError(f"detections publish failed: {pub.stderr}")
 
 
 def heading_track(redis: Redis, camera: str) -> np.ndarray:
@@ -126,11 +136,7 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             "SPOTTER_DETECT_BACKEND": "external", "SPOTTER_API_API_KEYS": API_KEY, "SPOTTER_API_PORT": str(api_port),
             "SPOTTER_VECTOR_EMBEDDED_PATH": str(log_dir / "vectors"), "SPOTTER_ARCHIVE_BLOB_DIR": str(log_dir / "blobs"),
         })  # fmt: skip
-        pub = subprocess.run([sys.executable, "-m", "spotter.cli", "detections", "publish", str(d / "detections.jsonl"),
-                              "--camera", camera, "--width", str(truth["width"]), "--height", str(truth["height"])],
-                             env=env, capture_output=True, text=True, cwd=REPO)  # fmt: skip
-        if pub.returncode != 0:
-            raise RuntimeError(f"detections publish failed: {pub.stderr}")
+        publish_detections(env, d / "detections.jsonl", camera, int(truth["width"]), int(truth["height"]))
         for module in ("flow_tracker", "captioner", "knowledge_graph", "summarizer", "visual_archive", "reasoner", "api"):
             services.append(start_service(module, env, log_dir, module))
         for svc in ("flow-tracker", "captioner", "knowledge-graph", "summarizer", "visual-archive", "reasoner"):

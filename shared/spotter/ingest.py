@@ -587,12 +587,11 @@ class _CameraRun:
         if plan.scheduler is not None:
             self.sched.restore(*plan.scheduler)
         if plan.clip is not None:
-            clip = ClipState.restored(plan.clip, interrupted=plan.skip_until is None)
+            self.clip = ClipState.restored(plan.clip, interrupted=plan.skip_until is None)
             if plan.continue_clip:
-                self.clip = clip
-                self.sched.restore(*self.sched.state()[:2], clip.clip_index)
+                flow_slot, key_slot, _ = self.sched.state()
+                self.sched.restore(flow_slot, key_slot, self.clip.clip_index)
             else:
-                self.clip = clip
                 self._close_clip()  # the old session's last clip, cut short by the restart
         if plan.skip_until is not None:
             log.info("camera %s: resuming session %s after %.2f s", self.cam, plan.session_id, plan.skip_until)

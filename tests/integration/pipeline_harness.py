@@ -10,35 +10,24 @@ over REST at its `at`; it returns what a user can see (clips, captions, alerts, 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import urllib.request
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Any, cast
+from typing import Any
 
 from redis import Redis
 
 from bench.alert_latency import Service, decided, service_env, start_service, stream_messages, wait_for
+from bench.deployed import ask, publish_detections
 from spotter import streams
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import Alert, Caption, Clip, IngestCheckpoint
 from spotter.redis_server import RedisServerProcess, free_port
 from spotter.synth.scenario import ScenarioRun
 
-REPO = Path(__file__).resolve().parents[2]
 KEY = "pipeline-harness-key-0123456789"
 SPEED = 4.0
 PIPELINE = ("flow_tracker", "captioner", "knowledge_graph", "reasoner", "api")
 Faults = Callable[[Redis, dict[str, Service], Callable[[str], Service]], None]
-
-
-def ask(port: int, camera: str, question: str, at: float) -> dict[str, Any]:
-    body = json.dumps({"camera_id": camera, "question": question, "at": at}).encode()
-    req = urllib.request.Request(f"http://127.0.0.1:{port}/v1/ask", data=body, method="POST",
-                                 headers={"Content-Type": "application/json", "X-API-Key": KEY})  # fmt: skip
-    with urllib.request.urlopen(req, timeout=120) as resp:
-        return cast(dict[str, Any], json.loads(resp.read()))
 
 
 def run_pipeline(
@@ -75,10 +64,7 @@ def run_pipeline(
         return services[module]
 
     try:
-        pub = subprocess.run([sys.executable, "-m", "spotter.cli", "detections", "publish", str(scenario.detections_path),
-                              "--camera", scenario.camera, "--width", str(scenario.width), "--height",
-                              str(scenario.height)], env=env, capture_output=True, text=True, cwd=REPO)  # fmt: skip
-        assert pub.returncode == 0, pub.stderr
+        publish_detections(env, scenario.detections_path, scenario.camera, scenario.width, scenario.height)
         for module in (*PIPELINE, *extra):
             restart(module)
         for module in ("flow_tracker", "captioner", "knowledge_graph", "reasoner", *extra):
@@ -99,7 +85,7 @@ def run_pipeline(
         wait_for(lambda: decided(redis) >= {c.clip_id for c in clips}, 300.0, "every clip decided")
         answers = {}
         for q in json.loads(scenario.questions_path.read_text()):
-            a = ask(port, scenario.camera, str(q["question"]), float(q["at"]))
+            a = ask(port, scenario.camera, str(q["question"]), float(q["at"]), KEY)
             answers[q["id"]] = {k: v for k, v in a.items() if k not in ("latency_ms",)}
         captions = [m for _t, m in stream_messages(redis, streams.CAPTIONS) if isinstance(m, Caption)]
         alerts = [m for _t, m in stream_messages(redis, streams.ALERTS) if isinstance(m, Alert)]
