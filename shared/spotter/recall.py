@@ -10,7 +10,7 @@ and the heading reached its end: what `spotter replay/eval/demo` do, so alerts g
 the video plays) and `remember` after a replay, over the clips left on the bus (benchmarks).
 
 Detections come from `--detections FILE` (JSON Lines, the contract's
-format) or from the configured detector (`SPOTTER_DETECT_*`, built-in by
+format) or from the configured detector (`SPOTTER_DETECT_*`, the pretrained SSD by
 default) run on the keyframes in the blob store.
 """
 

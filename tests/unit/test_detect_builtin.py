@@ -272,6 +272,7 @@ def test_motion_energy_compensates_camera_pan() -> None:
 
 
 def test_make_detector_builds_the_builtin_backend(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SPOTTER_DETECT_BACKEND", "builtin")
     monkeypatch.setenv("SPOTTER_DETECT_HOG_WIDTH", "480")
     settings = DetectorSettings()
     det = make_detector(settings)
@@ -310,7 +311,8 @@ def test_importing_the_package_loads_no_backend() -> None:
     code = (
         "import sys, spotter.detect as d; d.DetectorSettings();"
         "loaded = [m for m in ('spotter.detect.builtin', 'spotter.detect.onnx_yolo', 'spotter.detect.external',"
-        " 'spotter.detect.hog', 'onnx') if m in sys.modules]; print(loaded); sys.exit(1 if loaded else 0)"
+        " 'spotter.detect.hog', 'spotter.detect.pretrained', 'ai_edge_litert', 'onnx') if m in sys.modules];"
+        " print(loaded); sys.exit(1 if loaded else 0)"
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr

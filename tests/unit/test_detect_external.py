@@ -13,7 +13,7 @@ from spotter.detect import DetectorError, DetectorSettings, ExternalDetectorConf
 from spotter.detect.external import ExternalDetections, ExternalDetector, dump_line, parse_lines
 from spotter.messages import Detection
 
-IMG = np.zeros((8, 8, 3), np.uint8)
+IMG = np.zeros((1080, 1920, 3), np.uint8)  # boxes are clipped to the image it is given
 
 
 def worker(x: float, track: str | None = "7") -> Detection:
@@ -108,3 +108,15 @@ def test_indexed_detections_read_lines_on_demand(tmp_path: Path) -> None:
     assert got is not None and sorted(x.label for x in got) == ["drill", "worker"]  # same t: merged
     assert d.at(0.3, 0.05) is None
     assert d.at(0.4, 0.01) == []  # an invalid line is skipped when read, not fatal
+
+
+def test_boxes_are_clipped_to_the_frame_and_those_outside_it_dropped(tmp_path: Path) -> None:
+    path = tmp_path / "d.jsonl"
+    boxes = [[-20, 10, 50, 400], [-1e6, -1e6, -5, -5], [700, 10, 800, 50], [30, 40, 10, 60]]
+    path.write_text(json.dumps({"t": 1.0, "detections": [
+        {"label": "worker", "bbox": b, "score": 0.9, "attributes": {"hardhat": False}} for b in boxes
+    ]}) + "\n")  # fmt: skip
+    det = ExternalDetector.from_config(ExternalDetectorConfig(path=path))
+    found = det.detect(np.zeros((360, 640, 3), np.uint8), 1.0)
+    assert [d.bbox for d in found] == [(0.0, 10.0, 50.0, 360.0)]
+    assert det.dropped_boxes == 3  # far outside, right of the frame, inverted

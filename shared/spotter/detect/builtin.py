@@ -148,6 +148,7 @@ class _Candidate:
     score: float
     attributes: dict[str, AttributeValue] = field(default_factory=dict)
     estimated: bool = False  # a box extrapolated from a part (a vest), not seen whole
+    given: bool = False  # found by another detector: context for the rules, not output
 
 
 def _close(mask: npt.NDArray[Any], kw: int, kh: int) -> Mask:
@@ -189,6 +190,43 @@ def _head(b: Box) -> Box:
     return b[0] + 0.25 * w, b[1] - 0.06 * h, b[2] - 0.25 * w, b[1] + 0.18 * h
 
 
+def site_masks(image_bgr: ImageBGR) -> _Masks:
+    """The colour masks the rules and the PPE attributes read (255 = in class)."""
+    return _Masks.of(np.asarray(cv2.cvtColor(image_bgr, cv2.COLOR_BGR2HSV), dtype=np.uint8))
+
+
+def dress(
+    attributes: dict[str, AttributeValue], box: Box, masks: _Masks, frame_h: int, frame_w: int,
+    *, estimated: bool = False,
+) -> None:
+    """Vest and hard-hat attributes of one worker box, from the colours of its torso and head regions.
+
+    `estimated`: the box was extrapolated from a part (a vest), so its head region is a guess.
+    """
+    torso = _torso(box)
+    orange, yellow = _share(masks.orange, torso), _share(masks.yellow, torso)
+    if max(orange, yellow) >= 0.15:
+        attributes.setdefault("vest", "orange" if orange >= yellow else "yellow")
+    head = _head(box)
+    head_w = head[2] - head[0]
+    if head[1] < 0 or head[3] - head[1] < 6 or head[3] > frame_h or head[0] < 0 or head[2] > frame_w:
+        return  # head cut off or too small: unknown, not "no hard hat"
+    # Hat colour must stand out from what is beside the head (a white wall is not a white hat).
+    beside = [(head[0] - head_w, head[1], head[0], head[3]), (head[2], head[1], head[2] + head_w, head[3])]
+    evidence: dict[str, float] = {}
+    for colour, mask in (("white", masks.white), ("yellow", masks.yellow), ("orange", masks.orange),
+                         ("red", masks.red)):
+        around = max(_share(mask, b) for b in beside)
+        evidence[colour] = _share(mask, head) - around
+    colour, share = max(evidence.items(), key=lambda kv: kv[1])
+    hat = share >= 0.12
+    if estimated and not hat:
+        return  # the head of a vest-only box is a guess: never claim "no hard hat" from it
+    attributes["hardhat"] = hat
+    if hat:
+        attributes["hardhat_color"] = colour
+
+
 class BuiltinDetector:
     """Classical OpenCV detector for construction sites (see the module docstring for every rule)."""
 
@@ -207,6 +245,18 @@ class BuiltinDetector:
         return None
 
     def detect(self, image_bgr: ImageBGR, t: float) -> list[Detection]:
+        return self._detect(image_bgr, None)
+
+    def detect_around(self, image_bgr: ImageBGR, worker_boxes: list[Box]) -> list[Detection]:
+        """The rules around people another detector found (`worker_boxes`, source pixels).
+
+        Returns the things (cones, toolboxes, ladders, brick walls) and, with `vest_workers`, the
+        workers seen only by a hi-vis vest that none of the given boxes explains. The given boxes
+        keep vests out of the cones and hats out of the toolboxes; they are not returned.
+        """
+        return self._detect(image_bgr, worker_boxes)
+
+    def _detect(self, image_bgr: ImageBGR, worker_boxes: list[Box] | None) -> list[Detection]:
         if image_bgr.ndim != 3 or image_bgr.shape[2] != 3 or image_bgr.dtype != np.uint8:
             raise DetectorError(f"builtin detector needs an H x W x 3 uint8 BGR image, got {image_bgr.shape} "
                                 f"{image_bgr.dtype}")
@@ -218,10 +268,14 @@ class BuiltinDetector:
                 cv2.resize(image_bgr, (round(src_w * scale), round(src_h * scale)), interpolation=cv2.INTER_AREA),
                 dtype=np.uint8,
             )
-        cands = self.detect_candidates(img)
+        given = None if worker_boxes is None else [
+            _Candidate("worker", (b[0] * scale, b[1] * scale, b[2] * scale, b[3] * scale), 1.0, given=True)
+            for b in worker_boxes
+        ]
+        cands = self.detect_candidates(img, given)
         out: list[Detection] = []
         for label in sorted({c.label for c in cands}):
-            group = [c for c in cands if c.label == label and c.score >= self.config.conf_threshold]
+            group = [c for c in cands if c.label == label and c.score >= self.config.conf_threshold and not c.given]
             keep = nms([c.box for c in group], [c.score for c in group], self.config.nms_threshold)
             for i in keep:
                 c = group[i]
@@ -234,17 +288,18 @@ class BuiltinDetector:
 
     # --- the rules, on the working-size image ---------------------------------------------------
 
-    def detect_candidates(self, img: ImageBGR) -> list[_Candidate]:
+    def detect_candidates(self, img: ImageBGR, given_workers: list[_Candidate] | None = None) -> list[_Candidate]:
         h, w = img.shape[:2]
-        hsv = np.asarray(cv2.cvtColor(img, cv2.COLOR_BGR2HSV), dtype=np.uint8)
-        masks = _Masks.of(hsv)
+        masks = site_masks(img)
         gray = np.asarray(cv2.cvtColor(img, cv2.COLOR_BGR2GRAY), dtype=np.uint8)
         min_area = max(30, int(0.0004 * h * w))
-        workers = self._people(img)
+        workers = self._people(img) if given_workers is None else list(given_workers)
         cones = self._cones(masks, workers, min_area)
-        workers += self._vest_workers(masks, workers, cones, min_area)
+        if self.config.vest_workers:
+            workers += self._vest_workers(masks, workers, cones, min_area)
         for worker in workers:
-            self._dress(worker, masks, h, w)
+            if not worker.given:
+                dress(worker.attributes, worker.box, masks, h, w, estimated=worker.estimated)
         cands = workers + cones
         cands += self._toolboxes(masks, workers, min_area)
         cands += self._ladders(gray)
@@ -290,31 +345,6 @@ class BuiltinDetector:
             score = min(VEST_WORKER_MAX_SCORE, 0.2 + 0.2 * fill)
             out.append(_Candidate("worker", body, score, {"vest": colour}, estimated=True))
         return out
-
-    def _dress(self, worker: _Candidate, masks: _Masks, frame_h: int, frame_w: int) -> None:
-        """Vest and hard-hat attributes of one worker box."""
-        torso = _torso(worker.box)
-        orange, yellow = _share(masks.orange, torso), _share(masks.yellow, torso)
-        if max(orange, yellow) >= 0.15:
-            worker.attributes.setdefault("vest", "orange" if orange >= yellow else "yellow")
-        head = _head(worker.box)
-        head_w = head[2] - head[0]
-        if head[1] < 0 or head[3] - head[1] < 6 or head[3] > frame_h or head[0] < 0 or head[2] > frame_w:
-            return  # head cut off or too small: unknown, not "no hard hat"
-        # Hat colour must stand out from what is beside the head (a white wall is not a white hat).
-        beside = [(head[0] - head_w, head[1], head[0], head[3]), (head[2], head[1], head[2] + head_w, head[3])]
-        evidence: dict[str, float] = {}
-        for colour, mask in (("white", masks.white), ("yellow", masks.yellow), ("orange", masks.orange),
-                             ("red", masks.red)):
-            around = max(_share(mask, b) for b in beside)
-            evidence[colour] = _share(mask, head) - around
-        colour, share = max(evidence.items(), key=lambda kv: kv[1])
-        hat = share >= 0.12
-        if worker.estimated and not hat:
-            return  # the head of a vest-only box is a guess: never claim "no hard hat" from it
-        worker.attributes["hardhat"] = hat
-        if hat:
-            worker.attributes["hardhat_color"] = colour
 
     def _cones(self, masks: _Masks, workers: list[_Candidate], min_area: int) -> list[_Candidate]:
         raw = cv2.bitwise_or(masks.orange, masks.red)

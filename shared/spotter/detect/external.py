@@ -36,6 +36,7 @@ from redis import Redis
 from spotter import streams
 from spotter.bus import StreamPublisher
 from spotter.detect.base import DetectorError, ImageBGR
+from spotter.detect.geometry import clip_box
 from spotter.detect.settings import ExternalDetectorConfig
 from spotter.messages import Detection, DetectionFrame
 
@@ -241,6 +242,8 @@ class ExternalDetector:
     def __init__(self, config: ExternalDetectorConfig, detections: ExternalDetections) -> None:
         self.config = config
         self.detections = detections
+        self.dropped_boxes = 0
+        """Boxes left out because no pixel of them is in the frame (or a coordinate is not finite)."""
         self.tolerance_s = config.tolerance_s if config.tolerance_s is not None else detections.default_tolerance()
 
     @classmethod
@@ -259,8 +262,22 @@ class ExternalDetector:
         return None
 
     def detect(self, image_bgr: ImageBGR, t: float) -> list[Detection]:
+        """The file's detections at `t`, their boxes clipped to the image (the protocol's promise)."""
         found = self.detections.at(t, self.tolerance_s)
-        return found if found is not None else []
+        if not found:
+            return []
+        h, w = image_bgr.shape[:2]
+        out = []
+        for d in found:
+            box = clip_box(d.bbox, w, h)
+            if box is None:
+                self.dropped_boxes += 1
+                if self.dropped_boxes in (1, 10, 100, 1000):
+                    log.warning("%s: %d boxes outside the %dx%d frame dropped so far (first at t=%.2f: %s)",
+                                self.config.path, self.dropped_boxes, w, h, t, d.bbox)
+                continue
+            out.append(d if box == tuple(d.bbox) else d.model_copy(update={"bbox": box}))
+        return out
 
 
 class ExternalDetectionsPublisher:

