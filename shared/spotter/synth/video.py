@@ -12,9 +12,9 @@ import threading
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from fractions import Fraction
 from pathlib import Path
 
-import cv2
 import numpy as np
 
 from .degrade import Degradation, _NoiseBank, apply_degradations, plan_degradations
@@ -63,11 +63,17 @@ def load_truth(csv_path: str | os.PathLike) -> dict[str, np.ndarray]:
 
 
 class _Sink:
-    """ffmpeg libx264 pipe, or cv2.VideoWriter(mp4v) when ffmpeg is unavailable."""
+    """H.264 (libx264, yuv420p) through the ffmpeg program, or PyAV's bundled libx264 without one.
+
+    The ffmpeg pipe comes first because the benchmarks' cached videos were made with it; PyAV (a
+    dependency) makes the same kind of file on a machine with only Python.
+    """
 
     def __init__(self, path: Path, width: int, height: int, fps: float, crf: int, preset: str) -> None:
         self.proc: subprocess.Popen | None = None
-        self.writer: cv2.VideoWriter | None = None
+        self._container = None
+        self._stream = None
+        self._n = 0
         ffmpeg = shutil.which("ffmpeg")
         if ffmpeg:
             cmd = [
@@ -79,17 +85,26 @@ class _Sink:
             ]  # fmt: skip
             self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stderr=subprocess.PIPE)
         else:
-            self.writer = cv2.VideoWriter(str(path), cv2.VideoWriter.fourcc(*"mp4v"), fps, (width, height))
-            if not self.writer.isOpened():
-                raise RuntimeError(f"cannot open video writer for {path}")
+            import av
+
+            self._container = av.open(str(path), mode="w", format="mp4")
+            stream = self._container.add_stream("libx264", rate=Fraction(fps).limit_denominator(1001))
+            stream.width, stream.height, stream.pix_fmt = width, height, "yuv420p"
+            stream.options = {"crf": str(crf), "preset": preset}
+            self._stream = stream
 
     def write(self, frame: np.ndarray) -> None:
         if self.proc is not None:
             assert self.proc.stdin is not None
             self.proc.stdin.write(np.ascontiguousarray(frame).data)  # zero-copy: one frame per call
-        else:
-            assert self.writer is not None
-            self.writer.write(frame)
+            return
+        import av
+
+        assert self._container is not None and self._stream is not None
+        picture = av.VideoFrame.from_ndarray(np.ascontiguousarray(frame), format="bgr24")
+        picture.pts = self._n
+        self._n += 1
+        self._container.mux(self._stream.encode(picture))
 
     def close(self) -> None:
         if self.proc is not None:
@@ -100,8 +115,10 @@ class _Sink:
             rc = self.proc.wait()
             if rc != 0:
                 raise RuntimeError(f"ffmpeg failed ({rc}): {err.decode(errors='replace')[-2000:]}")
-        elif self.writer is not None:
-            self.writer.release()
+        elif self._container is not None and self._stream is not None:
+            self._container.mux(self._stream.encode(None))  # flush the encoder's delayed frames
+            self._container.close()
+            self._container = None
 
     def abort(self) -> None:
         if self.proc is not None:
@@ -110,8 +127,9 @@ class _Sink:
             for fh in (self.proc.stdin, self.proc.stderr):
                 if fh is not None:
                     fh.close()
-        elif self.writer is not None:
-            self.writer.release()
+        elif self._container is not None:
+            self._container.close()
+            self._container = None
 
 
 def iter_frames(
