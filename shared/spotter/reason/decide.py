@@ -29,7 +29,7 @@ import json
 import logging
 import time
 from collections.abc import Callable, Sequence
-from typing import Any, get_args
+from typing import Any, Literal, get_args
 
 import openai
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -97,6 +97,12 @@ class DecideSettings(ChatEndpointSettings):
         description="A clip with nothing seen, no events and no candidates is d = 0 without a model request",
     )
     max_tokens: int = Field(default=512, ge=16, le=4096, title="Max tokens", description="Reply token limit")
+    response_format: Literal["json_object", "json_schema"] = Field(
+        default="json_object",
+        title="Reply format",
+        description="json_object: any JSON object, checked here; json_schema: the reply's schema sent with the "
+        "request, for servers that constrain decoding to it (OpenAI, llama.cpp, vLLM)",
+    )
 
 
 class DecideError(SpotterError):
@@ -116,6 +122,24 @@ class ModelDecision(BaseModel):
     model_config = ConfigDict(extra="ignore")
     need_memory: bool = False
     alerts: list[ModelAlert] = Field(default_factory=list)
+
+
+def decision_schema(max_message_chars: int) -> dict[str, Any]:
+    """The reply's JSON schema: what `ModelDecision` reads, bounded so a constrained reply ends."""
+    alert = {
+        "type": "object",
+        "properties": {
+            "category": {"type": "string", "enum": sorted(CATEGORIES)},
+            "message": {"type": "string", "minLength": 1, "maxLength": max_message_chars},
+            "entity_ids": {"type": "array", "maxItems": 8, "items": {"type": "string", "maxLength": 80}},
+        },
+        "required": ["category", "message", "entity_ids"],
+    }
+    return {
+        "type": "object",
+        "properties": {"need_memory": {"type": "boolean"}, "alerts": {"type": "array", "maxItems": 3, "items": alert}},
+        "required": ["need_memory", "alerts"],
+    }
 
 
 def parse_reply(completion: Any) -> ModelDecision:
@@ -166,7 +190,9 @@ class LlmDecider:
         if settings.base_url is None and client is None:
             raise DecideError("the LLM decider needs SPOTTER_DECIDE_BASE_URL (an OpenAI-compatible endpoint)")
         self.settings = settings
-        self.model = ChatModel.of(settings, what="decision request", error=DecideError, client=client, sleep=sleep)
+        self.model = ChatModel.of(
+            settings, what="decision request", error=DecideError, client=client, sleep=sleep
+        )
         self.fallbacks = 0  # clips whose decision fell back to the rules so far
 
     @property
@@ -262,9 +288,20 @@ class LlmDecider:
     def complete(self, messages: list[dict[str, Any]]) -> ModelDecision:
         s = self.settings
         completion = self.model.complete(
-            messages, response_format={"type": "json_object"}, temperature=s.temperature, max_tokens=s.max_tokens
-        )
+            messages, response_format=reply_format(s.response_format, s.max_message_chars), temperature=s.temperature,
+            max_tokens=s.max_tokens,
+        )  # fmt: skip
         return parse_reply(completion)
+
+
+def reply_format(kind: str, max_message_chars: int = 400) -> dict[str, Any]:
+    """The request's `response_format`: JSON mode, or the decision's own JSON schema."""
+    if kind == "json_schema":
+        return {
+            "type": "json_schema",
+            "json_schema": {"name": "decision", "schema": decision_schema(max_message_chars)},
+        }
+    return {"type": "json_object"}
 
 
 def make_decider(settings: DecideSettings | None = None) -> LlmDecider | None:
