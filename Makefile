@@ -82,7 +82,8 @@ down: ## stop them (volumes are kept; `docker compose down -v` drops them)
 logs: ## follow the services' logs
 	$(COMPOSE) logs -f --tail=100
 
-# Structure of docker-compose.yml and deploy/k8s/*.yaml; when the docker compose
-# CLI is installed the test also runs `docker compose config -q` (no engine needed).
+# Structure of docker-compose.yml and deploy/k8s/*.yaml, and the file through the Compose loader:
+# `docker compose config -q` when the CLI is installed (no engine needed), else the same loader
+# library (compose-go, tools/compose-config) built with Go.
 compose-check: ## validate docker-compose.yml and deploy/k8s
-	$(PYTEST) -q -rs tests/unit/test_compose.py
+	$(PYTEST) -q -rs tests/unit/test_compose.py tests/integration/test_compose_loader.py
