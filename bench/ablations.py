@@ -82,7 +82,8 @@ def run_scenario(name: str, mode: str, seed: int) -> list[dict[str, Any]]:
                 settings=ReasonerSettings(**reasoner_overrides(scn, params)), **cfg,
             )  # fmt: skip
             t0 = time.perf_counter()
-            source = detection_source(run.detections_path if mode == "gt" else None, blob_dir)
+            source = detection_source(run.detections_path if mode == "gt" else None, blob_dir,
+                                      backend=None if mode == "gt" else mode)
             remember(bus.redis, run.camera, track, store, source, hfov_deg=run.hfov_deg, on_clip=pm)
             wall = time.perf_counter() - t0
             alerts = pm.alerts

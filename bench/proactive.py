@@ -113,7 +113,8 @@ def alerts_video(
             store.init()
             settings = ReasonerSettings(**reasoner_overrides(scn, params))
             reasoner = Reasoner(store, track.lookup(run.camera), settings)
-            source = detection_source(run.detections_path if mode == "gt" else None, blob_dir)
+            source = detection_source(run.detections_path if mode == "gt" else None, blob_dir,
+                                      backend=None if mode == "gt" else mode)
             remember(bus.redis, run.camera, track, store, source, hfov_deg=run.hfov_deg, on_clip=reasoner)
             store.close()
             lat = sorted(d.latency_ms for d in reasoner.decisions)
@@ -175,7 +176,7 @@ def summarize(runs: list[dict[str, Any]]) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.proactive", description=__doc__.split("\n")[0])
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
-    parser.add_argument("--detectors", default="gt", help="gt, builtin or both (comma-separated)")
+    parser.add_argument("--detectors", default="gt", help="gt, builtin, pretrained (comma-separated)")
     parser.add_argument("--heading", choices=("truth", "video"), default="truth",
                         help="truth: the generator's heading, no video (gt only); video: replay the rendered video")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)

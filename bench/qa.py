@@ -11,7 +11,8 @@ truth), then the memory pass builds the world memory clip by clip from
 
 * ``gt``: the scenario's ground-truth detections fed through the external-detections
   input (the contract's JSON Lines), or
-* ``builtin``: the project's classical detector on the keyframes (1 per second),
+* ``builtin``: the project's classical detector on the keyframes (1 per second), or
+* ``pretrained``: the default detector (the pretrained network + the site rules) on them,
 
 and answers each question right after the clip that holds its ``at``. Reported: accuracy
 per kind (`spotter.synth.questions.score_answers`), the relative error of idle/working
@@ -64,6 +65,8 @@ def identity_report(store: GraphStore, camera: str, gt: ExternalDetections) -> d
             entities_by_gt[gid].add(o.entity_id)
     merged = {eid: sorted(v) for eid, v in votes_by_entity.items() if len(v) > 1}
     split = {gid: len(eids) for gid, eids in entities_by_gt.items() if len(eids) > 1}
+    workers = [gid for gid in entities_by_gt if gid.startswith("worker")]
+    worker_entities = {e for gid in workers for e in entities_by_gt[gid]}
     lookalike_labels = {"toolbox"}
     merged_lookalikes = {
         eid: ids for eid, ids in merged.items() if any(i.split("_")[0] in lookalike_labels for i in ids)
@@ -74,6 +77,9 @@ def identity_report(store: GraphStore, camera: str, gt: ExternalDetections) -> d
         "merged_entities": merged,
         "merged_lookalikes": len(merged_lookalikes),
         "split_things": split,
+        # fragmentation: entities holding a true worker's observations, per true worker seen
+        "true_workers": len(workers),
+        "entities_per_worker": round(len(worker_entities) / len(workers), 2) if workers else None,
     }
 
 
@@ -93,7 +99,7 @@ def run_one(name: str, mode: str, seed: int, progress: bool) -> dict[str, Any]:
     with EmbeddedBus(BusSettings(redis_url=None)) as bus:
         r = replay(bus, options)
         replay_s = time.perf_counter() - t0
-        source = detection_source(options.detections, blob_dir)
+        source = detection_source(options.detections, blob_dir, backend=None if mode == "gt" else mode)
         mem = remember(bus.redis, run.camera, HeadingTrack(r.heading), store, source,
                        hfov_deg=run.hfov_deg, questions=questions)  # fmt: skip
     score = score_answers(mem.answers, truth)
@@ -114,7 +120,8 @@ def run_one(name: str, mode: str, seed: int, progress: bool) -> dict[str, Any]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.qa", description=__doc__.split("\n")[0])
     parser.add_argument("--scenarios", default=",".join(SCENARIOS))
-    parser.add_argument("--modes", default="gt,builtin", help="gt, builtin or both (comma-separated)")
+    parser.add_argument("--modes", default="gt,builtin,pretrained",
+                        help="gt, builtin, pretrained (comma-separated): the detections' source")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--progress", action="store_true")
     parser.add_argument("--out", type=Path, default=RESULTS / "qa.json")

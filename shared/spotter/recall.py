@@ -87,13 +87,16 @@ def replayed_clips(
     return clips, times, size
 
 
-def detection_source(detections: Path | None, blob_dir: Path, detect_fps: float = 5.0) -> ClipDetections:
-    """The `--detections` file, or the configured detector over the stored keyframes."""
+def detection_source(
+    detections: Path | None, blob_dir: Path, detect_fps: float = 5.0, backend: str | None = None
+) -> ClipDetections:
+    """The `--detections` file, or a detector over the stored keyframes: `backend`, else the configured one."""
     if detections is not None:
         return FileDetections.read(detections, detect_fps)
     from spotter.detect import DetectorSettings, make_detector
 
-    return KeyframeDetections(make_detector(DetectorSettings()), LocalBlobStore(blob_dir))
+    settings = DetectorSettings() if backend is None else DetectorSettings(backend=backend)  # type: ignore[arg-type]
+    return KeyframeDetections(make_detector(settings), LocalBlobStore(blob_dir))
 
 
 def make_answerer(tools: GraphTools, hfov_deg: float = 90.0) -> Answerer:

@@ -228,3 +228,40 @@ def test_helpers() -> None:
     a = [TimedBox(t=1.0, bbox=BOX)]
     assert not shown_apart(a, [TimedBox(t=2.0, bbox=FAR_BOX)], iou_below=0.1, tol_s=0.02)
     assert shown_apart(a, [TimedBox(t=1.01, bbox=FAR_BOX)], iou_below=0.1, tol_s=0.02)
+
+
+# --- a person seen again elsewhere (resolve_returning) ----------------------------------------
+
+
+def _person(eid: str, bearing: float, appearance: tuple[float, ...]) -> Candidate:
+    return Candidate(_entity(eid, "worker", bearing), (_ref(eid, bearing, appearance),))
+
+
+def test_a_person_who_walked_past_the_gate_is_re_identified_by_appearance() -> None:
+    resolver = IdentityResolver()
+    probe = _probe("worker", 90.0, _unit(10))  # 80 deg from where the worker was last seen
+    known = _person("cam/e/w1", 10.0, _unit(0))  # cos 10 deg = 0.985 >= theta_reid
+    assert resolver.resolve(probe, [known]) is None  # the usual gates: too far
+    match = resolver.resolve_returning(probe, [known])
+    assert match is not None and match.entity_id == "cam/e/w1" and match.reason == "returning"
+
+
+def test_two_look_alike_people_stay_apart_rather_than_merge() -> None:
+    resolver = IdentityResolver()
+    probe = _probe("worker", 90.0, _unit(10))
+    a, b = _person("cam/e/w1", 10.0, _unit(0)), _person("cam/e/w2", 200.0, _unit(12))
+    assert resolver.resolve_returning(probe, [a, b]) is None  # 0.985 vs 0.999: ambiguous
+    c = _person("cam/e/w3", 200.0, _unit(60))  # clearly someone else (cos 50 deg = 0.64)
+    match = resolver.resolve_returning(probe, [a, c])
+    assert match is not None and match.entity_id == "cam/e/w1"
+
+
+def test_re_identification_needs_a_strong_likeness_and_is_for_people_only() -> None:
+    resolver = IdentityResolver()
+    assert resolver.resolve_returning(_probe("worker", 90.0, _unit(35)), [_person("cam/e/w1", 10.0, _unit(0))]) is None
+    toolbox = Candidate(_entity("cam/e/t1", "toolbox", 10.0), (_ref("cam/e/t1", 10.0, _unit(0)),))
+    assert resolver.resolve_returning(_probe("toolbox", 90.0, _unit(1)), [toolbox]) is None
+    off = IdentityResolver(WorldSettings(reid_people=False))
+    assert off.resolve_returning(_probe("worker", 90.0, _unit(1)), [_person("cam/e/w1", 10.0, _unit(0))]) is None
+    no_descriptor = _person("cam/e/w1", 10.0, ())
+    assert resolver.resolve_returning(_probe("worker", 90.0, ()), [no_descriptor]) is None

@@ -563,6 +563,9 @@ class _Context:
                 match = self.m.resolver.resolve_moved(
                     p.probe, self.candidates(p.label, exclude=seen_now), self.old_place_seen_empty
                 )
+            if match is None and is_person(p.label) and not self.late:
+                seen_now = {eid for eid, _ in self.assign.values()}
+                match = self.m.resolver.resolve_returning(p.probe, self.candidates(p.label, exclude=seen_now))
             if match is None:
                 eid = entity_id_for(self.cam, p.observation_id)
                 self.created.add(eid)
@@ -632,6 +635,7 @@ class _Context:
                 )
                 continue
             moved = match is not None and match.reason == "moved"
+            returning = match is not None and match.reason == "returning"
             if eid in self.created and rec.observations == 0:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
@@ -641,7 +645,7 @@ class _Context:
             else:
                 seen_at = p.probe.bearing_deg
                 if is_mover(rec.label):
-                    alpha = s.mover_alpha
+                    alpha = 1.0 if returning else s.mover_alpha  # seen again elsewhere: there now
                 elif moved or em.held is True or p.state == "carried":
                     alpha = 1.0  # a thing in hand is where it was last seen in this clip, not its average place
                     seen_at = p.probe.bearings[-1] if p.probe.bearings else seen_at
@@ -924,12 +928,17 @@ class _Context:
             add(oid, eid, "member_of", t0)
             add(oid, clip_id, "in_clip", t0)
             recent = self.work[eid].recent
-            idx = next(i for i, r in enumerate(recent) if r.observation_id == oid)
-            if idx > 0:
-                add(recent[idx - 1].observation_id, oid, "next", t0)
-            if idx + 1 < len(recent):
-                nxt = recent[idx + 1]
-                add(oid, nxt.observation_id, "next", nxt.t_start)
+            idx = next((i for i, r in enumerate(recent) if r.observation_id == oid), None)
+            if idx is None:
+                # Older than every observation the entity keeps in memory (a late clip): its place in the
+                # chain is among observations no longer at hand, so no `next` edges rather than wrong ones.
+                log.debug("%s: older than %s's recent observations; no next edges", oid, eid)
+            else:
+                if idx > 0:
+                    add(recent[idx - 1].observation_id, oid, "next", t0)
+                if idx + 1 < len(recent):
+                    nxt = recent[idx + 1]
+                    add(oid, nxt.observation_id, "next", nxt.t_start)
             for rel in p.obs.relations:
                 other = by_track.get(rel.object_track)
                 if other is not None:

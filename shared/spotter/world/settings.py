@@ -70,6 +70,24 @@ class WorldSettings(BaseSettings):
         default=False,
         description="Treat Observation.track as a persistent detector track id (else only attributes ext_track_id/track_id)",
     )
+    # --- a person seen again elsewhere (re-identification) ---
+    reid_people: bool = Field(
+        default=True,
+        description="A person who matches no entity by the usual gates may still be a known person seen again "
+        "elsewhere (people walk): see IdentityResolver.resolve_returning",
+    )
+    theta_reid: float = Field(
+        default=0.85,
+        ge=-1.0,
+        le=1.0,
+        description="Appearance similarity to EVERY recent reference needed to re-identify a person elsewhere",
+    )
+    reid_margin: float = Field(
+        default=0.03,
+        ge=0.0,
+        le=1.0,
+        description="The best person must beat the next one by this much mean similarity (else: ambiguous, new entity)",
+    )
     # --- moved (placed things) ---
     move_min_deg: float = Field(
         default=25.0, gt=0.0, le=180.0, description="Bearing change that counts as a move"
