@@ -26,7 +26,7 @@ import os
 import statistics
 import time
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 import av
@@ -54,7 +54,6 @@ class Score:
     hardhat_unknown: int = 0
     vest_right: int = 0
     vest_wrong: int = 0
-    per_source: dict[str, list[int]] = field(default_factory=dict)
 
     @property
     def precision(self) -> float:
@@ -124,10 +123,6 @@ def score_frames(detector: Detector, frames: Iterable[tuple[dict, np.ndarray]], 
         false = len(dets) - len(used_d)
         score.fn += missed
         score.fp += false
-        counts = score.per_source.setdefault(entry["source"].split("/")[0], [0, 0, 0])
-        counts[0] += len(used_p)
-        counts[1] += false
-        counts[2] += missed
     return score
 
 

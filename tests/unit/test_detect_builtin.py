@@ -316,3 +316,13 @@ def test_importing_the_package_loads_no_backend() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_sunlit_brickwork_is_not_a_vest_only_worker() -> None:
+    img = frame(190)
+    bricks = np.full((60, 45, 3), 0, np.uint8)
+    bricks[:] = cv2.cvtColor(np.uint8([[[8, 190, 190]]]), cv2.COLOR_HSV2BGR)[0, 0]  # orange-range and brick-range
+    img[150:210, 120:165] = bricks
+    cv2.rectangle(img, (420, 150), (460, 205), (0, 230, 200), -1)  # a hi-vis vest, nobody HOG can see
+    workers = by_label(detector().detect(cv2.GaussianBlur(img, (5, 5), 0), 0.0), "worker")
+    assert len(workers) == 1 and contains(workers[0].bbox, (420, 150, 460, 205)), workers
