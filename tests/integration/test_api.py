@@ -216,3 +216,26 @@ def test_readyz_reports_checks(client: TestClient) -> None:
 def test_api_keys_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SPOTTER_API_API_KEYS", "a, b,,c")
     assert [k.get_secret_value() for k in ApiSettings().api_keys] == ["a", "b", "c"]
+
+
+def test_nan_inf_and_lone_surrogates_are_422_never_500(client: TestClient) -> None:
+    base = f"/v1/cameras/{CAM}"
+    probes = [
+        (f"{base}/heading", {"t": "nan"}),
+        (f"{base}/entities-at", {"t": "inf"}),
+        (f"{base}/entities-at", {"t": 6.0, "window_s": "-inf"}),
+        (f"{base}/entities", {"from_deg": "inf", "to_deg": 10}),
+        (f"{base}/changes", {"from": "nan", "to": 5}),
+        (f"{base}/summary", {"at": "NaN"}),
+    ]
+    for path, params in probes:
+        r = client.get(path, params=params, headers=H)
+        assert r.status_code == 422, (path, params, r.status_code, r.text[:200])
+    for body in (
+        '{"camera_id": "%s", "question": "where is the ladder?", "at": NaN}' % CAM,
+        '{"camera_id": "%s", "question": "where is the ladder?", "at": Infinity}' % CAM,
+        '{"camera_id": "%s", "question": "where is the \\ud800 ladder?"}' % CAM,
+    ):
+        r = client.post("/v1/ask", content=body, headers={**H, "Content-Type": "application/json"})
+        assert r.status_code == 422, (body, r.status_code, r.text[:200])
+    assert client.get(f"{base}/heading", params={"t": 6.0}, headers=H).status_code == 200  # still serving

@@ -16,7 +16,7 @@ from typing import Annotated, Any, cast
 from fastapi import APIRouter, Depends, HTTPException, Path, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.routing import APIRoute
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, Field, SecretStr
 from redis import Redis
 
 from spotter.alerts.store import AlertNotFound, AlertStore, DeliveryRecord, DeliveryStatus, StoredAlert
@@ -28,6 +28,7 @@ from spotter.alerts.webhooks import (
     WebhookUrlRefused,
     check_webhook_url,
 )
+from spotter.api.requests import StrictRequest, public_errors
 from spotter.messages import Alert, AlertCategory
 
 
@@ -35,9 +36,7 @@ class _Problem(BaseModel):
     detail: str = Field(description="What went wrong")
 
 
-class WebhookIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class WebhookIn(StrictRequest):
     url: str = Field(min_length=1, max_length=2048, description="http(s) URL that receives the signed POSTs")
     secret: SecretStr = Field(
         min_length=16, max_length=256, description="HMAC-SHA256 key of X-Spotter-Signature (write-only)"
@@ -92,8 +91,7 @@ class _NoEchoRoute(APIRoute):
             try:
                 return await handler(request)
             except RequestValidationError as exc:
-                errors = [{k: v for k, v in e.items() if k != "input"} for e in exc.errors()]
-                raise RequestValidationError(errors) from None
+                raise RequestValidationError(public_errors(exc.errors())) from None
 
         return route
 
@@ -161,8 +159,8 @@ def alerts_router(settings: NotifySettings | None = None) -> APIRouter:
         redis: RedisDep,
         camera_id: Annotated[str | None, Query(min_length=1, max_length=128, description="Only this camera")] = None,
         category: Annotated[list[AlertCategory] | None, Query(description="Only these categories")] = None,
-        since: Annotated[float | None, Query(description="Media time t >= since")] = None,
-        until: Annotated[float | None, Query(description="Media time t <= until")] = None,
+        since: Annotated[float | None, Query(allow_inf_nan=False, description="Media time t >= since")] = None,
+        until: Annotated[float | None, Query(allow_inf_nan=False, description="Media time t <= until")] = None,
         delivery: Annotated[
             DeliveryStatus | None, Query(description="Only alerts with a delivery in this state (e.g. failed)")
         ] = None,

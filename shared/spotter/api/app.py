@@ -21,9 +21,10 @@ from contextlib import asynccontextmanager
 from typing import Annotated, Any, cast
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Query, Request, Response, status
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import APIKeyHeader
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 from redis import Redis
 
 from spotter import streams
@@ -31,6 +32,7 @@ from spotter.answer.base import Answer, Answerer, AnswerError
 from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
 from spotter.api.metrics import RequestMetrics
+from spotter.api.requests import StrictRequest, public_errors
 from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
@@ -70,7 +72,7 @@ EntityId = Annotated[
     str, Path(min_length=1, description="Entity id as returned by the other endpoints (it may contain '/')")
 ]
 At = Annotated[
-    float | None, Query(description="Question time (media seconds): only memory observed up to it is used")
+    float | None, Query(allow_inf_nan=False, description="Question time (media seconds): only memory observed up to it is used")
 ]
 
 
@@ -78,9 +80,7 @@ class Problem(BaseModel):
     detail: str = Field(description="What went wrong")
 
 
-class CameraIn(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class CameraIn(StrictRequest):
     camera_id: str = Field(min_length=1, max_length=128, description="Unique camera id")
     rtsp_url: str = Field(min_length=1, description="RTSP URL (or a file path) of the camera's stream")
     hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view in degrees")
@@ -108,9 +108,7 @@ class CameraList(BaseModel):
     cameras: list[CameraOut] = Field(description="Registered cameras, ordered by id")
 
 
-class AskRequest(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
+class AskRequest(StrictRequest):
     camera_id: str = Field(min_length=1, description="The camera (wearer) asked about")
     question: str = Field(min_length=1, max_length=2000, description="The question in natural language")
     at: float | None = Field(default=None, ge=0.0, description="Question time: answer from memory up to it only")
@@ -178,9 +176,9 @@ def _tool_router() -> APIRouter:
             Sector | None, Query(description="A 45-degree sector relative to where the wearer looks")
         ] = None,
         from_deg: Annotated[
-            float | None, Query(description="Relative bearing range start (clockwise)")
+            float | None, Query(allow_inf_nan=False, description="Relative bearing range start (clockwise)")
         ] = None,
-        to_deg: Annotated[float | None, Query(description="Relative bearing range end (clockwise)")] = None,
+        to_deg: Annotated[float | None, Query(allow_inf_nan=False, description="Relative bearing range end (clockwise)")] = None,
         at: At = None,
     ) -> EntitiesInDirectionResult:
         """Entities whose last known bearing lies in `direction` (or the range) relative to the heading at `at`."""
@@ -208,8 +206,8 @@ def _tool_router() -> APIRouter:
     def entities_at_time(
         tools: Tools,
         camera_id: CameraId,
-        t: Annotated[float, Query(description="Media time (seconds)")],
-        window_s: Annotated[float, Query(ge=0.0, description="Half-width of the window around t")] = 2.0,
+        t: Annotated[float, Query(allow_inf_nan=False, description="Media time (seconds)")],
+        window_s: Annotated[float, Query(allow_inf_nan=False, ge=0.0, description="Half-width of the window around t")] = 2.0,
         at: At = None,
     ) -> EntitiesAtTimeResult:
         """Entities with an observation overlapping [t - window_s, t + window_s]."""
@@ -238,7 +236,7 @@ def _tool_router() -> APIRouter:
 
     @r.get("/heading", summary="Heading at a time (get_direction_at_time)")
     def heading(
-        tools: Tools, camera_id: CameraId, t: Annotated[float, Query(description="Media time (seconds)")]
+        tools: Tools, camera_id: CameraId, t: Annotated[float, Query(allow_inf_nan=False, description="Media time (seconds)")]
     ) -> HeadingAtTimeResult:
         """The wearer's yaw at `t` (last heading sample at or before it)."""
         return tools.heading_at_time(camera_id, t)
@@ -247,8 +245,8 @@ def _tool_router() -> APIRouter:
     def changes(
         tools: Tools,
         camera_id: CameraId,
-        t_from: Annotated[float, Query(alias="from", description="Window start (media seconds)")],
-        t_to: Annotated[float, Query(alias="to", description="Window end (media seconds)")],
+        t_from: Annotated[float, Query(allow_inf_nan=False, alias="from", description="Window start (media seconds)")],
+        t_to: Annotated[float, Query(allow_inf_nan=False, alias="to", description="Window end (media seconds)")],
     ) -> ChangesResult:
         """World events (appeared, moved, picked_up, ...) with from <= t <= to."""
         return tools.changes(camera_id, t_from, t_to)
@@ -503,6 +501,13 @@ def create_app(
         return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT, content={"detail": errors})
 
     app.add_exception_handler(ValidationError, invalid)
+
+    def invalid_request(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
+                            content={"detail": public_errors(exc.errors())})  # fmt: skip
+
+    app.add_exception_handler(RequestValidationError, invalid_request)
 
     @app.get("/healthz", tags=["health"], summary="Liveness")
     def healthz() -> Health:
