@@ -602,3 +602,16 @@ def test_service_process_delivers_checks_healthy_and_stops_on_sigterm(
     assert receiver.accepted() == Counter({a.alert_id: 1 for a in alerts})
     assert SECRET not in log_path.read_text(), "no secrets in logs"
     assert statuses(redis, alerts) == ["delivered"] * 3
+
+
+def test_a_stored_url_with_control_characters_ends_the_delivery(redis: Redis, redis_url: str) -> None:
+    """Stored before the API refused control characters: it used to stay pending, attempts 0, forever
+    (httpx.InvalidURL is not an HTTPError). The delivery-time check now refuses it: failed, nothing sent."""
+    WebhookStore(redis).create("http://127.0.0.1:9/hook\r\nX-Injected: 1", SECRET)
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    with Running(redis_url, settings()):
+        wait_for(all_ended(redis, alerts), what="the invalid URL to end the delivery")
+    (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
+    assert record.status == "failed" and record.attempts == 0
+    assert record.last_error is not None and "control characters" in record.last_error

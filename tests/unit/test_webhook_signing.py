@@ -85,6 +85,15 @@ DNS = resolver(
         "http://mixed.example.com/hook",  # one private address is enough to refuse
         "http://rebind.example.com/hook",  # IPv4-mapped IPv6 loopback
         "http://metadata.example.com/",
+        # IPv6 forms that carry a private IPv4 address, and site-local (issue 12's probes)
+        "http://[::7f00:1]/",  # IPv4-compatible 127.0.0.1
+        "http://[::127.0.0.1]/",
+        "http://[64:ff9b::7f00:1]/",  # NAT64
+        "http://[64:ff9b:1::a00:1]/",  # local-use NAT64, 10.0.0.1
+        "http://[2002:7f00:1::]/",  # 6to4
+        "http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/",  # Teredo, client 127.0.0.1
+        "http://[fec0::1]/",  # site-local
+        "http://[::]/",
     ],
 )
 def test_private_and_reserved_hosts_are_refused(url: str) -> None:
@@ -103,6 +112,9 @@ def test_private_and_reserved_hosts_are_refused(url: str) -> None:
         ("https://user:pw@hooks.example.com/", "credentials"),
         ("http://nowhere.invalid/", "does not resolve"),
         ("http://hooks.example.com:99999/", "not a valid URL"),
+        ("http://hooks.example.com/x\r\nX-Injected: 1", "control characters"),
+        ("http://hooks.example.com/a b", "whitespace"),
+        ("http://hooks.example.com/\x00", "control characters"),
     ],
 )
 def test_bad_urls_are_refused_with_the_reason(url: str, reason: str) -> None:

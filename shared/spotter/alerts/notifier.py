@@ -201,6 +201,11 @@ class Notifier:
             with client.stream("POST", sub.url, content=body, headers=headers) as response:
                 status = response.status_code
                 retry_after = _retry_after(response)
+        except httpx.InvalidURL as exc:
+            # Not an HTTPError: uncaught, it left the delivery pending with no attempt counted, re-claimed
+            # every lease. A URL httpx cannot send to never will: one counted attempt, failed.
+            error = f"invalid URL: {exc}"[:MAX_ERROR_CHARS]
+            return self._finish(member, record, "failed", error, status_code=None, attempted=True)
         except httpx.HTTPError as exc:
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
             return self._retry_or_fail(member, record, error, None, None)

@@ -160,10 +160,31 @@ def system_resolver(host: str, port: int) -> list[str]:
     return sorted({str(info[4][0]) for info in infos})
 
 
+_NAT64 = (ipaddress.ip_network("64:ff9b::/96"), ipaddress.ip_network("64:ff9b:1::/48"))
+_IPV4_COMPATIBLE = ipaddress.ip_network("::/96")
+
+
+def _embedded_ipv4(ip: ipaddress.IPv6Address) -> ipaddress.IPv4Address | None:
+    """The IPv4 address an IPv6 form carries and routes to: mapped, compatible, NAT64, 6to4, Teredo."""
+    if ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    if ip.sixtofour is not None:
+        return ip.sixtofour
+    if ip.teredo is not None:
+        return ip.teredo[1]
+    if ip in _IPV4_COMPATIBLE or any(ip in net for net in _NAT64):
+        return ipaddress.IPv4Address(int(ip) & 0xFFFFFFFF)
+    return None
+
+
 def _is_public(address: str) -> bool:
     ip = ipaddress.ip_address(address.split("%", 1)[0])
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        ip = ip.ipv4_mapped
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.is_site_local or ip == ipaddress.IPv6Address("::"):
+            return False  # fec0::/10, deprecated but still routed inside some sites
+        inner = _embedded_ipv4(ip)
+        if inner is not None:
+            return _is_public(str(inner))
     return ip.is_global and not ip.is_multicast
 
 
@@ -174,6 +195,9 @@ def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = syst
     unless `allow_private`, every address the host resolves to must be globally
     routable (not private, loopback, link-local, shared, reserved or multicast).
     """
+    if any(ord(c) < 0x21 or ord(c) == 0x7F for c in url):
+        # A CR/LF or space would pass urlsplit and then fail every delivery (httpx refuses it).
+        raise WebhookUrlRefused("the webhook URL holds whitespace or control characters")
     try:
         parts = urlsplit(url)
         port = parts.port
