@@ -231,10 +231,11 @@ def test_nan_inf_and_lone_surrogates_are_422_never_500(client: TestClient) -> No
     for path, params in probes:
         r = client.get(path, params=params, headers=H)
         assert r.status_code == 422, (path, params, r.status_code, r.text[:200])
+    head = '{"camera_id": "' + CAM + '", '
     for body in (
-        '{"camera_id": "%s", "question": "where is the ladder?", "at": NaN}' % CAM,
-        '{"camera_id": "%s", "question": "where is the ladder?", "at": Infinity}' % CAM,
-        '{"camera_id": "%s", "question": "where is the \\ud800 ladder?"}' % CAM,
+        head + '"question": "where is the ladder?", "at": NaN}',
+        head + '"question": "where is the ladder?", "at": Infinity}',
+        head + '"question": "where is the \\ud800 ladder?"}',
     ):
         r = client.post("/v1/ask", content=body, headers={**H, "Content-Type": "application/json"})
         assert r.status_code == 422, (body, r.status_code, r.text[:200])
