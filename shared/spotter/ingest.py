@@ -45,7 +45,6 @@ from __future__ import annotations
 import dataclasses
 import logging
 import math
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -74,6 +73,7 @@ from spotter.messages import (
     OpenClip,
     Projection,
     StreamEvent,
+    is_camera_id,
 )
 from spotter.video.frames import flow_size, studio_to_full, to_flow_grey
 from spotter.video.sources import (
@@ -93,7 +93,6 @@ log = logging.getLogger(__name__)
 
 # Media-time comparisons tolerate float error from index / fps (e.g. 60 / 30).
 _EPS = 1e-6
-_CAMERA_ID = re.compile(r"^[A-Za-z0-9_.\-]{1,128}$")
 
 
 class IngestSettings(BaseSettings):
@@ -230,7 +229,7 @@ class IngestSettings(BaseSettings):
 
 def validate_camera_id(camera_id: str) -> str:
     """Camera ids appear in stream names, clip ids and blob keys: letters, digits, `_.-` only."""
-    if not _CAMERA_ID.match(camera_id) or camera_id in (".", ".."):
+    if not is_camera_id(camera_id):
         raise ConfigError(f"camera id must be 1-128 of [A-Za-z0-9_.-]: {camera_id!r}")
     return camera_id
 

@@ -9,12 +9,21 @@ payloads (a grey frame) travel as a separate raw field, never inside JSON.
 from __future__ import annotations
 
 import json
+import re
 import time
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from spotter.errors import MalformedMessage
+
+# Camera ids appear in stream names, clip ids, blob keys and URLs: letters, digits and `_.-` only,
+# and never `.` or `..` (path segments).
+CAMERA_ID_PATTERN = r"^[A-Za-z0-9_.\-]{1,128}$"
+
+
+def is_camera_id(value: str) -> bool:
+    return re.fullmatch(CAMERA_ID_PATTERN, value) is not None and value not in (".", "..")
 
 SCHEMA_FIELD = b"schema"
 DATA_FIELD = b"data"

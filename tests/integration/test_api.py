@@ -240,3 +240,19 @@ def test_nan_inf_and_lone_surrogates_are_422_never_500(client: TestClient) -> No
         r = client.post("/v1/ask", content=body, headers={**H, "Content-Type": "application/json"})
         assert r.status_code == 422, (body, r.status_code, r.text[:200])
     assert client.get(f"{base}/heading", params={"t": 6.0}, headers=H).status_code == 200  # still serving
+
+
+def test_camera_registration_refuses_bad_ids_and_urls_and_hides_credentials(client: TestClient) -> None:
+    for camera_id in ("../../x", "a\x00b", "..", ".", "a" * 129, "a/b", "cam 1"):
+        r = client.post("/v1/cameras", json={"camera_id": camera_id, "rtsp_url": "rtsp://127.0.0.1/a"}, headers=H)
+        assert r.status_code == 422, camera_id
+    for url in ("file:///etc/passwd", "/etc/passwd", "rtsp://127.0.0.1/a\r\nX: 1", "rtsp://" + "a" * 2100,
+                "gopher://127.0.0.1/"):
+        r = client.post("/v1/cameras", json={"camera_id": "cam-x", "rtsp_url": url}, headers=H)
+        assert r.status_code == 422, url[:40]
+        assert "passwd" not in r.text or url.endswith("passwd")  # the 422 does not echo the input
+    r = client.post("/v1/cameras", json={"camera_id": "cam-s", "rtsp_url": "rtsp://admin:hunter22@127.0.0.1/live"},
+                    headers=H)  # fmt: skip
+    assert r.status_code == 201 and "hunter22" not in r.text and r.json()["rtsp_url"] == "rtsp://***@127.0.0.1/live"
+    listed = client.get("/v1/cameras", headers=H)
+    assert "hunter22" not in listed.text and "cam-s" in listed.text

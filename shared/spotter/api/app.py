@@ -19,12 +19,13 @@ import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, cast
+from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, FastAPI, HTTPException, Path, Query, Request, Response, status
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.security import APIKeyHeader
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError, field_validator
 from redis import Redis
 
 from spotter import streams
@@ -37,7 +38,7 @@ from spotter.api.settings import ApiSettings
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
 from spotter.heading.track import RedisHeadingTrack
-from spotter.messages import Camera, Projection
+from spotter.messages import CAMERA_ID_PATTERN, Camera, Projection, is_camera_id
 from spotter.reason.pathways import close_memory_pathways, pathway_status
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
 from spotter.reason.rules_store import RulesStore
@@ -60,6 +61,7 @@ from spotter.tools import (
     ToolArgumentError,
 )
 from spotter.vector import VectorSettings
+from spotter.video.sources import redact_url
 from spotter.world.geometry import Sector
 
 log = logging.getLogger(__name__)
@@ -80,15 +82,46 @@ class Problem(BaseModel):
     detail: str = Field(description="What went wrong")
 
 
+CAMERA_URL_SCHEMES = ("rtsp", "rtsps", "http", "https")
+
+
 class CameraIn(StrictRequest):
-    camera_id: str = Field(min_length=1, max_length=128, description="Unique camera id")
-    rtsp_url: str = Field(min_length=1, description="RTSP URL (or a file path) of the camera's stream")
+    camera_id: str = Field(
+        pattern=CAMERA_ID_PATTERN, description="Unique camera id: 1-128 of letters, digits and _.- (not . or ..)"
+    )
+    rtsp_url: str = Field(
+        min_length=1, max_length=2048, description="The camera's stream: an rtsp, rtsps, http or https URL "
+        "(credentials in it are kept, and shown as *** in responses and logs)",
+    )
     hfov_deg: float = Field(default=90.0, gt=1.0, lt=179.0, description="Horizontal field of view in degrees")
     projection: Projection = Field(default="pinhole", description="Lens: pinhole, or fisheye (equidistant)")
     site: str | None = Field(default=None, description="Site the camera works on")
 
 
-class CameraOut(CameraIn):
+    @field_validator("camera_id")
+    @classmethod
+    def _not_a_path_segment(cls, value: str) -> str:
+        if not is_camera_id(value):
+            raise ValueError("a camera id may not be . or ..")
+        return value
+
+    @field_validator("rtsp_url")
+    @classmethod
+    def _a_stream_url(cls, value: str) -> str:
+        if any(ord(c) < 0x21 or ord(c) == 0x7F for c in value):
+            raise ValueError("the URL holds whitespace or control characters")
+        scheme = urlsplit(value).scheme.lower()
+        if scheme not in CAMERA_URL_SCHEMES:
+            raise ValueError(f"a camera streams over {', '.join(CAMERA_URL_SCHEMES)}, not {scheme or 'a plain path'!r}")
+        return value
+
+
+class CameraOut(BaseModel):
+    camera_id: str = Field(description="Unique camera id")
+    rtsp_url: str = Field(description="The camera's stream URL, its credentials (if any) shown as ***")
+    hfov_deg: float = Field(description="Horizontal field of view in degrees")
+    projection: Projection = Field(description="Lens: pinhole, or fisheye (equidistant)")
+    site: str | None = Field(default=None, description="Site the camera works on")
     registered_at: float = Field(description="Wall-clock time of registration (Unix seconds)")
 
 
@@ -134,7 +167,7 @@ def _graph_status(request: Request) -> str:
 def _camera_out(cam: Camera) -> CameraOut:
     return CameraOut(
         camera_id=cam.camera_id,
-        rtsp_url=cam.source,
+        rtsp_url=redact_url(cam.source),
         hfov_deg=cam.hfov_deg,
         projection=cam.projection,
         site=cam.site,
