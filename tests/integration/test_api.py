@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -256,3 +257,22 @@ def test_camera_registration_refuses_bad_ids_and_urls_and_hides_credentials(clie
     assert r.status_code == 201 and "hunter22" not in r.text and r.json()["rtsp_url"] == "rtsp://***@127.0.0.1/live"
     listed = client.get("/v1/cameras", headers=H)
     assert "hunter22" not in listed.text and "cam-s" in listed.text
+
+
+def test_readyz_says_what_is_down_without_hosts_or_ports(tmp_path: Path) -> None:
+    with socket.socket() as s:  # a loopback port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    path = tmp_path / "graph.sqlite3"
+    store = SqliteGraphStore(path)
+    store.init()
+    store.close()
+    app = create_app(
+        ApiSettings(api_keys=[SecretStr(KEY)]),
+        graph=GraphSettings(sqlite_path=str(path)),
+        bus=BusSettings(redis_url=SecretStr(f"redis://127.0.0.1:{port}/0")),
+    )
+    with TestClient(app) as c:
+        r = c.get("/readyz")
+    assert r.status_code == 503 and r.json()["checks"]["redis"] == "unavailable (ConnectionError)"
+    assert str(port) not in r.text and "127.0.0.1" not in r.text

@@ -565,7 +565,16 @@ def create_app(
         checks["graph"] = _graph_status(request)
         checks.update(pathway_status(*request.app.state.pathways))
         ok = all(v == "ok" for v in checks.values())
-        body = Readiness(status="ready" if ok else "not ready", checks=checks)
+        for name, why in checks.items():
+            if why != "ok":
+                log.warning("readyz: %s not ready: %s", name, why)
+        # /readyz needs no key: it says what is down, the log says why (hosts, ports and paths stay in it).
+        # "ok" and pathway_status's fixed "absent: ..." carry nothing private; an error shows its class only.
+        public = {
+            name: why if why == "ok" or why.startswith("absent") else f"unavailable ({why.split(':', 1)[0]})"
+            for name, why in checks.items()
+        }
+        body = Readiness(status="ready" if ok else "not ready", checks=public)
         return JSONResponse(status_code=200 if ok else 503, content=body.model_dump())
 
     @app.get("/metrics", tags=["health"], summary="Prometheus metrics", response_class=PlainTextResponse)
