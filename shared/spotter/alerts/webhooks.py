@@ -188,6 +188,11 @@ def _is_public(address: str) -> bool:
     return ip.is_global and not ip.is_multicast
 
 
+def has_space_or_control(url: str) -> bool:
+    """Whitespace or a control character: it passes urlsplit, then fails (or splits) every request."""
+    return any(ord(c) < 0x21 or ord(c) == 0x7F for c in url)
+
+
 def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = system_resolver) -> str:
     """`url` if it may receive deliveries; raises WebhookUrlRefused saying why not.
 
@@ -195,8 +200,7 @@ def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = syst
     unless `allow_private`, every address the host resolves to must be globally
     routable (not private, loopback, link-local, shared, reserved or multicast).
     """
-    if any(ord(c) < 0x21 or ord(c) == 0x7F for c in url):
-        # A CR/LF or space would pass urlsplit and then fail every delivery (httpx refuses it).
+    if has_space_or_control(url):
         raise WebhookUrlRefused("the webhook URL holds whitespace or control characters")
     try:
         parts = urlsplit(url)

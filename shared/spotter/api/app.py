@@ -29,6 +29,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 from redis import Redis
 
 from spotter import streams
+from spotter.alerts.webhooks import has_space_or_control
 from spotter.answer.base import Answer, Answerer, AnswerError
 from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
@@ -108,7 +109,7 @@ class CameraIn(StrictRequest):
     @field_validator("rtsp_url")
     @classmethod
     def _a_stream_url(cls, value: str) -> str:
-        if any(ord(c) < 0x21 or ord(c) == 0x7F for c in value):
+        if has_space_or_control(value):
             raise ValueError("the URL holds whitespace or control characters")
         scheme = urlsplit(value).scheme.lower()
         if scheme not in CAMERA_URL_SCHEMES:
