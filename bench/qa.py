@@ -42,6 +42,7 @@ from spotter.settings import BusSettings
 from spotter.synth.questions import KINDS, score_answers
 from spotter.synth.scenario import SCENARIOS, generate_scenario
 from spotter.world.geometry import iou
+from spotter.world.labels import is_person
 
 REPO = Path(__file__).resolve().parents[1]
 CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache"))
@@ -50,36 +51,44 @@ TARGET = 0.90
 
 
 def identity_report(store: GraphStore, camera: str, gt: ExternalDetections) -> dict[str, Any]:
-    """Merged look-alikes and split things, with each observation's ground-truth id by box overlap."""
+    """Merged look-alikes and split things, with each observation's ground-truth id by box overlap.
+
+    A ground-truth id is `label:track_id` as the true detections give it; people are the ids whose label
+    is a person label. Fragmentation: entities holding a true worker's observations, per true worker seen.
+    """
     votes_by_entity: dict[str, Counter[str]] = defaultdict(Counter)
     entities_by_gt: dict[str, set[str]] = defaultdict(set)
+    unmatched_people: set[str] = set()
     for o in store.observations(camera):
         votes: Counter[str] = Counter()
         for b in o.boxes:
             for d in gt.at(b.t, 0.05) or []:
                 if d.label == o.label and d.track_id is not None and iou(d.bbox, b.bbox) >= 0.3:
-                    votes[d.track_id] += 1
+                    votes[f"{d.label}:{d.track_id}"] += 1
         if votes:
             gid = votes.most_common(1)[0][0]
             votes_by_entity[o.entity_id][gid] += 1
             entities_by_gt[gid].add(o.entity_id)
+        elif is_person(o.label):
+            unmatched_people.add(o.entity_id)
     merged = {eid: sorted(v) for eid, v in votes_by_entity.items() if len(v) > 1}
     split = {gid: len(eids) for gid, eids in entities_by_gt.items() if len(eids) > 1}
-    workers = [gid for gid in entities_by_gt if gid.startswith("worker")]
+    workers = [gid for gid in entities_by_gt if is_person(gid.split(":")[0])]
     worker_entities = {e for gid in workers for e in entities_by_gt[gid]}
     lookalike_labels = {"toolbox"}
-    merged_lookalikes = {
-        eid: ids for eid, ids in merged.items() if any(i.split("_")[0] in lookalike_labels for i in ids)
-    }
+    merged_lookalikes = {eid: ids for eid, ids in merged.items() if any(i.split(":")[0] in lookalike_labels for i in ids)}
     return {
         "entities": len(store.entities(camera)),
         "things_matched": len(entities_by_gt),
         "merged_entities": merged,
         "merged_lookalikes": len(merged_lookalikes),
         "split_things": split,
-        # fragmentation: entities holding a true worker's observations, per true worker seen
         "true_workers": len(workers),
         "entities_per_worker": round(len(worker_entities) / len(workers), 2) if workers else None,
+        # person entities none of whose observations overlaps a true person: a vest on a fence, a poster
+        "phantom_people": len(unmatched_people - worker_entities),
+        # entities holding two or more true people: two workers taken for one
+        "merged_people": sum(1 for v in votes_by_entity.values() if sum(1 for g in v if is_person(g.split(":")[0])) > 1),
     }
 
 

@@ -192,6 +192,7 @@ def remember(
     source: ClipDetections,
     *,
     hfov_deg: float = 90.0,
+    projection: Projection = "pinhole",
     questions: Sequence[dict[str, Any]] = (),
     answerer: Callable[[GraphTools], Answerer] | None = None,
     progress: Callable[[int, int], None] | None = None,
@@ -201,8 +202,8 @@ def remember(
     """Build the camera's memory from the replayed clips; answer `questions` at their `at` (see module doc)."""
     clips, kf_times, size = replayed_clips(redis, camera_id)
     run = MemoryPass(
-        camera_id, heading, store, source, hfov_deg=hfov_deg, questions=questions, answerer=answerer,
-        on_clip=on_clip, on_answer=on_answer,
+        camera_id, heading, store, source, hfov_deg=hfov_deg, projection=projection, questions=questions,
+        answerer=answerer, on_clip=on_clip, on_answer=on_answer,
     )  # fmt: skip
     for i, clip in enumerate(clips):
         run.add(clip, keyframe_times(clip, kf_times), size)

@@ -237,3 +237,44 @@ def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up()
         events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer, cone])])
         assert [(e.kind, round(e.t, 3), e.detail.get("in_view")) for e in events if e.kind == "picked_up"] == taken
         s.close()
+
+
+def test_a_walking_worker_s_track_broken_inside_a_clip_stays_one_entity(store: SqliteGraphStore) -> None:
+    """Past the 20 deg gate a person is re-identified by appearance; when the detector's track then breaks
+    inside the same clip, the second piece joins the same worker (it was not seen at the same time)."""
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    look = [1.0, 0.0, 0.0]
+    caps = [
+        scene.caption(0, 0.0, 10.0, [scene.observation("1", "worker", -30.0, [2.0, 5.0], appearance=look)]),
+        scene.caption(
+            1,
+            10.0,
+            20.0,
+            [
+                scene.observation("1", "worker", 5.0, [11.0, 13.0], appearance=look),
+                scene.observation("2", "worker", 6.0, [15.0, 17.0], appearance=look),
+            ],
+        ),
+    ]
+    run(WorldModel(store, scene.heading), caps)
+    (worker,) = store.entities(CAM)
+    assert worker.observations == 3
+
+
+def test_two_look_alike_workers_seen_together_after_walking_stay_two(store: SqliteGraphStore) -> None:
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    look = [1.0, 0.0, 0.0]
+    caps = [
+        scene.caption(0, 0.0, 10.0, [scene.observation("1", "worker", -30.0, [2.0, 5.0], appearance=look)]),
+        scene.caption(
+            1,
+            10.0,
+            20.0,
+            [
+                scene.observation("1", "worker", 5.0, [11.0, 13.0], appearance=look),
+                scene.observation("2", "worker", 30.0, [12.0, 14.0], appearance=look),
+            ],
+        ),
+    ]
+    run(WorldModel(store, scene.heading), caps)
+    assert sorted(e.observations for e in store.entities(CAM)) == [1, 2]

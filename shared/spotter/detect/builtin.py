@@ -109,6 +109,9 @@ VEST_WORKER_MAX_SCORE = 0.35
 # Share of a vest blob's box in the brick colour range above which it is brickwork: measured on the
 # rendered scenarios, hi-vis vests 0.00-0.10, orange-lit brick walls 0.74-0.98.
 VEST_MAX_BRICK_SHARE = 0.5
+# A reflective band: a row whose hi-vis share falls under the first figure, between rows above the second.
+VEST_BAND_MAX_SHARE = 0.5
+VEST_BAND_MIN_SIDE = 0.7
 HOG_MARGIN_X, HOG_MARGIN_Y = 0.18, 0.11
 
 
@@ -334,18 +337,22 @@ class BuiltinDetector:
     ) -> list[_Candidate]:
         """Upright hi-vis blobs that no person box explains: a worker seen by their vest."""
         h, w = masks.orange.shape
-        hivis = cv2.bitwise_or(masks.orange, masks.yellow)
-        hivis = _close(hivis, 5, 5)
+        raw_hivis: Mask = np.asarray(cv2.bitwise_or(masks.orange, masks.yellow), dtype=np.uint8)
+        hivis = _close(raw_hivis, 5, 9)  # taller than wide: bridges a vest's reflective band, up to 8 px
         out: list[_Candidate] = []
         for x, y, bw, bh, a, blob in _blobs(hivis, max(min_area, int(0.002 * h * w))):
             box: Box = (float(x), float(y), float(x + bw), float(y + bh))
             if any(intersection_over(box, c.box) > 0.5 for c in workers + cones):
                 continue  # a vest someone already wears, or the body of a cone
+            if x == 0 or x + bw >= w:
+                continue  # cut by the frame's side: its shape and bands cannot be judged
             fill = a / float(bw * bh)
             if not (0.8 <= bh / bw <= 2.5 and fill >= 0.55) or _is_tapered(blob):
                 continue  # not torso-shaped (a cone is tapered; a banner or a wall is not upright)
             if _share(masks.brick, box) >= VEST_MAX_BRICK_SHARE:
                 continue  # sunlit brickwork: bright bricks fall in the orange range, a vest does not look like brick
+            if not _has_reflective_band(raw_hivis[y:y + bh, x:x + bw], blob):
+                continue  # a painted panel or a container is solid colour; a hi-vis vest has retro-reflective bands
             colour = "orange" if _share(masks.orange, box) >= _share(masks.yellow, box) else "yellow"
             body = (x - 0.1 * bw, y - 0.6 * bh, x + 1.1 * bw, y + 2.5 * bh)
             score = min(VEST_WORKER_MAX_SCORE, 0.2 + 0.2 * fill)
@@ -471,6 +478,21 @@ def _taper(blob: Mask) -> float:
 
 def _is_tapered(blob: Mask) -> bool:
     return _taper(blob) < 0.6
+
+
+def _has_reflective_band(raw: Mask, blob: Mask) -> bool:
+    """A row across the blob where the hi-vis colour gives way (a grey or silver band) between hi-vis rows.
+
+    `raw` is the colour mask before closing, `blob` the closed blob, both cropped to the blob's box. Hi-vis
+    garments carry retro-reflective bands across the torso (EN ISO 20471); painted panels do not.
+    """
+    in_blob = blob > 0
+    widths = in_blob.sum(axis=1)
+    share = np.where(widths > 0, ((raw > 0) & in_blob).sum(axis=1) / np.maximum(widths, 1), 0.0)
+    for i in range(2, len(share) - 2):
+        if share[i] < VEST_BAND_MAX_SHARE and share[:i].max() > VEST_BAND_MIN_SIDE and share[i + 1:].max() > VEST_BAND_MIN_SIDE:
+            return True
+    return False
 
 
 Segment = tuple[float, float, float, float]

@@ -508,6 +508,17 @@ class _Context:
             out.append(Candidate(em.record, em.recent, carried=em.held is True, external_tracks=tracks))
         return out
 
+    def seen_with(self, p: _Placed) -> set[str]:
+        """Entities observed in this clip while `p` was: two people at once. One seen only before or after
+        `p` in the clip may be the same person whose track the detector broke."""
+        start, end = p.obs.boxes[0].t, p.obs.boxes[-1].t
+        tol = self.s.shared_frame_tol_s
+        out = set()
+        for record in self.observations:
+            if record.boxes and record.boxes[0].t - tol <= end and start <= record.boxes[-1].t + tol:
+                out.add(record.entity_id)
+        return out
+
     def old_place_seen_empty(self, entity: EntityRecord) -> bool:
         """Evidence of absence: the entity's place was in view, steadily, since it was last seen.
 
@@ -564,8 +575,7 @@ class _Context:
                     p.probe, self.candidates(p.label, exclude=seen_now), self.old_place_seen_empty
                 )
             if match is None and is_person(p.label) and not self.late:
-                seen_now = {eid for eid, _ in self.assign.values()}
-                match = self.m.resolver.resolve_returning(p.probe, self.candidates(p.label, exclude=seen_now))
+                match = self.m.resolver.resolve_returning(p.probe, self.candidates(p.label, exclude=self.seen_with(p)))
             if match is None:
                 eid = entity_id_for(self.cam, p.observation_id)
                 self.created.add(eid)
