@@ -34,6 +34,7 @@ from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Any
 
+from spotter import logs
 from spotter.errors import ConfigError, SpotterError
 from spotter.heading import METHODS
 
@@ -137,8 +138,15 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--webhook-secret",
-            default=os.environ.get("SPOTTER_WEBHOOK_SECRET"),
-            help="HMAC secret of the --webhook signatures (default: $SPOTTER_WEBHOOK_SECRET)",
+            default=None,
+            help="HMAC secret of the --webhook signatures; visible to every user in `ps`: prefer "
+            "$SPOTTER_WEBHOOK_SECRET or --webhook-secret-file",
+        )
+        p.add_argument(
+            "--webhook-secret-file",
+            type=Path,
+            metavar="PATH",
+            help="read the HMAC secret from this file (its first line)",
         )
         p.add_argument(
             "--deliver-timeout",
@@ -261,9 +269,28 @@ def _memory_spec(
     from spotter.recall import MemorySpec
 
     return MemorySpec(
-        store, args.detect_fps, questions, [] if alerts is None else alerts, args.webhook, args.webhook_secret,
+        store, args.detect_fps, questions, [] if alerts is None else alerts, args.webhook, webhook_secret(args),
         args.deliver_timeout,
     )  # fmt: skip
+
+
+def webhook_secret(args: argparse.Namespace) -> str | None:
+    """The webhooks' HMAC secret: from --webhook-secret-file, $SPOTTER_WEBHOOK_SECRET or (warned) the flag."""
+    if args.webhook_secret_file is not None and args.webhook_secret is not None:
+        raise ConfigError("give --webhook-secret or --webhook-secret-file, not both")
+    if args.webhook_secret_file is not None:
+        try:
+            lines = Path(args.webhook_secret_file).read_text().splitlines()
+        except OSError as exc:
+            raise ConfigError(f"--webhook-secret-file: {exc}") from exc
+        if not lines or not lines[0].strip():
+            raise ConfigError(f"--webhook-secret-file {args.webhook_secret_file}: the file is empty")
+        return str(lines[0].strip())
+    if args.webhook_secret is not None:
+        print("spotter: --webhook-secret shows the secret to anyone who can list processes; use "
+              "$SPOTTER_WEBHOOK_SECRET or --webhook-secret-file", file=sys.stderr)  # fmt: skip
+        return str(args.webhook_secret)
+    return os.environ.get("SPOTTER_WEBHOOK_SECRET")
 
 
 def _kept_summaries() -> Any:
@@ -720,11 +747,9 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.command != "serve":  # a service sets up logging from its own --log-level
-        logging.basicConfig(
-            level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
-        )
     try:
+        if args.command != "serve":  # a service sets up logging from its own --log-level
+            logs.configure(args.log_level)
         return COMMANDS[args.command](args)
     except ConfigError as exc:
         print(f"spotter {args.command}: {exc}", file=sys.stderr)

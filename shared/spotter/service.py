@@ -42,7 +42,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel
 from redis import Redis
 
-from spotter import streams
+from spotter import logs, streams
 from spotter.bus import TRANSIENT_ERRORS, StreamConsumer
 from spotter.errors import ConfigError, SpotterError
 from spotter.settings import BusSettings
@@ -253,10 +253,8 @@ def main_for(
     )
     add_service_args(parser)
     args = parser.parse_args(argv)
-    logging.basicConfig(
-        level=args.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
-    )
     try:
+        logs.configure(args.log_level)
         settings = settings if settings is not None else BusSettings()
         redis = connect(settings)
     except (ConfigError, ValueError) as exc:
