@@ -113,6 +113,11 @@ def alerts_by_camera_key(camera_id: str) -> str:
     return f"{PREFIX}:alerts_by_camera:{camera_id}"
 
 
+def webhook_health_key(subscription_id: str) -> str:
+    """Hash of one subscription's delivery outcomes: delivered / failed / retried counts, last times and error."""
+    return f"{PREFIX}:webhook_health:{subscription_id}"
+
+
 def deliveries_key(alert_id: str) -> str:
     """Hash subscription id -> delivery record of one alert (status, attempts, last error)."""
     return f"{PREFIX}:deliveries:{alert_id}"

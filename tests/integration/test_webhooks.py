@@ -99,6 +99,7 @@ class Receiver:
                     "path": path,
                     "alert_id": alert.alert_id,
                     "header_alert_id": headers.get(ALERT_ID_HEADER),
+                    "host": headers.get("Host"),
                     "attempt": headers.get(ATTEMPT_HEADER),
                     "signed": signed,
                     "status": status,
@@ -147,7 +148,7 @@ def receiver() -> Iterator[Receiver]:
 def settings(**kw: Any) -> NotifySettings:
     base: dict[str, Any] = {
         "allow_private": True, "timeout_s": 3.0, "max_attempts": 5, "backoff_base_s": 0.05,
-        "backoff_max_s": 0.3, "workers": 4, "poll_s": 0.05,
+        "backoff_max_s": 0.3, "workers": 4, "poll_s": 0.05, "expose_private_status": True,
     }  # fmt: skip
     base.update(kw)
     return NotifySettings(**base)
@@ -164,7 +165,7 @@ class Running:
 
     def __init__(self, redis_url: str, notify: NotifySettings, name: str = "n1", **kw: Any) -> None:
         self.redis = Redis.from_url(redis_url, socket_timeout=10.0)
-        self.notifier = Notifier(self.redis, notify, **{k: v for k, v in kw.items() if k == "lease_s"})
+        self.notifier = Notifier(self.redis, notify, **{k: v for k, v in kw.items() if k in ("lease_s", "resolve")})
         self.consumer = consumer(self.redis, name, kw.get("claim_idle_ms", 30_000))
         self.stop = threading.Event()
         self.errors: list[BaseException] = []
@@ -349,7 +350,8 @@ def test_client_errors_are_not_retried_and_throttling_is(redis: Redis, redis_url
     with Running(redis_url, settings()):
         wait_for(all_ended(redis, alerts), what="the 410 to end the delivery")
     (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
-    assert record.status == "failed" and record.attempts == 1 and record.last_error == "HTTP 410 (not retried)"
+    assert record.status == "failed" and record.attempts == 1
+    assert record.last_error is not None and record.last_error.startswith("HTTP 410 (not retried")
 
     redis.flushall()
     receiver.attempts.clear()
@@ -472,7 +474,7 @@ def test_private_urls_are_refused_unless_allowed(
     with Running(redis_url, settings(allow_private=False)):
         wait_for(all_ended(redis, alerts), what="the refusal")
     (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
-    assert record.status == "failed" and record.attempts == 0
+    assert record.status == "failed" and record.attempts == 1  # counted, though nothing was sent
     assert (record.last_error or "").startswith("refused:") and "127.0.0.1" in (record.last_error or "")
     assert receiver.attempts == []
 
@@ -613,5 +615,97 @@ def test_a_stored_url_with_control_characters_ends_the_delivery(redis: Redis, re
     with Running(redis_url, settings()):
         wait_for(all_ended(redis, alerts), what="the invalid URL to end the delivery")
     (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
-    assert record.status == "failed" and record.attempts == 0
+    assert record.status == "failed" and record.attempts == 1  # every delivery error is a counted attempt
     assert record.last_error is not None and "control characters" in record.last_error
+
+
+def test_a_delivery_connects_to_the_address_it_checked(redis: Redis, redis_url: str, receiver: Receiver) -> None:
+    """DNS rebinding: the name is resolved once per attempt, checked, and the POST goes to that address.
+    `hooks.spotter.test` resolves nowhere but in the notifier's resolver (to the loopback receiver), so the
+    delivery only arrives if the connection used the checked address; the receiver still sees its name."""
+    port = int(receiver.url.rsplit(":", 1)[1])
+    asked: list[str] = []
+
+    def resolve(host: str, _port: int) -> list[str]:
+        asked.append(host)
+        return ["127.0.0.1"] if host == "hooks.spotter.test" else []
+
+    WebhookStore(redis).create(f"http://hooks.spotter.test:{port}/pinned?token=abc", SECRET)
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    with Running(redis_url, settings(), resolve=resolve):
+        wait_for(all_ended(redis, alerts), what="the pinned delivery")
+    assert statuses(redis, alerts) == ["delivered"]
+    (attempt,) = receiver.attempts
+    assert attempt["path"] == "/pinned?token=abc" and attempt["host"] == f"hooks.spotter.test:{port}"
+    assert asked == ["hooks.spotter.test"], "resolved once, by the check, never again by the HTTP client"
+
+
+def test_a_host_that_does_not_resolve_at_delivery_is_retried_then_fails(redis: Redis, redis_url: str) -> None:
+    WebhookStore(redis).create("http://nowhere.spotter.test/hook", SECRET)
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    with Running(redis_url, settings(max_attempts=2), resolve=lambda host, port: []):
+        wait_for(all_ended(redis, alerts), what="the unresolvable host to give up")
+    (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
+    assert record.status == "failed" and record.attempts == 2 and "does not resolve" in (record.last_error or "")
+
+
+def test_private_targets_status_codes_are_not_shown_unless_allowed(
+    redis: Redis, redis_url: str, receiver: Receiver
+) -> None:
+    """With private targets allowed, an API user could map internal ports by the codes they answer."""
+    receiver.always = 404
+    sub = WebhookStore(redis).create(receiver.url + "/probe", SECRET)
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    with Running(redis_url, settings(expose_private_status=False)):
+        wait_for(all_ended(redis, alerts), what="the 404 to end the delivery")
+    (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
+    assert record.status == "failed" and record.attempts == 1, "a 4xx still ends it: the policy sees the code"
+    assert record.last_status_code is None and "404" not in (record.last_error or "")
+    health = WebhookStore(redis).health(sub.id)
+    assert health.state == "failing" and health.failed == 1 and "404" not in (health.last_error or "")
+
+
+def test_too_early_is_retried(redis: Redis, redis_url: str, receiver: Receiver) -> None:
+    receiver.fail_first, receiver.fail_status = 1, 425
+    WebhookStore(redis).create(receiver.url + "/early", SECRET)
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    with Running(redis_url, settings()):
+        wait_for(all_ended(redis, alerts), what="the 425 to be retried")
+    (record,) = AlertStore(redis).deliveries(alerts[0].alert_id)
+    assert record.status == "delivered" and record.attempts == 2
+
+
+def test_a_refused_delivery_can_be_sent_again_and_the_webhook_shows_its_health(
+    redis: Redis, redis_url: str, receiver: Receiver, api: TestClient
+) -> None:
+    """A 401 while the receiver rotates its secret fails the delivery for good; the operator sends it again."""
+    receiver.always = 401
+    hook = subscribe(api, receiver.url + "/rotating")
+    alerts = [make_alert(0)]
+    publish(redis, alerts)
+    alert_id = alerts[0].alert_id
+    with Running(redis_url, settings()):
+        wait_for(all_ended(redis, alerts), what="the 401 to end the delivery")
+        health = api.get(f"/v1/webhooks/{hook}", headers=H).json()["health"]
+        assert health["state"] == "failing" and health["failed"] == 1 and health["delivered"] == 0
+        assert api.post(f"/v1/alerts/{alert_id}/redeliver", json={"unknown": 1}, headers=H).status_code == 422
+        assert api.post("/v1/alerts/no-such-alert/redeliver", headers=H).status_code == 404
+        assert api.post(f"/v1/alerts/{alert_id}/redeliver", headers={}).status_code == 401
+        receiver.always = None  # the new secret is in place
+        r = api.post(f"/v1/alerts/{alert_id}/redeliver", headers=H)
+        assert r.status_code == 200, r.text
+        (d,) = r.json()["deliveries"]
+        assert d["status"] == "pending" and d["attempts"] == 0 and d["redeliveries"] == 1
+        wait_for(all_ended(redis, alerts), what="the redelivery")
+        again = api.post(f"/v1/alerts/{alert_id}/redeliver", headers=H)
+        assert again.status_code == 409, "nothing failed any more: nothing to send again"
+    (record,) = AlertStore(redis).deliveries(alert_id)
+    assert record.status == "delivered" and record.redeliveries == 1
+    assert receiver.accepted() == Counter({alert_id: 1})
+    assert [a["header_alert_id"] for a in receiver.attempts] == [alert_id, alert_id], "same alert id: receivers dedupe"
+    health = api.get("/v1/webhooks", headers=H).json()["webhooks"][0]["health"]
+    assert health["state"] == "ok" and health["delivered"] == 1 and health["failed"] == 1

@@ -44,12 +44,14 @@ from spotter.alerts.webhooks import (
     NotifySettings,
     Resolver,
     Subscription,
+    WebhookHostUnresolved,
     WebhookNotFound,
     WebhookStore,
+    WebhookTarget,
     WebhookUrlRefused,
-    check_webhook_url,
     sign,
     system_resolver,
+    webhook_target,
 )
 from spotter.bus import TRANSIENT_ERRORS, Delivery, StreamConsumer
 from spotter.messages import Alert
@@ -58,7 +60,7 @@ log = logging.getLogger(__name__)
 
 SERVICE = "notifier"
 USER_AGENT = "Spotter-Notifier/1"
-RETRYABLE_STATUS = frozenset({408, 429})
+RETRYABLE_STATUS = frozenset({408, 425, 429})
 MAX_ERROR_CHARS = 500
 
 # Move up to ARGV[2] entries due by ARGV[1] to score ARGV[3] (the lease deadline) and return them.
@@ -177,13 +179,21 @@ class Notifier:
         except AlertNotFound:
             return self._finish(member, record, "failed", "the alert is no longer stored")
         try:
-            check_webhook_url(sub.url, allow_private=self.settings.allow_private, resolve=self.resolve)
+            target = webhook_target(sub.url, allow_private=self.settings.allow_private, resolve=self.resolve)
+        except WebhookHostUnresolved as exc:
+            return self._retry_or_fail(member, record, str(exc), None, None)
         except WebhookUrlRefused as exc:
-            return self._finish(member, record, "failed", f"refused: {exc}")
-        return self._post(member, record, alert, sub, client)
+            return self._finish(member, record, "failed", f"refused: {exc}", attempted=True)
+        return self._post(member, record, alert, sub, target, client)
 
     def _post(
-        self, member: str, record: DeliveryRecord, alert: Alert, sub: Subscription, client: httpx.Client
+        self,
+        member: str,
+        record: DeliveryRecord,
+        alert: Alert,
+        sub: Subscription,
+        target: WebhookTarget,
+        client: httpx.Client,
     ) -> DeliveryRecord:
         body = alert.model_dump_json().encode()
         attempt_no = record.attempts + 1
@@ -193,12 +203,19 @@ class Notifier:
             ALERT_ID_HEADER: alert.alert_id,
             WEBHOOK_ID_HEADER: sub.id,
             ATTEMPT_HEADER: str(attempt_no),
+            # Connect to the address checked a moment ago, never to a second DNS answer (rebinding); the
+            # Host header and the TLS name (SNI and certificate check) stay the subscribed host. One
+            # connection per delivery: a pooled TLS connection to the same address may belong to another name.
+            "Host": target.host_header(),
+            "Connection": "close",
         }
         status: int | None = None
         retry_after: float | None = None
         try:
             # Streamed and closed unread: a receiver's reply body is of no use and may be large.
-            with client.stream("POST", sub.url, content=body, headers=headers) as response:
+            with client.stream(
+                "POST", target.pinned_url(), content=body, headers=headers, extensions={"sni_hostname": target.host}
+            ) as response:
                 status = response.status_code
                 retry_after = _retry_after(response)
         except httpx.InvalidURL as exc:
@@ -209,6 +226,9 @@ class Notifier:
         except httpx.HTTPError as exc:
             error = f"{type(exc).__name__}: {exc}"[:MAX_ERROR_CHARS]
             return self._retry_or_fail(member, record, error, None, None)
+        # A private target's status codes would map the internal network for anyone who may subscribe.
+        shown = None if target.private and not self.settings.expose_private_status else status
+        what = f"HTTP {status}" if shown is not None else "HTTP error (a private target's status is not shown)"
         if 200 <= status < 300:
             log.info(
                 "alert %s delivered to %s (%s) on attempt %d",
@@ -217,12 +237,13 @@ class Notifier:
                 _host(sub.url),
                 attempt_no,
             )
-            return self._finish(member, record, "delivered", None, status_code=status, attempted=True)
+            return self._finish(member, record, "delivered", None, status_code=shown, attempted=True)
         if status in RETRYABLE_STATUS or status >= 500:
-            return self._retry_or_fail(member, record, f"HTTP {status}", status, retry_after)
+            return self._retry_or_fail(member, record, what, shown, retry_after)
         return self._finish(
-            member, record, "failed", f"HTTP {status} (not retried)", status_code=status, attempted=True
-        )
+            member, record, "failed", f"{what} (not retried; POST /v1/alerts/{{id}}/redeliver sends it again)",
+            status_code=shown, attempted=True,
+        )  # fmt: skip
 
     def backoff_s(self, attempts: int) -> float:
         """Delay after the `attempts`-th failed attempt: base * 2^(attempts-1), capped, half of it jittered."""
@@ -261,6 +282,9 @@ class Notifier:
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(streams.deliveries_key(alert_id), sub_id, updated.model_dump_json())
         pipe.zadd(streams.DELIVERY_SCHEDULE, {member: now + delay})
+        health = streams.webhook_health_key(sub_id)
+        pipe.hincrby(health, "failed_attempts", 1)
+        pipe.hset(health, mapping={"last_failure_at": now, "last_error": error[:MAX_ERROR_CHARS]})
         pipe.execute()
         log.info(
             "alert %s to %s: attempt %d failed (%s); next in %.2fs", alert_id, sub_id, attempts, error, delay
@@ -291,6 +315,15 @@ class Notifier:
         pipe = self.redis.pipeline(transaction=True)
         pipe.hset(streams.deliveries_key(alert_id), sub_id, updated.model_dump_json())
         pipe.zrem(streams.DELIVERY_SCHEDULE, member)
+        health = streams.webhook_health_key(sub_id)
+        if status == "delivered":
+            pipe.hincrby(health, "delivered", 1)
+            pipe.hset(health, "last_delivered_at", now)
+        elif status == "failed":
+            pipe.hincrby(health, "failed", 1)
+            if attempted:
+                pipe.hincrby(health, "failed_attempts", 1)
+            pipe.hset(health, mapping={"last_failure_at": now, "last_error": (error or "")[:MAX_ERROR_CHARS]})
         pipe.execute()
         if status != "delivered":
             log.warning("alert %s to %s: %s (%s)", alert_id, sub_id, status, error)
@@ -301,8 +334,18 @@ class Notifier:
             self.attempt(member, client)
         except TRANSIENT_ERRORS as exc:
             log.warning("delivery %s: redis unavailable (%s); retried once its lease ends", member, exc)
+        except Exception as exc:
+            log.exception("delivery %s failed unexpectedly", member)
+            self._count_failed_attempt(member, f"internal error: {type(exc).__name__}")
+
+    def _count_failed_attempt(self, member: str, error: str) -> None:
+        """An attempt that ended in our own error still counts: no delivery is re-claimed forever."""
+        try:
+            record = self.alerts.delivery(*split_member(member))
+            if record is not None and record.status == "pending":
+                self._retry_or_fail(member, record, error, None, None)
         except Exception:
-            log.exception("delivery %s failed unexpectedly; retried once its lease ends", member)
+            log.exception("delivery %s: could not record the failed attempt; retried once its lease ends", member)
 
     def _idle_s(self) -> float:
         """How long to wait for work: until the next due delivery, at most `poll_s`."""

@@ -16,6 +16,7 @@ Layout (names in `spotter.streams`):
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal, cast
@@ -54,6 +55,7 @@ class DeliveryRecord(BaseModel):
     updated_at: float = Field(description="Unix time of the last change")
     next_attempt_at: float | None = Field(default=None, description="When the next attempt is due (pending)")
     delivered_at: float | None = Field(default=None, description="Unix time of the successful attempt")
+    redeliveries: int = Field(default=0, ge=0, description="Times a user sent it again after it failed")
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +102,30 @@ class AlertStore:
 
     def stored(self, alert_id: str) -> StoredAlert:
         return StoredAlert(self.get(alert_id), self.deliveries(alert_id))
+
+    def redeliver(self, alert_id: str, subscription_ids: Sequence[str] | None = None, now: float | None = None) -> list[str]:
+        """Put the alert's failed deliveries (to still-existing subscriptions) back on the schedule.
+
+        Each starts a new round of attempts (`attempts` back to 0, the last error kept until the next
+        attempt); returns the subscription ids rescheduled. A delivered, pending or cancelled one is left.
+        """
+        at = time.time() if now is None else now
+        self.get(alert_id)  # AlertNotFound
+        wanted = None if subscription_ids is None else set(subscription_ids)
+        out: list[str] = []
+        for record in self.deliveries(alert_id):
+            if record.status != "failed" or (wanted is not None and record.subscription_id not in wanted):
+                continue
+            if not self.redis.hexists(streams.WEBHOOKS, record.subscription_id):
+                continue  # the webhook is gone: nothing to send to
+            again = record.model_copy(update={"status": "pending", "attempts": 0, "updated_at": at,
+                                              "next_attempt_at": at, "redeliveries": record.redeliveries + 1})  # fmt: skip
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.hset(streams.deliveries_key(alert_id), record.subscription_id, again.model_dump_json())
+            pipe.zadd(streams.DELIVERY_SCHEDULE, {schedule_member(alert_id, record.subscription_id): at})
+            pipe.execute()
+            out.append(record.subscription_id)
+        return out
 
     def query(
         self,

@@ -22,10 +22,11 @@ import socket
 import time
 import uuid
 from collections.abc import Callable, Sequence
-from typing import ClassVar, cast
-from urllib.parse import urlsplit
+from dataclasses import dataclass
+from typing import ClassVar, Literal, cast
+from urllib.parse import urlsplit, urlunsplit
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 from redis import Redis
 
@@ -69,6 +70,13 @@ class NotifySettings(BaseSettings):
     workers: int = Field(
         default=4, ge=1, le=64, title="Delivery workers", description="Deliveries sent at the same time"
     )
+    expose_private_status: bool = Field(
+        default=False,
+        title="Show private targets' status codes",
+        description="With allow_private, record the HTTP status and error text of deliveries to private "
+        "addresses; off, they read 'HTTP error' only (otherwise anyone who may subscribe learns which "
+        "internal ports answer)",
+    )
     poll_s: float = Field(
         default=0.5, gt=0.0, title="Schedule poll (s)", description="How often the delivery schedule is read"
     )
@@ -76,6 +84,10 @@ class NotifySettings(BaseSettings):
 
 class WebhookUrlRefused(SpotterError):
     """A webhook URL that may not be used (scheme, credentials, unresolvable or private host)."""
+
+
+class WebhookHostUnresolved(WebhookUrlRefused):
+    """The webhook's host did not resolve: at delivery, maybe for a moment (retried), at subscription, refused."""
 
 
 class WebhookNotFound(SpotterError):
@@ -193,13 +205,50 @@ def has_space_or_control(url: str) -> bool:
     return any(ord(c) < 0x21 or ord(c) == 0x7F for c in url)
 
 
-def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = system_resolver) -> str:
-    """`url` if it may receive deliveries; raises WebhookUrlRefused saying why not.
+@dataclass(frozen=True, slots=True)
+class WebhookTarget:
+    """Where one delivery goes: the URL as subscribed, and the addresses checked for it.
 
-    http or https only, a host, no user:password (put credentials in the secret);
-    unless `allow_private`, every address the host resolves to must be globally
-    routable (not private, loopback, link-local, shared, reserved or multicast).
+    The POST connects to `address` (the first checked one), never resolving the name again: a DNS
+    answer that changes between the check and the connection (rebinding) cannot reach another host.
     """
+
+    url: str
+    host: str
+    port: int
+    addresses: tuple[str, ...]
+    private: bool  # some checked address is not globally routable (only with allow_private)
+
+    @property
+    def address(self) -> str:
+        return self.addresses[0]
+
+    def pinned_url(self) -> str:
+        """The URL with its host replaced by the checked address (the Host header and TLS name stay the host)."""
+        parts = urlsplit(self.url)
+        literal = f"[{self.address}]" if ":" in self.address else self.address
+        return urlunsplit((parts.scheme, f"{literal}:{self.port}", parts.path or "/", parts.query, ""))
+
+    def host_header(self) -> str:
+        default = 443 if urlsplit(self.url).scheme == "https" else 80
+        name = f"[{self.host}]" if ":" in self.host else self.host
+        return name if self.port == default else f"{name}:{self.port}"
+
+
+def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = system_resolver) -> str:
+    """`url` if it may receive deliveries; raises WebhookUrlRefused saying why not (see `webhook_target`).
+
+    With `allow_private` the host is not resolved here (a receiver's private name may resolve only
+    later); every delivery resolves it again and connects to what it checked.
+    """
+    if allow_private:
+        _url_parts(url)
+        return url
+    return webhook_target(url, allow_private=allow_private, resolve=resolve).url
+
+
+def _url_parts(url: str) -> tuple[str, str, int]:
+    """(scheme, host, port) of a webhook URL, or WebhookUrlRefused for what no delivery could use."""
     if has_space_or_control(url):
         raise WebhookUrlRefused("the webhook URL holds whitespace or control characters")
     try:
@@ -214,29 +263,60 @@ def check_webhook_url(url: str, *, allow_private: bool, resolve: Resolver = syst
         raise WebhookUrlRefused("the webhook URL has no host")
     if parts.username is not None or parts.password is not None:
         raise WebhookUrlRefused("the webhook URL may not carry credentials; the secret signs each delivery")
-    if allow_private:
-        return url
+    return parts.scheme, host, port or (443 if parts.scheme == "https" else 80)
+
+
+def webhook_target(url: str, *, allow_private: bool, resolve: Resolver = system_resolver) -> WebhookTarget:
+    """The checked target of `url`; raises WebhookUrlRefused saying why it may not receive deliveries.
+
+    http or https only, a host, no user:password (put credentials in the secret);
+    unless `allow_private`, every address the host resolves to must be globally
+    routable (not private, loopback, link-local, shared, reserved or multicast).
+    """
+    _scheme, host, port = _url_parts(url)
     try:
         ipaddress.ip_address(host)
         addresses = [host]  # a literal: nothing to resolve
     except ValueError:
         addresses = []
     try:
-        addresses = addresses or list(resolve(host, port or (443 if parts.scheme == "https" else 80)))
+        addresses = addresses or list(resolve(host, port))
     except (OSError, UnicodeError) as exc:
-        raise WebhookUrlRefused(f"the webhook host {host!r} does not resolve: {exc}") from exc
+        raise WebhookHostUnresolved(f"the webhook host {host!r} does not resolve: {exc}") from exc
     if not addresses:
-        raise WebhookUrlRefused(f"the webhook host {host!r} does not resolve")
+        raise WebhookHostUnresolved(f"the webhook host {host!r} does not resolve")
     private = [a for a in addresses if not _is_public(a)]
-    if private:
+    if private and not allow_private:
         raise WebhookUrlRefused(
             f"the webhook host {host!r} resolves to a private, loopback, link-local or reserved address "
             f"({', '.join(private)}); set SPOTTER_NOTIFY_ALLOW_PRIVATE=true to allow it"
         )
-    return url
+    return WebhookTarget(url, host, port, tuple(addresses), bool(private))
 
 
 # --- the store --------------------------------------------------------------------
+
+
+class WebhookHealth(BaseModel):
+    """A subscription's record: is the receiver taking our deliveries?"""
+
+    delivered: int = Field(default=0, description="Deliveries that got a 2xx")
+    failed: int = Field(default=0, description="Deliveries given up (a 4xx, a refused URL, or out of attempts)")
+    failed_attempts: int = Field(default=0, description="POSTs that did not get a 2xx (retried ones included)")
+    last_delivered_at: float | None = Field(default=None, description="Unix time of the last 2xx")
+    last_failure_at: float | None = Field(default=None, description="Unix time of the last failed attempt")
+    last_error: str | None = Field(default=None, description="Why the last failed attempt failed")
+    state: Literal["ok", "failing", "new"] = Field(
+        default="new", description="failing: the last attempt failed after (or without) any success"
+    )
+
+    @model_validator(mode="after")
+    def _state(self) -> WebhookHealth:
+        if self.last_failure_at is not None and (self.last_delivered_at or 0.0) < self.last_failure_at:
+            self.state = "failing"
+        elif self.last_delivered_at is not None:
+            self.state = "ok"
+        return self
 
 
 class WebhookStore:
@@ -278,6 +358,12 @@ class WebhookStore:
     def delete(self, sub_id: str) -> None:
         if not self.redis.hdel(streams.WEBHOOKS, sub_id):
             raise WebhookNotFound(f"no webhook {sub_id!r}")
+        self.redis.delete(streams.webhook_health_key(sub_id))
+
+    def health(self, sub_id: str) -> WebhookHealth:
+        """How deliveries to the subscription have gone (the notifier keeps the counts)."""
+        raw = cast(dict[bytes, bytes], self.redis.hgetall(streams.webhook_health_key(sub_id)))
+        return WebhookHealth.model_validate({k.decode(): v.decode() for k, v in raw.items()})
 
 
 __all__ = [
@@ -288,11 +374,15 @@ __all__ = [
     "NotifySettings",
     "Resolver",
     "Subscription",
+    "WebhookHealth",
+    "WebhookHostUnresolved",
     "WebhookNotFound",
     "WebhookStore",
     "WebhookUrlRefused",
+    "WebhookTarget",
     "check_webhook_url",
     "sign",
     "system_resolver",
     "verify",
+    "webhook_target",
 ]

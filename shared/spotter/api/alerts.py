@@ -23,6 +23,7 @@ from spotter.alerts.store import AlertNotFound, AlertStore, DeliveryRecord, Deli
 from spotter.alerts.webhooks import (
     NotifySettings,
     Subscription,
+    WebhookHealth,
     WebhookNotFound,
     WebhookStore,
     WebhookUrlRefused,
@@ -55,6 +56,7 @@ class WebhookOut(BaseModel):
     categories: list[AlertCategory] | None = Field(description="Category filter; null: all")
     cameras: list[str] | None = Field(description="Camera filter; null: all")
     created_at: float = Field(description="Unix time of the subscription")
+    health: WebhookHealth = Field(description="How deliveries to it have gone")
 
 
 class WebhookList(BaseModel):
@@ -71,9 +73,16 @@ class AlertList(BaseModel):
     )
 
 
-def _webhook_out(sub: Subscription) -> WebhookOut:
+def _webhook_out(sub: Subscription, store: WebhookStore) -> WebhookOut:
     return WebhookOut(
-        id=sub.id, url=sub.url, categories=sub.categories, cameras=sub.cameras, created_at=sub.created_at
+        id=sub.id, url=sub.url, categories=sub.categories, cameras=sub.cameras, created_at=sub.created_at,
+        health=store.health(sub.id),
+    )  # fmt: skip
+
+
+class RedeliverIn(StrictRequest):
+    webhook_ids: list[Annotated[str, Field(min_length=1, max_length=64)]] | None = Field(
+        default=None, min_length=1, description="Only the deliveries to these webhooks; omitted: every failed one"
     )
 
 
@@ -124,18 +133,21 @@ def alerts_router(settings: NotifySettings | None = None) -> APIRouter:
             url = check_webhook_url(body.url, allow_private=notify.allow_private)
         except WebhookUrlRefused as exc:
             raise HTTPException(status_code=status.HTTP_400_BAD_REQUEST, detail=str(exc)) from exc
-        sub = WebhookStore(redis).create(url, body.secret.get_secret_value(), body.categories, body.cameras)
-        return _webhook_out(sub)
+        store = WebhookStore(redis)
+        sub = store.create(url, body.secret.get_secret_value(), body.categories, body.cameras)
+        return _webhook_out(sub, store)
 
     @r.get("/webhooks", tags=["webhooks"], summary="List webhooks")
     def list_webhooks(redis: RedisDep) -> WebhookList:
-        """Every subscription (secrets are never returned)."""
-        return WebhookList(webhooks=[_webhook_out(s) for s in WebhookStore(redis).list_all()])
+        """Every subscription with its delivery health (secrets are never returned)."""
+        store = WebhookStore(redis)
+        return WebhookList(webhooks=[_webhook_out(s, store) for s in store.list_all()])
 
     @r.get("/webhooks/{webhook_id}", tags=["webhooks"], summary="One webhook", responses=NOT_FOUND)
     def get_webhook(webhook_id: WebhookId, redis: RedisDep) -> WebhookOut:
+        store = WebhookStore(redis)
         try:
-            return _webhook_out(WebhookStore(redis).get(webhook_id))
+            return _webhook_out(store.get(webhook_id), store)
         except WebhookNotFound as exc:
             raise HTTPException(status_code=status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
 
@@ -187,7 +199,34 @@ def alerts_router(settings: NotifySettings | None = None) -> APIRouter:
         except AlertNotFound as exc:
             raise HTTPException(status_code=status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
 
+    @r.post(
+        "/alerts/{alert_id}/redeliver",
+        tags=["alerts"],
+        summary="Send an alert's failed deliveries again",
+        responses={**NOT_FOUND, 409: {"model": _Problem, "description": "No failed delivery to send again"}},
+    )
+    def redeliver(
+        alert_id: Annotated[str, Path(min_length=1, max_length=128, description="The alert's id")],
+        redis: RedisDep,
+        body: RedeliverIn | None = None,
+    ) -> AlertOut:
+        """A delivery the receiver refused (a 4xx, e.g. 401 while its secret was rotated) or that ran out of
+        attempts goes back on the schedule with a new round of attempts, same `alert_id` (receivers
+        deduplicate by it). Returns the alert with its deliveries as they now stand."""
+        store = AlertStore(redis)
+        try:
+            again = store.redeliver(alert_id, body.webhook_ids if body is not None else None)
+            stored = store.stored(alert_id)
+        except AlertNotFound as exc:
+            raise HTTPException(status_code=status.HTTP_404_NOT_FOUND, detail=str(exc)) from exc
+        if not again:
+            raise HTTPException(
+                status_code=status.HTTP_409_CONFLICT,
+                detail="no failed delivery of this alert to an existing webhook: nothing to send again",
+            )
+        return _alert_out(stored)
+
     return r
 
 
-__all__ = ["AlertList", "AlertOut", "WebhookIn", "WebhookList", "WebhookOut", "alerts_router"]
+__all__ = ["AlertList", "AlertOut", "RedeliverIn", "WebhookIn", "WebhookList", "WebhookOut", "alerts_router"]
