@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import sys
 import time
 from typing import Literal
+
+from pydantic import Field, ValidationError
+from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from spotter.errors import ConfigError
 
@@ -43,11 +45,22 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(out, ensure_ascii=False)
 
 
+class LogSettings(BaseSettings):
+    """How every Spotter process logs (prefix SPOTTER_LOG_)."""
+
+    model_config = SettingsConfigDict(env_prefix="SPOTTER_LOG_", extra="ignore")
+
+    format: LogFormat = Field(
+        default="text",
+        description="text, or json: one object per line with camera_id / clip_id / alert_id where known",
+    )
+
+
 def log_format() -> LogFormat:
-    value = os.environ.get("SPOTTER_LOG_FORMAT", "text").strip().lower()
-    if value not in ("text", "json"):
-        raise ConfigError(f"SPOTTER_LOG_FORMAT must be text or json, got {value!r}")
-    return "json" if value == "json" else "text"
+    try:
+        return LogSettings().format
+    except ValidationError as exc:
+        raise ConfigError(f"SPOTTER_LOG_FORMAT must be text or json: {exc.errors()[0]['msg']}") from exc
 
 
 def configure(level: str | int, fmt: LogFormat | None = None) -> None:
@@ -59,4 +72,4 @@ def configure(level: str | int, fmt: LogFormat | None = None) -> None:
         logging.getLogger(name).setLevel(max(logging.WARNING, logging.getLogger().level))
 
 
-__all__ = ["JsonFormatter", "configure", "log_format"]
+__all__ = ["JsonFormatter", "LogSettings", "configure", "log_format"]

@@ -29,7 +29,7 @@ from spotter.tools import (
 )
 from tests.unit.test_tools import CAM, build_scene, fill
 
-KEY = "s3cret-key"
+KEY = "s3cret-key-0123456789"
 H = {"X-API-Key": KEY}
 
 
@@ -47,7 +47,7 @@ def client(tmp_path: Path, redis: Redis, redis_url: str) -> Iterator[TestClient]
         {f"{t}:{scene.yaw(t)}": t for t in (0.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0)},
     )
     app = create_app(
-        ApiSettings(api_keys=[SecretStr("other"), SecretStr(KEY)]),
+        ApiSettings(api_keys=[SecretStr("other-key-0123456789"), SecretStr(KEY)]),
         graph=GraphSettings(sqlite_path=str(path)),
         bus=BusSettings(redis_url=SecretStr(redis_url)),
     )
@@ -215,8 +215,23 @@ def test_readyz_reports_checks(client: TestClient) -> None:
 
 
 def test_api_keys_from_env(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("SPOTTER_API_API_KEYS", "a, b,,c")
-    assert [k.get_secret_value() for k in ApiSettings().api_keys] == ["a", "b", "c"]
+    a, b, c = "a" * 16, "b" * 20, "c" * 32
+    monkeypatch.setenv("SPOTTER_API_API_KEYS", f"{a}, {b},,{c}")
+    monkeypatch.setenv("SPOTTER_API_READ_KEYS", "r" * 16)
+    settings = ApiSettings()
+    assert [k.get_secret_value() for k in settings.api_keys] == [a, b, c]
+    assert [s for _, s in settings.key_scopes()][-1] == ("read",)
+
+
+def test_short_keys_are_refused_at_start(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1-character key was accepted; keys are guessed by trying them."""
+    monkeypatch.setenv("SPOTTER_API_API_KEYS", "x")
+    with pytest.raises(ValueError, match="at least 16 characters"):
+        ApiSettings()
+    monkeypatch.setenv("SPOTTER_API_API_KEYS", "a" * 16)
+    monkeypatch.setenv("SPOTTER_API_WRITE_KEYS", "short")
+    with pytest.raises(ValueError, match="SPOTTER_API_WRITE_KEYS"):
+        ApiSettings()
 
 
 def test_nan_inf_and_lone_surrogates_are_422_never_500(client: TestClient) -> None:

@@ -59,7 +59,7 @@ def test_service_serves_checks_healthy_and_stops_on_sigterm(redis_url: str, tmp_
         "REDIS_URL": redis_url,
         "SPOTTER_API_HOST": "127.0.0.1",
         "SPOTTER_API_PORT": str(port),
-        "SPOTTER_API_API_KEYS": "k1",
+        "SPOTTER_API_API_KEYS": "k1-service-key-0123",
         "SPOTTER_GRAPH_BACKEND": "sqlite",
         "SPOTTER_GRAPH_SQLITE_PATH": str(tmp_path / "graph.sqlite3"),
     }

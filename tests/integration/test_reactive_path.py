@@ -241,7 +241,7 @@ def test_nothing_retrieved_leaves_the_answer_as_it_was(memory: Memory) -> None:
 
 # --- REST: /v1/ask through the reactive path ---------------------------------------------------
 
-KEY = "k3y"
+KEY = "k3y-reactive-path-0123"
 H = {"X-API-Key": KEY}
 
 

@@ -19,7 +19,7 @@ from spotter.settings import BusSettings
 
 pytestmark = pytest.mark.integration
 
-KEY = "rules-key-123"
+KEY = "rules-key-1234567890"
 H = {"X-API-Key": KEY}
 
 

@@ -45,7 +45,7 @@ from spotter.settings import BusSettings
 
 pytestmark = pytest.mark.integration
 
-KEY = "test-api-key"
+KEY = "test-api-key-0123456789"
 H = {"X-API-Key": KEY}
 SECRET = "whsec-0123456789abcdef"
 

@@ -12,6 +12,7 @@ and nowhere else.
 
 from __future__ import annotations
 
+import hashlib
 import hmac
 import json
 import logging
@@ -33,9 +34,11 @@ from spotter.alerts.webhooks import has_space_or_control
 from spotter.answer.base import Answer, Answerer, AnswerError
 from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
+from spotter.api.guards import BodyLimit, RateLimiter, required_scope, retry_after
 from spotter.api.metrics import RequestMetrics
 from spotter.api.requests import StrictRequest, public_errors
-from spotter.api.settings import ApiSettings
+from spotter.api.settings import ApiSettings, Scope
+from spotter.bus import TRANSIENT_ERRORS
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
 from spotter.heading.track import RedisHeadingTrack
@@ -68,6 +71,7 @@ from spotter.world.geometry import Sector
 log = logging.getLogger(__name__)
 
 API_KEY_HEADER = "X-API-Key"
+STORE_RETRY_AFTER_S = 5.0
 _api_key = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of SPOTTER_API_API_KEYS")
 
 CameraId = Annotated[str, Path(min_length=1, max_length=128, description="The camera (wearer) id")]
@@ -436,7 +440,8 @@ def create_app(
     """The API; the graph store and Redis client are opened in the lifespan (GraphSettings, BusSettings)."""
     graph_settings = graph if graph is not None else GraphSettings()
     bus_settings = bus if bus is not None else BusSettings()
-    keys = [k.get_secret_value().encode() for k in settings.api_keys]
+    keys = settings.key_scopes()
+    limiter = RateLimiter(settings.rate_per_s, settings.rate_burst)
     metrics = RequestMetrics()
 
     @asynccontextmanager
@@ -479,14 +484,38 @@ def create_app(
             answerer.close()
             close_all()
 
-    def require_key(key: Annotated[str | None, Depends(_api_key)]) -> None:
+    def scopes_of(key: str | None) -> tuple[Scope, ...]:
         given = (key or "").encode()
-        if not key or not any(hmac.compare_digest(given, k) for k in keys):
+        found: tuple[Scope, ...] = ()
+        for k, scopes in keys:  # every key compared, in constant time each: no early exit to time
+            if hmac.compare_digest(given, k) and key:
+                found = found or scopes
+        if not found:
             raise HTTPException(
                 status_code=status.HTTP_401_UNAUTHORIZED,
                 detail=f"missing or invalid {API_KEY_HEADER}",
                 headers={"WWW-Authenticate": "ApiKey"},
             )
+        return found
+
+    def require_key(request: Request, key: Annotated[str | None, Depends(_api_key)]) -> None:
+        """A known key with the scope the route needs, within its rate."""
+        scopes = scopes_of(key)
+        needed = required_scope(request.method, _route_path(request))
+        if needed not in scopes:
+            raise HTTPException(
+                status_code=status.HTTP_403_FORBIDDEN, detail=f"this key lacks the {needed!r} scope for this route"
+            )
+        wait = limiter.take(hashlib.sha256((key or "").encode()).digest())
+        if wait > 0:
+            raise HTTPException(
+                status_code=status.HTTP_429_TOO_MANY_REQUESTS,
+                detail="rate limit: too many requests with this key",
+                headers={"Retry-After": retry_after(wait)},
+            )
+
+    def any_key(key: Annotated[str | None, Depends(_api_key)]) -> None:
+        scopes_of(key)
 
     app = FastAPI(
         title="Spotter",
@@ -497,6 +526,9 @@ def create_app(
             f"needs the {API_KEY_HEADER} header; `at` answers from memory observed up to `at` only."
         ),
         lifespan=lifespan,
+        docs_url=None if settings.protect_docs else "/docs",
+        redoc_url=None if settings.protect_docs else "/redoc",
+        openapi_url=None if settings.protect_docs else "/openapi.json",
     )
     secured = [Depends(require_key)]
     app.include_router(_tool_router(), dependencies=secured)
@@ -524,9 +556,20 @@ def create_app(
 
         return handle
 
+    def unavailable(what: str) -> Callable[[Request, Exception], Response]:
+        def handle(request: Request, exc: Exception) -> Response:
+            log.warning("%s %s: %s unavailable: %s", request.method, _route_path(request), what, exc)
+            return JSONResponse(status_code=status.HTTP_503_SERVICE_UNAVAILABLE,
+                                content={"detail": f"{what} is unavailable; try again shortly"},
+                                headers={"Retry-After": retry_after(STORE_RETRY_AFTER_S)})  # fmt: skip
+
+        return handle
+
     app.add_exception_handler(EntityNotFound, problem(status.HTTP_404_NOT_FOUND))
     app.add_exception_handler(ToolArgumentError, problem(status.HTTP_422_UNPROCESSABLE_CONTENT))
-    app.add_exception_handler(GraphStoreError, problem(status.HTTP_503_SERVICE_UNAVAILABLE))
+    app.add_exception_handler(GraphStoreError, unavailable("the graph store"))
+    for transient in TRANSIENT_ERRORS:  # Redis refused, reset or timed out: the request may work in a moment
+        app.add_exception_handler(transient, unavailable("Redis"))
     app.add_exception_handler(SpotterError, problem(status.HTTP_500_INTERNAL_SERVER_ERROR))
 
     def invalid(request: Request, exc: Exception) -> Response:
@@ -578,7 +621,16 @@ def create_app(
         body = Readiness(status="ready" if ok else "not ready", checks=public)
         return JSONResponse(status_code=200 if ok else 503, content=body.model_dump())
 
-    @app.get("/metrics", tags=["health"], summary="Prometheus metrics", response_class=PlainTextResponse)
+    if settings.protect_docs:
+
+        @app.get("/openapi.json", include_in_schema=False, dependencies=[Depends(any_key)])
+        def openapi_schema() -> JSONResponse:
+            return JSONResponse(app.openapi())
+
+    @app.get(
+        "/metrics", tags=["health"], summary="Prometheus metrics", response_class=PlainTextResponse,
+        dependencies=[Depends(any_key)] if settings.protect_metrics else [],
+    )  # fmt: skip
     def prometheus(request: Request) -> PlainTextResponse:
         """Request counts and latency sums per route, and whether each memory pathway is up; Prometheus
         text format 0.0.4."""
@@ -591,6 +643,7 @@ def create_app(
         body = metrics.render() + "\n".join(lines) + "\n"
         return PlainTextResponse(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
+    app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)
     return app
 
 
