@@ -74,7 +74,9 @@ API_KEY_HEADER = "X-API-Key"
 STORE_RETRY_AFTER_S = 5.0
 _api_key = APIKeyHeader(name=API_KEY_HEADER, auto_error=False, description="One of SPOTTER_API_API_KEYS")
 
-CameraId = Annotated[str, Path(min_length=1, max_length=128, description="The camera (wearer) id")]
+CameraId = Annotated[
+    str, Path(min_length=1, max_length=128, pattern=CAMERA_ID_PATTERN, description="The camera (wearer) id")
+]
 EntityId = Annotated[
     str, Path(min_length=1, description="Entity id as returned by the other endpoints (it may contain '/')")
 ]
@@ -338,13 +340,14 @@ SiteName = Annotated[str, Path(min_length=1, max_length=128, pattern=r"^[A-Za-z0
 
 def _rules_router() -> APIRouter:
     """Site rules as data (docs/RULES.md): partial documents per site and per camera."""
-    r = APIRouter(prefix="/v1", tags=["rules"], responses={401: ERRORS[401], 422: {"model": Problem}})
+    r = APIRouter(prefix="/v1", tags=["rules"], responses={401: ERRORS[401]})
 
     def put(save: Callable[[], SiteRules]) -> RulesDocument:
         try:
             return save().model_dump(mode="json")
-        except ConfigError as exc:
-            raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, str(exc)) from exc
+        except ConfigError as exc:  # the shape of every other 422
+            detail = [{"loc": ["body"], "msg": str(exc), "type": "value_error"}]
+            raise HTTPException(status.HTTP_422_UNPROCESSABLE_CONTENT, detail) from exc
 
     @r.get("/sites/{site}/rules", summary="A site's rules document")
     def get_site_rules(site: SiteName, rules: RulesDep) -> RulesDocument:
@@ -566,7 +569,12 @@ def create_app(
         return handle
 
     app.add_exception_handler(EntityNotFound, problem(status.HTTP_404_NOT_FOUND))
-    app.add_exception_handler(ToolArgumentError, problem(status.HTTP_422_UNPROCESSABLE_CONTENT))
+    def bad_argument(request: Request, exc: Exception) -> Response:
+        # The shape of every other 422 (FastAPI's HTTPValidationError): one schema for clients to read.
+        return JSONResponse(status_code=status.HTTP_422_UNPROCESSABLE_CONTENT,
+                            content={"detail": [{"loc": ["query"], "msg": str(exc), "type": "value_error"}]})  # fmt: skip
+
+    app.add_exception_handler(ToolArgumentError, bad_argument)
     app.add_exception_handler(GraphStoreError, unavailable("the graph store"))
     for transient in TRANSIENT_ERRORS:  # Redis refused, reset or timed out: the request may work in a moment
         app.add_exception_handler(transient, unavailable("Redis"))
