@@ -6,12 +6,16 @@ data dir (temporary unless given, removed on stop), the retry when a port
 picked free is taken before the child binds it, SIGTERM-then-SIGKILL on
 stop, the log file and its tail in error messages. Children run in their own
 session so that a Ctrl-C aimed at the parent's terminal does not kill them
-before the services have drained and acked their work.
+before the services have drained and acked their work, and they die with
+their parent (a parent-death signal) when it is killed outright; a temporary
+data dir left by a killed parent is removed by the next start.
 """
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
+import ctypes.util
 import logging
 import os
 import shutil
@@ -19,6 +23,7 @@ import signal
 import socket
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from types import TracebackType
 from typing import IO, ClassVar, Self
@@ -26,6 +31,51 @@ from typing import IO, ClassVar, Self
 from spotter.errors import SpotterError
 
 log = logging.getLogger(__name__)
+
+
+PR_SET_PDEATHSIG = 1
+
+
+def die_with(parent_pid: int) -> Callable[[], None]:
+    """A `preexec_fn`: the child gets SIGTERM when this process dies, SIGKILL included (Linux).
+
+    Without it a `spotter replay` killed with SIGKILL left its redis-server running. The signal comes when
+    the thread that started the child ends, so children are started from long-lived threads (the main one).
+    """
+
+    def arm() -> None:
+        try:
+            libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6", use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM, 0, 0, 0)
+        except (OSError, AttributeError):
+            return  # not Linux: the janitor still removes the data dir on the next start
+        if os.getppid() != parent_pid:  # the parent died before the signal was armed
+            os._exit(1)
+
+    return arm
+
+
+def remove_orphaned_dirs(name: str, root: str | os.PathLike[str] | None = None) -> list[Path]:
+    """Remove `spotter-<name>-<pid>-*` temp dirs whose owning process is gone (killed before its stop())."""
+    removed: list[Path] = []
+    base = Path(root) if root is not None else Path(tempfile.gettempdir())
+    for path in base.glob(f"spotter-{name}-*-*"):
+        pid_text = path.name[len(f"spotter-{name}-"):].split("-", 1)[0]
+        if not pid_text.isdigit() or not path.is_dir() or _alive(int(pid_text)):
+            continue
+        shutil.rmtree(path, ignore_errors=True)
+        removed.append(path)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -95,7 +145,8 @@ class ChildServerProcess:
             self._requested_data_dir.mkdir(parents=True, exist_ok=True)
             self._data_dir = self._requested_data_dir
         else:
-            self._data_dir = Path(tempfile.mkdtemp(prefix=f"spotter-{self.NAME}-"))
+            remove_orphaned_dirs(self.NAME)
+            self._data_dir = Path(tempfile.mkdtemp(prefix=f"spotter-{self.NAME}-{os.getpid()}-"))
             self._owns_data_dir = True
 
         # A port picked by free_port() can be taken before the child binds it: retry then.

@@ -27,7 +27,7 @@ from typing import IO
 from neo4j import GraphDatabase
 from neo4j.exceptions import AuthError, ServiceUnavailable, SessionExpired
 
-from spotter.child_server import ChildServerProcess
+from spotter.child_server import ChildServerProcess, die_with
 from spotter.errors import SpotterError
 
 log = logging.getLogger(__name__)
@@ -192,6 +192,7 @@ class Neo4jServerProcess(ChildServerProcess):
             stderr=sink,
             env=env,
             start_new_session=True,
+            preexec_fn=die_with(os.getpid()),  # noqa: PLW1509 - only arms a signal, no locks taken
         )
         self._port = port
         self._reader = threading.Thread(

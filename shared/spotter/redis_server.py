@@ -28,7 +28,7 @@ from redis.exceptions import ResponseError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from redis.retry import Retry
 
-from spotter.child_server import ChildServerProcess, free_port  # noqa: F401 - free_port re-exported
+from spotter.child_server import ChildServerProcess, die_with, free_port  # noqa: F401 - free_port re-exported
 from spotter.errors import SpotterError
 
 log = logging.getLogger(__name__)
@@ -137,6 +137,7 @@ class RedisServerProcess(ChildServerProcess):
             stdout=self._open_log(),
             stderr=subprocess.STDOUT,
             start_new_session=True,
+            preexec_fn=die_with(os.getpid()),  # noqa: PLW1509 - only arms a signal, no locks taken
         )
         self._port = port
         deadline = time.monotonic() + self.startup_timeout_s

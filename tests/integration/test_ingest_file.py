@@ -259,13 +259,31 @@ def truncated_file(tmp_path: Path, video: Path) -> Path:
     return path
 
 
-@pytest.mark.parametrize("kind", ["missing", "empty", "garbage", "truncated"])
+def tiny_file(tmp_path: Path) -> Path:
+    """A valid 1x1 video (lossless FFV1 in Matroska): it used to end in 60 lines of OpenCV traceback."""
+    import av
+
+    path = tmp_path / "tiny.mkv"
+    with av.open(str(path), "w") as container:
+        stream = container.add_stream("ffv1", rate=15)
+        stream.width, stream.height, stream.pix_fmt = 1, 1, "yuv444p"
+        for _ in range(15):
+            frame = av.VideoFrame.from_ndarray(np.zeros((1, 1, 3), np.uint8), format="rgb24")
+            for packet in stream.encode(frame):
+                container.mux(packet)
+        for packet in stream.encode():
+            container.mux(packet)
+    return path
+
+
+@pytest.mark.parametrize("kind", ["missing", "empty", "garbage", "truncated", "tiny"])
 def test_bad_files_raise_a_clean_source_error(tmp_path: Path, video: Path, kind: str) -> None:
     path = {
         "missing": lambda: tmp_path / "nope.mp4",
         "empty": lambda: (tmp_path / "empty.mp4", (tmp_path / "empty.mp4").write_bytes(b""))[0],
         "garbage": lambda: garbage_file(tmp_path),
         "truncated": lambda: truncated_file(tmp_path, video),
+        "tiny": lambda: tiny_file(tmp_path),
     }[kind]()
     backends: tuple[DecodeBackend, ...] = ("auto", "pyav", "opencv")
     for backend in backends:

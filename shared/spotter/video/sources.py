@@ -135,6 +135,10 @@ class FrameSource(Protocol):
         ...
 
 
+MIN_FRAME_SIDE = 16
+"""Narrower or lower frames cannot be tracked (phase correlation, keyframes): refused with one line."""
+
+
 def _prop_fps(cap: cv2.VideoCapture) -> float:
     fps = float(cap.get(cv2.CAP_PROP_FPS))
     return fps if math.isfinite(fps) and 0.5 <= fps <= 1000.0 else 0.0
@@ -309,9 +313,13 @@ class FileSource(_OpenedGeometry):
             raise SourceError(f"video file not readable (permissions): {self.path}")
         if self.path.stat().st_size == 0:
             raise SourceError(f"video file is empty: {self.path}")
-        if self.requested_backend != "opencv" and self._open_pyav():
-            return
-        self._open_opencv()
+        if not (self.requested_backend != "opencv" and self._open_pyav()):
+            self._open_opencv()
+        if min(self._width, self._height) < MIN_FRAME_SIDE:
+            size = f"{self._width}x{self._height}"
+            self.close()
+            raise SourceError(f"{self.path}: frames of {size} px are too small to track (need at least "
+                              f"{MIN_FRAME_SIDE} px a side)")  # fmt: skip
 
     def _open_pyav(self) -> bool:
         try:
