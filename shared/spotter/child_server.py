@@ -171,6 +171,12 @@ class ChildServerProcess:
         self._terminate(self.STOP_TIMEOUT_S if timeout_s is None else timeout_s)
         self._cleanup_dir()
 
+    def kill(self) -> None:
+        """SIGKILL the child, as a crash would (fault injection); its data dir stays for a restart."""
+        if self._proc is not None and self._proc.poll() is None:
+            self._proc.kill()
+        self._terminate(0.0)
+
     def __enter__(self) -> Self:
         return self.start()
 

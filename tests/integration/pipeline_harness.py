@@ -38,12 +38,14 @@ def run_pipeline(
     camera_url: str | None = None,
     stop_camera: Callable[[], None] | None = None,
     extra: Sequence[str] = (),
+    server: RedisServerProcess | None = None,
 ) -> dict[str, Any]:
     """One distributed run over the scenario. `faults(redis, services, restart)` runs while ingest streams.
     `camera_url`: ingest this RTSP camera instead of the file; `stop_camera` ends it once its last clip is
-    out (a file server would play the file again to ingest's reconnect). `extra`: more services."""
+    out (a file server would play the file again to ingest's reconnect). `extra`: more services.
+    `server`: the Redis to run on (a fault may kill and restart it on its port); default a fresh private one."""
     log_dir.mkdir(parents=True)
-    server = RedisServerProcess().start()
+    server = (server or RedisServerProcess()).start()
     redis = Redis.from_url(server.url, socket_timeout=10.0)
     port = free_port()
     env = service_env(server.url, log_dir / "graph.sqlite3", {
@@ -101,6 +103,8 @@ def run_pipeline(
             "heading_samples": int(redis.zcard(streams.heading_track_key(scenario.camera))),
             "memory": memory_of(log_dir / "graph.sqlite3", scenario.camera),
             "starts": dict(starts),
+            # services that were not running any more when the run ended (ingest ends with its file)
+            "exited": sorted(n for n, svc in services.items() if n != "ingest" and svc.proc.poll() is not None),
         }
     finally:
         for s in services.values():
