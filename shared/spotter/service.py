@@ -43,6 +43,7 @@ from pydantic import BaseModel
 from redis import Redis
 
 from spotter import logs, streams
+from spotter.backlog import DEFAULT_STALL_S, service_backlog
 from spotter.bus import TRANSIENT_ERRORS, StreamConsumer
 from spotter.errors import ConfigError, SpotterError
 from spotter.settings import BusSettings
@@ -165,12 +166,23 @@ class ServiceRunner:
             signal.signal(sig, handler)
 
 
-def check_health(redis: Redis, service: str, host: str | None = None) -> bool:
-    """True when a replica of `service` (on `host`, if given) has a fresh `running` heartbeat.
+def check_health(redis: Redis, service: str, host: str | None = None, stall_s: float = DEFAULT_STALL_S) -> bool:
+    """True when a replica of `service` (on `host`, if given) has a fresh `running` heartbeat and the
+    service keeps up: none of its consumer groups has work waiting that nobody touched for `stall_s`.
 
     `--check` passes this machine's hostname so that a container's probe is
     answered by its own replica, never by a healthy sibling elsewhere.
     """
+    if not _alive(redis, service, host):
+        return False
+    stalled = [b for b in service_backlog(redis, service) if b.stalled(stall_s)]
+    for b in stalled:
+        log.warning("%s is stalled on %s: %d waiting, %d pending, last read %s ago", service, b.stream,
+                    b.waiting, b.pending, "never" if b.idle_s is None else f"{b.idle_s:.0f} s")  # fmt: skip
+    return not stalled
+
+
+def _alive(redis: Redis, service: str, host: str | None) -> bool:
     for key in redis.scan_iter(match=streams.health_pattern(service), count=200):
         raw = redis.get(key)
         if raw is None:

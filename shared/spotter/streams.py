@@ -106,6 +106,7 @@ WEBHOOKS = f"{PREFIX}:webhooks"  # hash subscription id -> Subscription JSON (wi
 ALERT_RECORDS = f"{PREFIX}:alert_records"  # hash alert_id -> Alert JSON, first copy wins
 ALERTS_BY_TIME = f"{PREFIX}:alerts_by_time"  # sorted set alert_id, score = the alert's wall time
 DELIVERY_SCHEDULE = f"{PREFIX}:delivery_schedule"  # sorted set "<alert_id>|<sub id>", score = due unix time
+ALERT_COUNTS = f"{PREFIX}:alert_counts"  # hash category -> alerts stored (each alert counted once)
 
 
 def alerts_by_camera_key(camera_id: str) -> str:

@@ -73,6 +73,15 @@ return due
 """
 
 
+_STORE_ONCE = """
+if redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) == 1 then
+  redis.call('HINCRBY', KEYS[2], ARGV[3], 1)
+  return 1
+end
+return 0
+"""
+
+
 def _host(url: str) -> str:
     """The host of a URL, for logs (paths and queries of webhook URLs can hold tokens)."""
     return urlsplit(url).hostname or "?"
@@ -131,7 +140,9 @@ class Notifier:
         subs = [s for s in self.webhooks.list_all() if s.matches(alert)]
         now = self.clock()
         pipe = self.redis.pipeline(transaction=True)
-        pipe.hsetnx(streams.ALERT_RECORDS, alert.alert_id, alert.model_dump_json())
+        # stored once (the first copy wins) and counted once, in the same transaction
+        pipe.eval(_STORE_ONCE, 2, streams.ALERT_RECORDS, streams.ALERT_COUNTS, alert.alert_id,
+                  alert.model_dump_json(), alert.category)  # fmt: skip
         pipe.zadd(streams.alerts_by_camera_key(alert.camera_id), {alert.alert_id: alert.t}, nx=True)
         pipe.zadd(streams.ALERTS_BY_TIME, {alert.alert_id: alert.wall_time}, nx=True)
         for sub in subs:

@@ -35,7 +35,7 @@ from spotter.answer.base import Answer, Answerer, AnswerError
 from spotter.answer.memory import memory_answerer
 from spotter.api.alerts import alerts_router
 from spotter.api.guards import BodyLimit, RateLimiter, required_scope, retry_after
-from spotter.api.metrics import RequestMetrics
+from spotter.api.metrics import RequestMetrics, pipeline_metrics
 from spotter.api.requests import StrictRequest, public_errors
 from spotter.api.settings import ApiSettings, Scope
 from spotter.bus import TRANSIENT_ERRORS
@@ -640,15 +640,20 @@ def create_app(
         dependencies=[Depends(any_key)] if settings.protect_metrics else [],
     )  # fmt: skip
     def prometheus(request: Request) -> PlainTextResponse:
-        """Request counts and latency sums per route, and whether each memory pathway is up; Prometheus
-        text format 0.0.4."""
+        """Request counts and latency sums per route, whether each memory pathway is up, and the pipeline as
+        Redis shows it (stream backlogs, stalls, dead letters, alerts by category, webhook deliveries by
+        outcome); Prometheus text format 0.0.4."""
         up = {"graph": _graph_status(request), **pathway_status(*request.app.state.pathways)}
         lines = [
             "# HELP spotter_api_pathway_up Whether a memory pathway of /v1/ask can be read (1) or not (0).",
             "# TYPE spotter_api_pathway_up gauge",
             *(f'spotter_api_pathway_up{{pathway="{name}"}} {int(v == "ok")}' for name, v in up.items()),
         ]
-        body = metrics.render() + "\n".join(lines) + "\n"
+        try:
+            pipeline = pipeline_metrics(_redis(request))
+        except TRANSIENT_ERRORS:
+            pipeline = "# the pipeline's figures are missing: Redis is unavailable\n"
+        body = metrics.render() + "\n".join(lines) + "\n" + pipeline
         return PlainTextResponse(body, media_type="text/plain; version=0.0.4; charset=utf-8")
 
     app.add_middleware(BodyLimit, max_bytes=settings.max_body_bytes)

@@ -1,9 +1,16 @@
-"""Request counts and latency sums per route, written in the Prometheus text format by hand."""
+"""The API's /metrics, written in the Prometheus text format by hand: request counts and latency sums per
+route, and the pipeline as Redis shows it (stream backlogs, dead letters, alerts, webhook deliveries)."""
 
 from __future__ import annotations
 
 import threading
 from collections import defaultdict
+
+from redis import Redis
+
+from spotter import streams
+from spotter.alerts.webhooks import WebhookStore
+from spotter.backlog import all_backlogs
 
 
 def _escape(value: str) -> str:
@@ -48,3 +55,41 @@ class RequestMetrics:
             lines.append(f"spotter_api_request_duration_seconds_sum{{{labels}}} {total:.6f}")
             lines.append(f"spotter_api_request_duration_seconds_count{{{labels}}} {counts[(method, route)]}")
         return "\n".join(lines) + "\n"
+
+
+def _gauge(name: str, help_text: str, kind: str = "gauge") -> list[str]:
+    return [f"# HELP {name} {help_text}", f"# TYPE {name} {kind}"]
+
+
+def pipeline_metrics(redis: Redis) -> str:
+    """What an operator used to read with redis-cli: how far behind each service's group is, dead letters,
+    alerts by category, webhook deliveries by outcome."""
+    backlogs = all_backlogs(redis)
+    lines = _gauge("spotter_stream_waiting", "Entries not yet delivered to a consumer group.")
+    lines += [f'spotter_stream_waiting{{stream="{_escape(b.stream)}",group="{b.group}"}} {b.waiting}' for b in backlogs]
+    lines += _gauge("spotter_stream_pending", "Entries delivered to a consumer group and not yet acknowledged.")
+    lines += [f'spotter_stream_pending{{stream="{_escape(b.stream)}",group="{b.group}"}} {b.pending}' for b in backlogs]
+    lines += _gauge("spotter_stream_idle_seconds", "Since a consumer of the group last took an entry.")
+    lines += [f'spotter_stream_idle_seconds{{stream="{_escape(b.stream)}",group="{b.group}"}} {b.idle_s:.3f}'
+              for b in backlogs if b.idle_s is not None]  # fmt: skip
+    lines += _gauge("spotter_stream_stalled", "1 when work waits and no consumer has taken any for 120 s.")
+    lines += [f'spotter_stream_stalled{{stream="{_escape(b.stream)}",group="{b.group}"}} {int(b.stalled())}'
+              for b in backlogs]  # fmt: skip
+    lines += _gauge("spotter_dead_letters", "Messages moved to a stream's dead-letter stream.")
+    for stream in sorted({b.stream for b in backlogs}):
+        dead = next(b.dead_letters for b in backlogs if b.stream == stream)
+        lines.append(f'spotter_dead_letters{{stream="{_escape(stream)}"}} {dead}')
+    counts = {k.decode() if isinstance(k, bytes) else str(k): int(v) for k, v in redis.hgetall(streams.ALERT_COUNTS).items()}
+    lines += _gauge("spotter_alerts_total", "Alerts stored by the notifier, by category.", "counter")
+    lines += [f'spotter_alerts_total{{category="{_escape(c)}"}} {n}' for c, n in sorted(counts.items())]
+    outcomes = {"delivered": 0, "failed": 0, "failed_attempts": 0}
+    webhooks = WebhookStore(redis)
+    for sub in webhooks.list_all():
+        health = webhooks.health(sub.id)
+        outcomes["delivered"] += health.delivered
+        outcomes["failed"] += health.failed
+        outcomes["failed_attempts"] += health.failed_attempts
+    lines += _gauge("spotter_webhook_deliveries_total", "Webhook deliveries by outcome (failed_attempts: "
+                    "POSTs without a 2xx, retried ones included).", "counter")  # fmt: skip
+    lines += [f'spotter_webhook_deliveries_total{{outcome="{k}"}} {v}' for k, v in outcomes.items()]
+    return "\n".join(lines) + "\n"
