@@ -7,7 +7,7 @@ PYTEST_ARGS ?=
 COMPOSE ?= docker compose
 
 .DEFAULT_GOAL := help
-.PHONY: help setup setup-ml demo system-packages test test-unit test-integration bench bench-quick \
+.PHONY: help setup setup-ml demo system-packages test test-unit test-integration test-faults bench bench-quick \
         lint format typecheck check up down logs compose-check
 
 help: ## list the targets
@@ -40,6 +40,14 @@ test-unit: ## unit tests only (no servers, seconds)
 
 test-integration: system-packages ## integration tests only (real servers, ffmpeg, RTSP server)
 	$(PYTEST) -q $(PYTEST_ARGS) tests/integration
+
+FAULT_TESTS = tests/integration/test_restart_faults.py tests/integration/test_redis_faults.py \
+	tests/integration/test_child_servers.py tests/integration/test_backlog.py tests/integration/test_webhooks.py \
+	tests/integration/test_api_guards.py tests/integration/test_api_schemathesis.py tests/integration/test_ingest_restart.py \
+	tests/integration/test_rtsp.py
+
+test-faults: system-packages ## the fault-injection suite alone (also part of `make test`): docs/RELIABILITY.md
+	$(PYTEST) -q $(PYTEST_ARGS) $(FAULT_TESTS)
 
 bench: ## full benchmarks (heading, replay, graph tools, QA, alerts, retrieval, latency); results go to docs/BENCHMARKS.md by hand
 	$(PYTHON) -m bench.heading

@@ -20,6 +20,7 @@ from bench.alert_latency import Service, decided, service_env, start_service, st
 from bench.deployed import ask, publish_detections
 from spotter import streams
 from spotter.graph.sqlite import SqliteGraphStore
+from spotter.heading.track import parse_heading_member
 from spotter.messages import Alert, Caption, Clip, IngestCheckpoint
 from spotter.redis_server import RedisServerProcess, free_port
 from spotter.synth.scenario import ScenarioRun
@@ -101,6 +102,7 @@ def run_pipeline(
             "answers": answers,
             "dead_letters": dead,
             "heading_samples": int(redis.zcard(streams.heading_track_key(scenario.camera))),
+            "heading": [parse_heading_member(m) for m in redis.zrange(streams.heading_track_key(scenario.camera), 0, -1)],
             "memory": memory_of(log_dir / "graph.sqlite3", scenario.camera),
             "starts": dict(starts),
             # services that were not running any more when the run ended (ingest ends with its file)

@@ -88,6 +88,7 @@ def test_after_redis_data_loss_every_service_carries_on(scenario: ScenarioRun, t
         server.start()  # no persistence: empty
         lost_at.append(time.monotonic())
         wait_for(lambda: _published(redis, scenario.camera) > 0.0, 120.0, "ingest to publish again")
+        print(f"Redis data loss: ingest publishing again {time.monotonic() - lost_at[0]:.1f} s after the restart")
         for name, svc in services.items():
             assert svc.proc.poll() is None, f"{name} exited after the data loss"
 
