@@ -37,17 +37,8 @@ from spotter.settings import BusSettings
 
 log = logging.getLogger("services.init")
 
-# Who reads which low-rate stream (the design's service card): exactly the services' consumers
-# (tests/unit/test_init_groups.py checks it against each services/*/__main__.py). A group created here for a service that does not run
-# yet only holds its backlog until the service starts.
-LOW_RATE_GROUPS: tuple[tuple[str, str], ...] = (
-    (streams.CLIPS, streams.GROUP_CAPTIONER),
-    (streams.KEYFRAMES, streams.GROUP_VISUAL_ARCHIVE),
-    (streams.CAPTIONS, streams.GROUP_KNOWLEDGE_GRAPH),
-    (streams.CAPTIONS, streams.GROUP_SUMMARIZER),
-    (streams.CAPTIONS, streams.GROUP_REASONER),
-    (streams.ALERTS, streams.GROUP_NOTIFIER),
-)
+# A group created here for a service that does not run yet only holds its backlog until the service starts.
+LOW_RATE_GROUPS = streams.LOW_RATE_GROUPS
 
 
 def groups_to_create(cameras: Iterable[str]) -> list[tuple[str, str]]:

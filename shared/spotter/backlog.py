@@ -16,16 +16,13 @@ from redis.exceptions import ResponseError
 
 from spotter import streams
 
-# The group each service reads with, on which streams (frames streams: one per camera).
+# The group each service reads with (named after it), on which streams; the flow tracker's are the
+# frames streams, one per camera, found by name.
 SERVICE_GROUPS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "flow-tracker": (streams.GROUP_FLOW_TRACKER, ()),  # the frames streams, found by name
-    "captioner": (streams.GROUP_CAPTIONER, (streams.CLIPS,)),
-    "knowledge-graph": (streams.GROUP_KNOWLEDGE_GRAPH, (streams.CAPTIONS,)),
-    "visual-archive": (streams.GROUP_VISUAL_ARCHIVE, (streams.CLIPS,)),
-    "reasoner": (streams.GROUP_REASONER, (streams.CAPTIONS,)),
-    "summarizer": (streams.GROUP_SUMMARIZER, (streams.CAPTIONS,)),
-    "notifier": (streams.GROUP_NOTIFIER, (streams.ALERTS,)),
-}
+    streams.GROUP_FLOW_TRACKER: (streams.GROUP_FLOW_TRACKER, ()),
+    **{group: (group, tuple(s for s, g in streams.LOW_RATE_GROUPS if g == group))
+       for group in dict.fromkeys(g for _, g in streams.LOW_RATE_GROUPS)},
+}  # fmt: skip
 DEFAULT_STALL_S = 120.0
 
 

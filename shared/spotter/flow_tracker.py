@@ -658,8 +658,10 @@ class FlowTrackerWorker:
     def acquire(self, camera_id: str) -> bool:
         """Take `camera_id` if its lease is free: claim its pending frames and restore its checkpoint."""
         lease = streams.lease_key(SERVICE, camera_id)
-        if not self.redis.set(lease, self.token, nx=True, px=self.settings.lease_ms):
-            return False
+        if not self.redis.set(lease, self.token, nx=True, px=self.settings.lease_ms) and not self._renew(
+            keys=[lease], args=[self.token, self.settings.lease_ms]
+        ):
+            return False  # held by another replica (a lease still ours, dropped after an outage, is taken again)
         stream = streams.frames_stream(camera_id)
         try:
             self._ensure_group(stream)
@@ -765,6 +767,13 @@ class FlowTrackerWorker:
         except LeaseLost as exc:
             self._lose(cam, str(exc))
             return 0
+        except TRANSIENT_ERRORS:
+            # Redis went away mid-batch: the track in memory is ahead of what was committed. Drop it; the
+            # camera is taken again (its lease is still ours) from the committed checkpoint. Keeping it lost
+            # the batch's heading samples: the retry skipped those frames as "already committed".
+            self._owned.pop(cam, None)
+            self._next_discover = 0.0
+            raise
         return len(entries)
 
     def _fenced_read(self, owned: _Owned) -> list[tuple[str, dict[bytes, bytes] | None]] | None:

@@ -47,6 +47,18 @@ GROUP_REASONER = "reasoner"
 GROUP_SUMMARIZER = "summarizer"
 GROUP_NOTIFIER = "notifier"
 
+# Who reads which low-rate stream: exactly the services' consumers (tests/unit/test_init_groups.py checks it
+# against each services/*/__main__.py). Each group is named after the service that reads with it; the
+# flow tracker's group is on every camera's frames stream.
+LOW_RATE_GROUPS: tuple[tuple[str, str], ...] = (
+    (CLIPS, GROUP_CAPTIONER),
+    (KEYFRAMES, GROUP_VISUAL_ARCHIVE),
+    (CAPTIONS, GROUP_KNOWLEDGE_GRAPH),
+    (CAPTIONS, GROUP_SUMMARIZER),
+    (CAPTIONS, GROUP_REASONER),
+    (ALERTS, GROUP_NOTIFIER),
+)
+
 # --- keys ------------------------------------------------------------------
 CAMERAS = f"{PREFIX}:cameras"  # hash camera_id -> Camera JSON
 INGEST_TIMELINES = f"{PREFIX}:ingest:timelines"  # hash camera_id -> IngestCheckpoint JSON (where ingest stopped)

@@ -86,7 +86,7 @@ def test_metrics_show_backlogs_dead_letters_and_alerts_counted_once(redis: Redis
     text = api.get("/metrics").text
     assert 'spotter_stream_waiting{stream="spotter:clips",group="captioner"} 3' in text
     assert 'spotter_stream_pending{stream="spotter:clips",group="captioner"} 1' in text
-    assert 'spotter_stream_stalled{stream="spotter:clips",group="visual-archive"} 1' in text, "no group for it"
+    assert 'spotter_stream_stalled{stream="spotter:clips",group="captioner"} 0' in text, "read a moment ago"
     assert 'spotter_dead_letters{stream="spotter:clips"} 1' in text
     assert 'spotter_alerts_total{category="idle"} 1' in text
     assert 'spotter_webhook_deliveries_total{outcome="delivered"} 0' in text

@@ -350,3 +350,37 @@ def test_after_a_gap_in_the_stream_the_heading_is_found_again(redis: Redis) -> N
     assert turned > 35.0
     errors = [abs(p.yaw_deg - truth(p.t)) for p in poses]
     assert len(poses) > 100 and max(errors) < 1.5, (max(errors), errors[:5])
+
+
+def test_redis_lost_mid_commit_loses_no_heading_sample(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A commit that fails because Redis went away (here: the third one, refused) is done again from the
+    committed checkpoint, by the same replica. Before, the retry skipped the batch's frames as committed and
+    a Redis restart lost a heading sample (issue 12's fault suite found it)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    n_flow = ingest(redis, video, tmp_path)
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=16), "w1")
+    real_commit = worker._commit
+    calls = {"n": 0}
+
+    def flaky_commit(*args: Any, **kwargs: Any) -> None:
+        calls["n"] += 1
+        if calls["n"] == 3:
+            raise RedisConnectionError("Connection refused (injected)")
+        real_commit(*args, **kwargs)
+
+    monkeypatch.setattr(worker, "_commit", flaky_commit)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            run_until_done(worker, redis)
+            break
+        except RedisConnectionError:
+            assert time.monotonic() < deadline
+    worker.release_all()
+    assert calls["n"] > 3
+    poses = poses_of(redis)
+    check_track(poses, video, n_flow)
+    assert redis.zcard(streams.heading_track_key(CAM)) == n_flow

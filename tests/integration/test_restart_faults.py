@@ -21,7 +21,7 @@ from redis import Redis
 
 from bench.alert_latency import Service, wait_for
 from spotter import streams
-from spotter.service import check_health
+from spotter.backlog import service_backlog
 from spotter.synth.scenario import ScenarioRun, generate_scenario
 from tests.integration.pipeline_harness import PIPELINE, media_time_published, run_pipeline
 
@@ -32,14 +32,28 @@ CACHE = Path(os.environ.get("SPOTTER_CACHE_DIR", REPO / ".cache")) / "scenarios"
 
 
 def recovery(redis: Redis, name: str, restart: Callable[[], Service]) -> float:
-    """Restart a killed service and time it until it is healthy again (alive and keeping up)."""
+    """Restart a killed service and time it until the new replica is alive and taking work again: its own
+    heartbeat (the killed one's lingers for three intervals), then, for each group it reads, either nothing
+    behind or this replica reading a moment ago."""
     t0 = time.monotonic()
-    restart()
+    replica = restart().log_path.stem  # the consumer name
     service = name.replace("_", "-")
-    if service != "ingest":  # ingest reads no stream: back when it publishes, which the run checks
-        wait_for(lambda: check_health(redis, service), 120.0, f"{service} healthy again")
+
+    def working() -> bool:
+        if not redis.exists(streams.health_key(service, replica)):
+            return False
+        for b in service_backlog(redis, service):
+            if b.behind == 0:
+                continue
+            consumers = redis.xinfo_consumers(b.stream, b.group) if b.exists else []
+            if not any(c["name"].decode() == replica and int(c["idle"]) < 1000 for c in consumers):
+                return False
+        return True
+
+    if service != "ingest":  # ingest reads no stream: back when it publishes again, which the run checks
+        wait_for(working, 120.0, f"{service} working again")
     seconds = time.monotonic() - t0
-    print(f"{service}: SIGKILLed, healthy again {seconds:.1f} s after its restart")
+    print(f"{service}: SIGKILLed, working again {seconds:.1f} s after its restart")
     return seconds
 
 
