@@ -918,6 +918,9 @@ class _CameraRun:
             self.p._keyframes.add_to(pipe, kframes)
             self.p._clips.add_to(pipe, clips)
             pipe.hset(streams.INGEST_TIMELINES, self.cam, self._checkpoint().model_dump_json())
+            # The registration again if Redis lost it (restarted with no data): a flow tracker that starts
+            # afterwards finds the camera; one command in the batch's transaction, a no-op otherwise.
+            pipe.hsetnx(streams.CAMERAS, self.cam, self.camera.model_dump_json())
             pipe.execute()
             if frames and not self.source.live:
                 self._wait_for_tracker()

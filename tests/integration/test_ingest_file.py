@@ -341,3 +341,21 @@ def test_other_cameras_go_on_when_one_fails(redis: Redis, tmp_path: Path, video:
         t.join(timeout=60)
     assert results["good"].ended == "end" and results["good"].clips == 3
     assert results["bad"].ended == "error"
+
+
+def test_a_camera_registration_lost_with_redis_s_data_comes_back(redis: Redis, tmp_path: Path, video: Path) -> None:
+    """Redis emptied mid-run (a restart without persistence, a FLUSHALL): the cameras hash is rebuilt from
+    ingest's configuration with the next batch, so a flow tracker that starts afterwards finds the camera."""
+    pipeline = make_pipeline(redis, tmp_path, batch_size=4)
+    camera = Camera(camera_id=CAM, source=str(video))
+    pipeline.register_camera(camera)
+    flushed: list[float] = []
+
+    def flush_once(stats: IngestStats) -> None:
+        if stats.t_media >= 0.5 and not flushed:
+            redis.flushall()
+            flushed.append(stats.t_media)
+
+    stats = pipeline.run_source(camera, FileSource(video), None, flush_once)
+    assert flushed and stats.ended == "end"
+    assert redis.hexists(streams.CAMERAS, CAM)
