@@ -44,7 +44,7 @@ test-integration: system-packages ## integration tests only (real servers, ffmpe
 FAULT_TESTS = tests/integration/test_restart_faults.py tests/integration/test_redis_faults.py \
 	tests/integration/test_child_servers.py tests/integration/test_backlog.py tests/integration/test_webhooks.py \
 	tests/integration/test_api_guards.py tests/integration/test_api_schemathesis.py tests/integration/test_ingest_restart.py \
-	tests/integration/test_rtsp.py
+	tests/integration/test_rtsp.py tests/integration/test_camera_lifecycle.py
 
 test-faults: system-packages ## the fault-injection suite alone (also part of `make test`): docs/RELIABILITY.md
 	$(PYTEST) -q $(PYTEST_ARGS) $(FAULT_TESTS)

@@ -206,6 +206,8 @@ def service_env(redis_url: str, graph_path: Path, extra: Mapping[str, str] = {})
     env.update({
         "REDIS_URL": redis_url, "SPOTTER_GRAPH_BACKEND": "sqlite", "SPOTTER_GRAPH_SQLITE_PATH": str(graph_path),
         "SPOTTER_NOTIFY_ALLOW_PRIVATE": "true", "PYTHONUNBUFFERED": "1",
+        # ingest ends with its file (runs wait for that) instead of watching for cameras registered over REST
+        "SPOTTER_INGEST_WATCH_REGISTRY": "false",
     })  # fmt: skip
     env.update(extra)
     return env

@@ -497,6 +497,16 @@ return 0
 """
 
 
+ACTIVE_FRAMES_MS = 60_000  # a camera whose newest frame is younger than this is sending
+
+
+def _paused(raw: bytes | str) -> bool:
+    try:
+        return bool(json.loads(raw).get("paused", False))
+    except (ValueError, AttributeError):
+        return False
+
+
 class LeaseLost(Exception):
     """This worker no longer owns the camera (another replica took it over)."""
 
@@ -632,13 +642,29 @@ class FlowTrackerWorker:
         between batches; a peer then takes it over from its checkpoint.
         Returns the cameras taken this round.
         """
-        names = sorted(_text(c) for c in cast(list[Any], self.redis.hkeys(streams.CAMERAS)))
+        registry = cast(dict[Any, Any], self.redis.hgetall(streams.CAMERAS))
+        names = sorted(_text(c) for c, raw in registry.items() if not _paused(raw))
         if self.only is not None:
             names = [c for c in names if c in self.only]
+        for cam in [c for c in self._owned if c not in names]:  # paused or deleted over REST
+            log.info("%s lets camera %s go (paused or deleted)", self.consumer_name, cam)
+            self._release(keys=[self._owned[cam].lease], args=[self.token])
+            del self._owned[cam]
+        names, sending = self._busiest_first(names)
         replicas = max(
             1, sum(1 for _ in self.redis.scan_iter(match=streams.health_pattern(SERVICE), count=200))
         )
         share = min(self.settings.max_cameras, max(1, math.ceil(len(names) / replicas)))
+        if len(self._owned) >= share:
+            # Full: give a camera that sends nothing back for one that sends and nobody tracks.
+            idle = sorted(c for c in self._owned if c not in sending)
+            waiting = [c for c in names if c in sending and c not in self._owned
+                       and not self.redis.exists(streams.lease_key(SERVICE, c))]  # fmt: skip
+            if idle and waiting:
+                log.info("%s lets idle camera %s go for %s, which sends frames", self.consumer_name, idle[-1],
+                         waiting[0])  # fmt: skip
+                self._release(keys=[self._owned[idle[-1]].lease], args=[self.token])
+                del self._owned[idle[-1]]
         taken: list[str] = []
         for cam in names:
             if len(self._owned) >= share:
@@ -654,6 +680,23 @@ class FlowTrackerWorker:
             # Let a peer take it before this replica's next round could.
             self._next_discover = time.monotonic() + 2 * self.settings.discover_interval_s
         return taken
+
+    def _busiest_first(self, names: list[str]) -> tuple[list[str], set[str]]:
+        """Cameras whose frames are arriving first, then the rest by name, and the set of those sending: a
+        replica's share is never spent on registered cameras that send nothing (70 of those once kept the one
+        real camera from being tracked)."""
+
+        def newest_ms(cam: str) -> int:
+            try:
+                last = cast(dict[Any, Any], self.redis.xinfo_stream(streams.frames_stream(cam))).get("last-generated-id")
+            except ResponseError:
+                return 0  # no frames stream yet
+            return int(_text(last).split("-")[0]) if last else 0
+
+        seconds, micros = self.redis.time()  # the clock the stream ids come from
+        now_ms = seconds * 1000 + micros // 1000
+        sending = {c for c in names if now_ms - newest_ms(c) <= ACTIVE_FRAMES_MS}
+        return sorted(names, key=lambda c: (c not in sending, c)), sending
 
     def acquire(self, camera_id: str) -> bool:
         """Take `camera_id` if its lease is free: claim its pending frames and restore its checkpoint."""

@@ -145,6 +145,15 @@ class IngestSettings(BaseSettings):
         default="pinhole", title="Lens projection", description="pinhole, or fisheye (equidistant)"
     )
     site: str | None = Field(default=None, title="Site", description="Site the cameras belong to")
+    watch_registry: bool = Field(
+        default=True,
+        title="Ingest registered cameras",
+        description="Also ingest the cameras registered over REST (POST /v1/cameras), paused and deleted ones not",
+    )
+    registry_poll_s: float = Field(
+        default=2.0, gt=0.0, le=60.0, title="Registry poll (s)",
+        description="How often ingest looks for cameras registered, paused, resumed or deleted over REST",
+    )
     rtsp_transport: str = Field(default="tcp", title="RTSP transport", description="tcp or udp")
     open_timeout_s: float = Field(
         default=10.0, gt=0.0, title="Open timeout (s)", description="RTSP connect timeout"
@@ -462,6 +471,12 @@ class IngestStats:
 
 
 ProgressCallback = Callable[[IngestStats], None]
+
+
+_REREGISTER = """
+if redis.call('SISMEMBER', KEYS[2], ARGV[1]) == 0 then return redis.call('HSETNX', KEYS[1], ARGV[1], ARGV[2]) end
+return 0
+"""
 
 
 class IngestPipeline:
@@ -919,8 +934,9 @@ class _CameraRun:
             self.p._clips.add_to(pipe, clips)
             pipe.hset(streams.INGEST_TIMELINES, self.cam, self._checkpoint().model_dump_json())
             # The registration again if Redis lost it (restarted with no data): a flow tracker that starts
-            # afterwards finds the camera; one command in the batch's transaction, a no-op otherwise.
-            pipe.hsetnx(streams.CAMERAS, self.cam, self.camera.model_dump_json())
+            # afterwards finds the camera; in the batch's transaction, a no-op otherwise, and never for a
+            # camera deleted over REST a moment ago (ingest stops it within a registry poll).
+            pipe.eval(_REREGISTER, 2, streams.CAMERAS, streams.DELETED_CAMERAS, self.cam, self.camera.model_dump_json())
             pipe.execute()
             if frames and not self.source.live:
                 self._wait_for_tracker()

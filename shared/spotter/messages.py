@@ -64,6 +64,7 @@ class Camera(BaseModel):
     height: int | None = None
     fps: float | None = None
     registered_at: float = Field(default_factory=wall_clock)
+    paused: bool = Field(default=False, description="Ingest and the flow tracker leave a paused camera alone")
 
 
 class OpenClip(BaseModel):

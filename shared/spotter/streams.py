@@ -61,6 +61,7 @@ LOW_RATE_GROUPS: tuple[tuple[str, str], ...] = (
 
 # --- keys ------------------------------------------------------------------
 CAMERAS = f"{PREFIX}:cameras"  # hash camera_id -> Camera JSON
+DELETED_CAMERAS = f"{PREFIX}:cameras:deleted"  # set of camera ids deleted over REST (ingest must not re-add them)
 INGEST_TIMELINES = f"{PREFIX}:ingest:timelines"  # hash camera_id -> IngestCheckpoint JSON (where ingest stopped)
 
 

@@ -42,7 +42,7 @@ def test_ingest_killed_twice_mid_file_publishes_what_a_clean_run_does(
     env = {
         **os.environ,
         "SPOTTER_REDIS_URL": redis_url,
-        "SPOTTER_INGEST_SOURCE": str(video),
+        "SPOTTER_INGEST_SOURCE": str(video), "SPOTTER_INGEST_WATCH_REGISTRY": "false",
         "SPOTTER_INGEST_CAMERA_ID": CAM,
         "SPOTTER_INGEST_BLOB_DIR": str(tmp_path / "blobs"),
         "SPOTTER_INGEST_REALTIME_FILES": "true",

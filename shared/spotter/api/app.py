@@ -130,6 +130,16 @@ class CameraOut(BaseModel):
     projection: Projection = Field(description="Lens: pinhole, or fisheye (equidistant)")
     site: str | None = Field(default=None, description="Site the camera works on")
     registered_at: float = Field(description="Wall-clock time of registration (Unix seconds)")
+    paused: bool = Field(default=False, description="Ingest and the flow tracker leave it alone until resumed")
+
+
+class CameraPatch(StrictRequest):
+    paused: bool = Field(description="true: stop ingesting and tracking the camera; false: resume")
+
+
+class Forgotten(BaseModel):
+    camera_id: str = Field(description="The camera deleted")
+    forgotten: list[str] = Field(description="What of its memory was deleted (empty: the memory is kept)")
 
 
 class Lens(BaseModel):
@@ -179,6 +189,7 @@ def _camera_out(cam: Camera) -> CameraOut:
         projection=cam.projection,
         site=cam.site,
         registered_at=cam.registered_at,
+        paused=cam.paused,
     )
 
 
@@ -299,16 +310,66 @@ def _tool_router() -> APIRouter:
     return r
 
 
-def _camera_router() -> APIRouter:
-    r = APIRouter(prefix="/v1/cameras", tags=["cameras"], responses={401: ERRORS[401]})
+def _registered(redis: Redis, camera_id: str) -> Camera:
+    raw = redis.hget(streams.CAMERAS, camera_id)
+    if raw is None:
+        raise HTTPException(status.HTTP_404_NOT_FOUND, f"no camera {camera_id!r} is registered")
+    return Camera.model_validate_json(cast(bytes, raw))
 
-    @r.post("", status_code=status.HTTP_201_CREATED, summary="Register a camera")
+
+def _camera_router(max_cameras: int) -> APIRouter:
+    r = APIRouter(prefix="/v1/cameras", tags=["cameras"], responses={401: ERRORS[401]})
+    not_found: dict[int | str, dict[str, Any]] = {404: {"model": Problem, "description": "No such camera"}}
+
+    @r.post("", status_code=status.HTTP_201_CREATED, summary="Register a camera",
+            responses={409: {"model": Problem, "description": "The deployment's camera limit is reached"}})  # fmt: skip
     def register(body: CameraIn, redis: RedisDep) -> CameraOut:
-        """Register (or replace) a camera in the cameras hash."""
+        """Register (or replace) a camera; ingest starts it within a few seconds (SPOTTER_INGEST_WATCH_REGISTRY)."""
+        if not redis.hexists(streams.CAMERAS, body.camera_id) and redis.hlen(streams.CAMERAS) >= max_cameras:
+            raise HTTPException(status.HTTP_409_CONFLICT,
+                                f"{max_cameras} cameras are registered, the limit (SPOTTER_API_MAX_CAMERAS)")  # fmt: skip
         cam = Camera(camera_id=body.camera_id, source=body.rtsp_url, hfov_deg=body.hfov_deg,
                      projection=body.projection, site=body.site)  # fmt: skip
-        redis.hset(streams.CAMERAS, cam.camera_id, cam.model_dump_json())
+        pipe = redis.pipeline(transaction=True)
+        pipe.hset(streams.CAMERAS, cam.camera_id, cam.model_dump_json())
+        pipe.srem(streams.DELETED_CAMERAS, cam.camera_id)
+        pipe.execute()
         return _camera_out(cam)
+
+    @r.patch("/{camera_id}", summary="Pause or resume a camera", responses=not_found)
+    def patch(camera_id: CameraId, body: CameraPatch, redis: RedisDep) -> CameraOut:
+        """Paused, ingest stops reading it and the flow tracker lets it go (within a few seconds); its memory
+        stays and answers questions. Resumed, a live camera continues its timeline (the pause is a gap)."""
+        cam = _registered(redis, camera_id).model_copy(update={"paused": body.paused})
+        redis.hset(streams.CAMERAS, camera_id, cam.model_dump_json())
+        return _camera_out(cam)
+
+    @r.delete("/{camera_id}", summary="Delete a camera", responses=not_found)
+    def delete(
+        camera_id: CameraId, redis: RedisDep,
+        forget: Annotated[bool, Query(description="Also delete what the bus holds of it: heading track, lens, "
+                                                  "frames, checkpoints, rules, alert index")] = False,
+    ) -> Forgotten:  # fmt: skip
+        """Ingest stops it and the flow tracker lets it go; a configured camera stays deleted until registered
+        again. Its memory in the graph store is kept (the graph's own tools answer about it until then)."""
+        _registered(redis, camera_id)
+        keys = {
+            "heading track": streams.heading_track_key(camera_id), "lens": streams.lens_key(camera_id),
+            "frames": streams.frames_stream(camera_id), "ingest checkpoint": streams.INGEST_TIMELINES,
+            "flow tracker checkpoint": streams.checkpoint_key("flow-tracker", camera_id),
+            "rules": streams.camera_rules_key(camera_id), "alert index": streams.alerts_by_camera_key(camera_id),
+        }  # fmt: skip
+        pipe = redis.pipeline(transaction=True)
+        pipe.hdel(streams.CAMERAS, camera_id)
+        pipe.sadd(streams.DELETED_CAMERAS, camera_id)
+        if forget:
+            for key in keys.values():
+                if key == streams.INGEST_TIMELINES:
+                    pipe.hdel(key, camera_id)
+                else:
+                    pipe.delete(key)
+        pipe.execute()
+        return Forgotten(camera_id=camera_id, forgotten=sorted(keys) if forget else [])
 
     @r.get("", summary="List cameras")
     def list_cameras(redis: RedisDep) -> CameraList:
@@ -535,7 +596,7 @@ def create_app(
     )
     secured = [Depends(require_key)]
     app.include_router(_tool_router(), dependencies=secured)
-    app.include_router(_camera_router(), dependencies=secured)
+    app.include_router(_camera_router(settings.max_cameras), dependencies=secured)
     app.include_router(_ask_router(), dependencies=secured)
     app.include_router(_rules_router(), dependencies=secured)
     app.include_router(alerts_router(), dependencies=secured)
@@ -660,4 +721,4 @@ def create_app(
     return app
 
 
-__all__ = ["CameraIn", "CameraList", "CameraOut", "create_app"]
+__all__ = ["CameraIn", "CameraList", "CameraOut", "CameraPatch", "Forgotten", "create_app"]

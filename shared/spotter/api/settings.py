@@ -48,6 +48,9 @@ class ApiSettings(BaseSettings):
         default=20.0, ge=0.0, title="Rate limit", description="Requests per second per key (per replica); 0: off"
     )
     rate_burst: int = Field(default=60, ge=1, title="Rate burst", description="Requests a key may make at once")
+    max_cameras: int = Field(
+        default=256, ge=1, title="Camera limit", description="Cameras that may be registered at once (409 beyond)"
+    )
     protect_docs: bool = Field(
         default=False,
         title="Protect /docs and /openapi.json",
