@@ -461,6 +461,7 @@ class IngestStats:
     gaps: int = 0
     errors: int = 0
     skipped: int = 0  # frames a resumed run passed over (published before the restart)
+    keyframes_unstored: int = 0  # keyframes whose image could not be written (a full disk): not published
     t_media: float = 0.0
     wall_s: float = 0.0
     ended: str = ""  # "end" | "stopped" | "error" | "already" (a file read to its end before)
@@ -831,7 +832,16 @@ class _CameraRun:
         ok, jpeg = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, self.s.jpeg_quality])
         if not ok:
             raise cv2.error("JPEG encoding failed")
-        key = self.p.blobs.put(keyframe_key(self.cam, clip.clip_id, f.index), jpeg.tobytes(), "image/jpeg")
+        try:
+            key = self.p.blobs.put(keyframe_key(self.cam, clip.clip_id, f.index), jpeg.tobytes(), "image/jpeg")
+        except OSError as exc:
+            # A full (or failing) disk: the heading, the clips and the frames go on; this keyframe is left out
+            # (a clip may end with none: captions come from its detections, or say nothing was seen).
+            self.stats.keyframes_unstored += 1
+            if self.stats.keyframes_unstored == 1 or self.stats.keyframes_unstored % 100 == 0:
+                log.error("camera %s: keyframe image not stored (%s); %d left out so far", self.cam, exc,
+                          self.stats.keyframes_unstored, extra={"camera_id": self.cam, "clip_id": clip.clip_id})  # fmt: skip
+            return
         h, w = img.shape[:2]
         msg = Keyframe(
             camera_id=self.cam,

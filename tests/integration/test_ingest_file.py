@@ -359,3 +359,37 @@ def test_a_camera_registration_lost_with_redis_s_data_comes_back(redis: Redis, t
     stats = pipeline.run_source(camera, FileSource(video), None, flush_once)
     assert flushed and stats.ended == "end"
     assert redis.hexists(streams.CAMERAS, CAM)
+
+
+class _FillingDisk(LocalBlobStore):
+    """The blob store on a disk that is full for a while: writes go to /dev/full, where the kernel answers
+    every write with ENOSPC (No space left on device), for the 2nd and 3rd keyframes, then it has room again."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.calls = 0
+
+    def put(self, key: str, data: bytes, content_type: str = "application/octet-stream") -> str:
+        self.calls += 1
+        if 2 <= self.calls <= 3:
+            with open("/dev/full", "wb") as full:
+                full.write(data)
+                full.flush()
+        return super().put(key, data, content_type)
+
+
+def test_a_full_disk_leaves_keyframes_out_and_everything_else_goes_on(
+    redis: Redis, tmp_path: Path, video: Path
+) -> None:
+    settings = IngestSettings(clip_seconds=2.0, flow_fps=15.0, blob_dir=tmp_path / "blobs")
+    store = _FillingDisk(settings.blob_dir)
+    pipeline = IngestPipeline(redis, store, settings)
+    camera = Camera(camera_id=CAM, source=str(video))
+    clean = make_pipeline(redis, tmp_path / "clean").run_source(Camera(camera_id="clean", source=str(video)),
+                                                                FileSource(video))  # fmt: skip
+    stats = pipeline.run_source(camera, FileSource(video))
+    assert stats.ended == "end" and stats.keyframes_unstored == 2
+    assert stats.frames == clean.frames and stats.flow_frames == clean.flow_frames and stats.clips == clean.clips
+    assert stats.keyframes == clean.keyframes - 2 and clean.keyframes >= 4  # stored again once it has room
+    keyframes = [m for m, _ in read_stream(redis, streams.KEYFRAMES) if isinstance(m, Keyframe) and m.camera_id == CAM]
+    assert len(keyframes) == clean.keyframes - 2 and all(store.exists(k.blob_key) for k in keyframes)
