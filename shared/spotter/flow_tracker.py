@@ -791,7 +791,21 @@ class FlowTrackerWorker:
                 return top
 
     def _step_camera(self, cam: str) -> int:
-        owned = self._owned[cam]
+        try:
+            return self._step_owned(cam, self._owned[cam])
+        except LeaseLost as exc:
+            self._lose(cam, str(exc))
+            return 0
+        except TRANSIENT_ERRORS:
+            # Redis went away mid-round. Either the track in memory is ahead of what was committed, or a read
+            # reached Redis and its reply was lost (those frames are now pending to this consumer, and reads
+            # of new entries never return them). Drop the camera: it is taken again (its lease is still ours)
+            # from the committed checkpoint, its pending frames claimed. Keeping it lost heading samples.
+            self._owned.pop(cam, None)
+            self._next_discover = 0.0
+            raise
+
+    def _step_owned(self, cam: str, owned: _Owned) -> int:
         entries = self._fenced_read(owned)
         if entries is None:
             return 0
@@ -805,18 +819,7 @@ class FlowTrackerWorker:
             return 0
         if owned.cursor != ">":
             owned.cursor = entries[-1][0]
-        try:
-            self._process(owned, entries)
-        except LeaseLost as exc:
-            self._lose(cam, str(exc))
-            return 0
-        except TRANSIENT_ERRORS:
-            # Redis went away mid-batch: the track in memory is ahead of what was committed. Drop it; the
-            # camera is taken again (its lease is still ours) from the committed checkpoint. Keeping it lost
-            # the batch's heading samples: the retry skipped those frames as "already committed".
-            self._owned.pop(cam, None)
-            self._next_discover = 0.0
-            raise
+        self._process(owned, entries)
         return len(entries)
 
     def _fenced_read(self, owned: _Owned) -> list[tuple[str, dict[bytes, bytes] | None]] | None:

@@ -384,3 +384,36 @@ def test_redis_lost_mid_commit_loses_no_heading_sample(
     poses = poses_of(redis)
     check_track(poses, video, n_flow)
     assert redis.zcard(streams.heading_track_key(CAM)) == n_flow
+
+
+def test_a_read_whose_reply_is_lost_loses_no_heading_sample(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Redis ran a read (the frames are now pending to this consumer) and the connection dropped before
+    the reply: reads of new entries never return those frames again. The camera is taken again from its
+    checkpoint with its pending frames claimed (the fault suite lost a heading sample this way)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    n_flow = ingest(redis, video, tmp_path)
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=16), "w1")
+    real_read = worker._read
+    calls = {"n": 0}
+
+    def read_then_drop(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        reply = real_read(*args, **kwargs)
+        if calls["n"] == 4:
+            raise RedisConnectionError("Connection reset by peer (injected after the read ran)")
+        return reply
+
+    monkeypatch.setattr(worker, "_read", read_then_drop)
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            run_until_done(worker, redis)
+            break
+        except RedisConnectionError:
+            assert time.monotonic() < deadline
+    worker.release_all()
+    check_track(poses_of(redis), video, n_flow)
+    assert redis.zcard(streams.heading_track_key(CAM)) == n_flow

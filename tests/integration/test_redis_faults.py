@@ -68,11 +68,18 @@ def test_redis_killed_and_restarted_from_its_aof_loses_and_repeats_nothing(
     faulty = run_pipeline(scenario, tmp_path / "faulty", faults, server=server)
     print(f"Redis SIGKILL + AOF restart: ingest publishing again {recovered[0]:.1f} s after the restart")
     assert faulty["starts"] == {m: 1 for m in (*PIPELINE, "ingest")} and faulty["exited"] == []
+    missing = sorted({t for t, _ in clean["heading"]} - {t for t, _ in faulty["heading"]})
+    extra = sorted({t for t, _ in faulty["heading"]} - {t for t, _ in clean["heading"]})
+    print("heading samples missing:", missing[:10], "extra:", extra[:10])
     assert faulty["clips"] == clean["clips"]
     assert faulty["captions"] == clean["captions"] and faulty["n_captions"] == clean["n_captions"]
     assert faulty["heading_samples"] == clean["heading_samples"]
     assert faulty["dead_letters"] == clean["dead_letters"]
     assert faulty["alert_records"] == clean["alert_records"]
+    for qid, a in clean["answers"].items():
+        for k, v in a.items():
+            if faulty["answers"][qid].get(k) != v:
+                print("answer differs:", qid, k, repr(v)[:300], "||", repr(faulty["answers"][qid].get(k))[:300])
     assert faulty["answers"] == clean["answers"]
     assert faulty["memory"] == clean["memory"]
 
