@@ -18,6 +18,7 @@ from spotter.api import ApiSettings, create_app
 from spotter.api.guards import RateLimiter, required_scope
 from spotter.graph import GraphSettings, SqliteGraphStore
 from spotter.settings import BusSettings
+from tests.integration.uvicorn_harness import serve
 
 pytestmark = pytest.mark.integration
 
@@ -140,31 +141,13 @@ def test_docs_and_metrics_can_be_protected(tmp_path: Path, redis: Redis, redis_u
 
 def test_a_real_server_resets_nothing_after_a_413(tmp_path: Path, redis: Redis, redis_url: str) -> None:
     """Through uvicorn: the client gets its 413 (not a reset connection) and the next request works."""
-    import threading
-    import time
-
-    import uvicorn
-
     path = tmp_path / "graph.sqlite3"
     store = SqliteGraphStore(path)
     store.init()
     store.close()
     settings = ApiSettings(api_keys=[SecretStr(ADMIN)], max_body_bytes=2048)
     app = create_app(settings, graph=GraphSettings(sqlite_path=str(path)), bus=BusSettings(redis_url=SecretStr(redis_url)))
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    try:
-        deadline = time.monotonic() + 20
-        while not server.started and time.monotonic() < deadline:
-            time.sleep(0.05)
-        with httpx.Client(base_url=f"http://127.0.0.1:{port}", headers={"X-API-Key": ADMIN}, timeout=10) as http:
-            r = http.post("/v1/ask", content=b"{" + b" " * 100_000 + b"}", headers={"Content-Type": "application/json"})
-            assert r.status_code == 413
-            assert http.get("/v1/cameras").status_code == 200
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+    with serve(app) as url, httpx.Client(base_url=url, headers={"X-API-Key": ADMIN}, timeout=10) as http:
+        r = http.post("/v1/ask", content=b"{" + b" " * 100_000 + b"}", headers={"Content-Type": "application/json"})
+        assert r.status_code == 413
+        assert http.get("/v1/cameras").status_code == 200

@@ -11,22 +11,19 @@ tool fault, not a finding, so only that phase skips them.
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-import uvicorn
 from pydantic import SecretStr
 from redis import Redis
 
 from spotter.api import ApiSettings, create_app
 from spotter.graph import GraphSettings, SqliteGraphStore
 from spotter.settings import BusSettings
+from tests.integration.uvicorn_harness import serve
 from tests.unit.test_tools import build_scene, fill
 
 pytestmark = [pytest.mark.integration, pytest.mark.slow]
@@ -44,21 +41,8 @@ def api_url(tmp_path: Path, redis: Redis, redis_url: str) -> Iterator[str]:
     store.close()
     app = create_app(ApiSettings(api_keys=[SecretStr(KEY)], rate_per_s=0),  # the run is one client, fast
                      graph=GraphSettings(sqlite_path=str(path)), bus=BusSettings(redis_url=SecretStr(redis_url)))  # fmt: skip
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert server.started, "uvicorn did not start"
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=20)
+    with serve(app) as url:
+        yield url
 
 
 def _schemathesis(url: str, tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[str]:

@@ -352,61 +352,41 @@ def test_after_a_gap_in_the_stream_the_heading_is_found_again(redis: Redis) -> N
     assert len(poses) > 100 and max(errors) < 1.5, (max(errors), errors[:5])
 
 
-def test_redis_lost_mid_commit_loses_no_heading_sample(
-    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A commit that fails because Redis went away (here: the third one, refused) is done again from the
-    committed checkpoint, by the same replica. Before, the retry skipped the batch's frames as committed and
-    a Redis restart lost a heading sample (issue 12's fault suite found it)."""
+def _fails_once(real: Any, on_call: int, after: bool) -> Any:
+    """`real`, except that call number `on_call` raises a lost connection: before it reaches Redis (a refused
+    commit) or after Redis ran it (a reply lost on the way back)."""
     from redis.exceptions import ConnectionError as RedisConnectionError
 
-    n_flow = ingest(redis, video, tmp_path)
-    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=16), "w1")
-    real_commit = worker._commit
     calls = {"n": 0}
 
-    def flaky_commit(*args: Any, **kwargs: Any) -> None:
+    def wrapped(*args: Any, **kwargs: Any) -> Any:
         calls["n"] += 1
-        if calls["n"] == 3:
+        if calls["n"] == on_call and not after:
             raise RedisConnectionError("Connection refused (injected)")
-        real_commit(*args, **kwargs)
-
-    monkeypatch.setattr(worker, "_commit", flaky_commit)
-    deadline = time.monotonic() + 60
-    while True:
-        try:
-            run_until_done(worker, redis)
-            break
-        except RedisConnectionError:
-            assert time.monotonic() < deadline
-    worker.release_all()
-    assert calls["n"] > 3
-    poses = poses_of(redis)
-    check_track(poses, video, n_flow)
-    assert redis.zcard(streams.heading_track_key(CAM)) == n_flow
-
-
-def test_a_read_whose_reply_is_lost_loses_no_heading_sample(
-    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """Redis ran a read (the frames are now pending to this consumer) and the connection dropped before
-    the reply: reads of new entries never return those frames again. The camera is taken again from its
-    checkpoint with its pending frames claimed (the fault suite lost a heading sample this way)."""
-    from redis.exceptions import ConnectionError as RedisConnectionError
-
-    n_flow = ingest(redis, video, tmp_path)
-    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=16), "w1")
-    real_read = worker._read
-    calls = {"n": 0}
-
-    def read_then_drop(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        reply = real_read(*args, **kwargs)
-        if calls["n"] == 4:
-            raise RedisConnectionError("Connection reset by peer (injected after the read ran)")
+        reply = real(*args, **kwargs)
+        if calls["n"] == on_call:
+            raise RedisConnectionError("Connection reset by peer (injected after Redis ran it)")
         return reply
 
-    monkeypatch.setattr(worker, "_read", read_then_drop)
+    return wrapped
+
+
+@pytest.mark.parametrize("where", ["commit refused", "read reply lost"])
+def test_redis_lost_mid_round_loses_no_heading_sample(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, where: str
+) -> None:
+    """A commit refused because Redis went away, or a read Redis ran whose reply was lost (its frames are now
+    pending to this consumer, and reads of new entries never return them): the camera is taken again from
+    its committed checkpoint, its pending frames claimed. Before, the retry skipped the batch as committed,
+    or never read those frames, and a Redis restart lost a heading sample (issue 12's fault suite)."""
+    from redis.exceptions import ConnectionError as RedisConnectionError
+
+    n_flow = ingest(redis, video, tmp_path)
+    worker = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=16), "w1")
+    if where == "commit refused":
+        monkeypatch.setattr(worker, "_commit", _fails_once(worker._commit, on_call=3, after=False))
+    else:
+        monkeypatch.setattr(worker, "_read", _fails_once(worker._read, on_call=4, after=True))
     deadline = time.monotonic() + 60
     while True:
         try:

@@ -57,6 +57,18 @@ def recovery(redis: Redis, name: str, restart: Callable[[], Service]) -> float:
     return seconds
 
 
+def kill(svc: Service) -> None:
+    os.kill(svc.proc.pid, signal.SIGKILL)
+    svc.proc.wait(10)
+    svc.log.close()
+
+
+def at(redis: Redis, scenario: ScenarioRun, fraction: float) -> None:
+    """Wait until ingest has published `fraction` of the video."""
+    wait_for(lambda: media_time_published(redis, scenario.camera) >= fraction * scenario.duration_s, 300.0,
+             f"{fraction:.0%} of the video")  # fmt: skip
+
+
 @pytest.fixture(scope="module")
 def scenario() -> ScenarioRun:
     return generate_scenario("bricklaying", seed=0, out_dir=CACHE, duration_s=120.0, questions_per_kind=3)
@@ -68,18 +80,9 @@ def test_restarts_lose_and_duplicate_nothing_and_change_no_answer_or_alert(
 ) -> None:
     clean = run_pipeline(scenario, tmp_path / "clean", lambda *_: None)
 
-    def kill(svc: Service) -> None:
-        os.kill(svc.proc.pid, signal.SIGKILL)
-        svc.proc.wait(10)
-        svc.log.close()
-
     def faults(redis: Redis, services: dict[str, Service], restart: Callable[[str], Service]) -> None:
-        def at(fraction: float) -> None:
-            wait_for(lambda: media_time_published(redis, scenario.camera) >= fraction * scenario.duration_s, 300.0,
-                     f"{fraction:.0%} of the video")  # fmt: skip
-
         for fraction, name in ((0.25, "ingest"), (0.4, "knowledge_graph"), (0.6, "ingest"), (0.75, "reasoner")):
-            at(fraction)
+            at(redis, scenario, fraction)
             kill(services[name])
             recovery(redis, name, lambda n=name: restart(n))  # type: ignore[misc]
 
@@ -102,18 +105,9 @@ def test_the_other_services_killed_mid_stream_lose_and_duplicate_nothing(scenari
     extra = ("summarizer", "visual_archive")
     clean = run_pipeline(scenario, tmp_path / "clean", lambda *_: None, extra=extra)
 
-    def kill(svc: Service) -> None:
-        os.kill(svc.proc.pid, signal.SIGKILL)
-        svc.proc.wait(10)
-        svc.log.close()
-
     def faults(redis: Redis, services: dict[str, Service], restart: Callable[[str], Service]) -> None:
-        def at(fraction: float) -> None:
-            wait_for(lambda: media_time_published(redis, scenario.camera) >= fraction * scenario.duration_s, 300.0,
-                     f"{fraction:.0%} of the video")  # fmt: skip
-
         for fraction, victims in ((0.3, ("flow_tracker",)), (0.5, ("captioner",)), (0.7, extra)):
-            at(fraction)
+            at(redis, scenario, fraction)
             for name in victims:
                 kill(services[name])
                 recovery(redis, name, lambda n=name: restart(n))  # type: ignore[misc]
