@@ -52,3 +52,23 @@ def test_eval_replays_as_the_questions_camera_or_refuses() -> None:
         eval_camera(qs, "cam0")
     with pytest.raises(ConfigError, match="several cameras"):
         eval_camera(qs + [{"id": "2", "camera": "south", "at": 5, "question": "x"}], None)
+
+
+def test_a_connection_s_unstamped_first_frames_come_one_frame_apart() -> None:
+    """FFmpeg's RTSP reader gives a connection's first frame no timestamp (seen on a camera joined at a
+    keyframe): it is the frame before the first stamped one, not a second frame at the same time."""
+    from spotter.video.sources import _CameraClock
+
+    clock = _CameraClock(15.0, base=10.0, wall0=100.0)
+    got = [clock.time(float("nan"), 100.0)[0]] + [clock.time(1000.0 * k / 15.0, 100.0)[0] for k in range(1, 4)]
+    assert got == pytest.approx([10.0, 10.0 + 1 / 15, 10.0 + 2 / 15, 10.0 + 3 / 15])
+    assert clock.time(float("nan"), 100.0)[0] == pytest.approx(10.0 + 4 / 15)  # a lost stamp mid-stream: next frame
+
+
+def test_a_camera_that_never_stamps_runs_on_arrival_time() -> None:
+    from spotter.video.sources import _CameraClock
+
+    clock = _CameraClock(15.0, base=0.0, wall0=0.0)
+    times = [clock.time(float("nan"), k * 0.1)[0] for k in range(40)]
+    assert times[:30] == pytest.approx([k / 15 for k in range(30)])  # two seconds' worth, one frame apart
+    assert times[39] == pytest.approx(3.9)  # then the wall clock

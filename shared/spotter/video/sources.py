@@ -713,7 +713,8 @@ class RtspSource(_OpenedGeometry):
 class _CameraClock:
     """One connection's media time from the stream's timestamps (`base` + PTS since its first frame).
 
-    Repeated or missing timestamps advance by one frame; a jump of more than `jump_s` is kept (the
+    Repeated or missing timestamps advance by one frame (a connection's first frames, too, until its
+    first timestamp); a jump of more than `jump_s` is kept (the
     camera's clock says time passed) and reported; a connection whose timestamps are unusable (not
     finite, or going backwards) runs on arrival time instead."""
 
@@ -724,18 +725,29 @@ class _CameraClock:
         self._wall0 = wall0
         self._pts0: float | None = None
         self._last: float | None = None
+        self._unstamped = 0  # frames before the first timestamp
         self._wall_only = False
 
     def time(self, pos_msec: float, wall: float) -> tuple[float, bool]:
         pts = pos_msec / 1000.0 if pos_msec is not None and math.isfinite(pos_msec) and pos_msec >= 0 else None
-        if pts is not None and self._last is not None and pts < self._last - 1.0 / self.fps - 1e-6:
+        step = 1.0 / self.fps
+        if pts is not None and self._last is not None and pts < self._last - step - 1e-6:
             self._wall_only = True  # timestamps went backwards: not a clock to trust
+        if pts is None and not self._wall_only:
+            if self._last is not None:
+                pts = self._last + step  # one frame without a timestamp: the next frame
+            elif self._unstamped < 2.0 * self.fps:
+                # FFmpeg's RTSP reader gives a connection's first frame(s) no timestamp: they come one frame
+                # apart, and the first stamped frame's time follows them.
+                self._unstamped += 1
+                return self.base + (self._unstamped - 1) * step, False
+            else:
+                self._wall_only = True  # two seconds without a timestamp: the camera does not stamp
         if self._wall_only or pts is None:
             t = self.base + (wall - self._wall0)
             return t, False
         if self._pts0 is None:
-            self._pts0 = pts
-        step = 1.0 / self.fps
+            self._pts0 = pts - self._unstamped * step
         if self._last is not None and pts < self._last + 0.5 * step:
             pts = self._last + step  # a repeated (or lagging) timestamp: the next frame
         jumped = self._last is not None and pts - self._last > self.jump_s
