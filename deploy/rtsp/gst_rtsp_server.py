@@ -7,7 +7,12 @@ virtualenv's). It serves one H.264 stream at rtsp://HOST:PORT/PATH, either
 * a live synthetic camera (default): videotestsrc with a moving pattern and a
   running clock overlay, encoded with x264 at a keyframe every second, or
 * a file (--file in.mp4, H.264 in MP4/MOV, no B-frames), played once at its
-  own pace; the stream ends with the file.
+  own pace; the stream ends with the file. A client's PLAY asks for the range
+  from 0, so a client that reconnects starts the file again (for everyone), or
+* a file played as a camera (--file in.mp4 --as-camera): it starts with the
+  first viewer and then plays on in real time whether anyone watches or not;
+  a viewer who (re)connects joins where it is, from the next keyframe, as with
+  a real camera (the stream is live: no seeking).
 
 It prints "READY rtsp://..." on stdout once it listens, and exits cleanly on
 SIGTERM / SIGINT, so a test can start it, wait for READY, kill it to simulate a
@@ -19,6 +24,7 @@ from __future__ import annotations
 import argparse
 import signal
 import sys
+import threading
 
 import gi
 
@@ -46,12 +52,72 @@ def file_launch(path: str) -> str:
     )
 
 
+CAMERA_LAUNCH = (
+    "( appsrc name=src is-live=true format=time "
+    'caps="video/x-h264,stream-format=byte-stream,alignment=au" '
+    "! h264parse ! rtph264pay name=pay0 pt=96 config-interval=1 )"
+)
+
+
+class FileCamera:
+    """A file played as a camera (see the module doc): a reader plays the file at its pace into an
+    appsink; each viewer's media gets its access units through an appsrc, from the next keyframe on,
+    stamped with the camera's clock from there (the file's timestamps less the first one sent)."""
+
+    def __init__(self, path: str) -> None:
+        self.reader = Gst.parse_launch(
+            f'filesrc location="{path}" ! qtdemux ! h264parse config-interval=-1 '
+            "! video/x-h264,stream-format=byte-stream,alignment=au ! appsink name=sink sync=true emit-signals=true"
+        )
+        self.reader.get_by_name("sink").connect("new-sample", self._on_sample)
+        bus = self.reader.get_bus()
+        bus.add_signal_watch()
+        bus.connect("message::eos", self._on_eos)
+        self._viewers: dict[object, int | None] = {}  # appsrc -> the file time of its first frame (None: not yet)
+        self._lock = threading.Lock()
+        self._playing = False
+
+    def media_configure(self, _factory: object, media: GstRtspServer.RTSPMedia) -> None:
+        src = media.get_element().get_by_name("src")
+        with self._lock:
+            self._viewers[src] = None
+        media.connect("unprepared", lambda _m: self._leave(src))
+        if not self._playing:  # the camera is switched on by its first viewer
+            self._playing = True
+            self.reader.set_state(Gst.State.PLAYING)
+
+    def _leave(self, src: object) -> None:
+        with self._lock:
+            self._viewers.pop(src, None)
+
+    def _on_sample(self, sink: Gst.Element) -> Gst.FlowReturn:
+        buf = sink.emit("pull-sample").get_buffer()
+        keyframe = not buf.has_flags(Gst.BufferFlags.DELTA_UNIT)
+        with self._lock:
+            for src, first in list(self._viewers.items()):
+                if first is None:
+                    if not keyframe:
+                        continue
+                    first = self._viewers[src] = buf.pts
+                out = buf.copy()
+                out.pts = out.dts = buf.pts - first
+                src.emit("push-buffer", out)
+        return Gst.FlowReturn.OK
+
+    def _on_eos(self, _bus: object, _msg: object) -> None:
+        with self._lock:
+            for src in self._viewers:
+                src.emit("end-of-stream")
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--host", default="127.0.0.1")
     ap.add_argument("--port", type=int, default=8554)
     ap.add_argument("--path", default="/cam", help="mount point, e.g. /cam")
     ap.add_argument("--file", help="serve this H.264 MP4 instead of a live test pattern")
+    ap.add_argument("--as-camera", action="store_true",
+                    help="play --file as a live camera: real time from the first viewer on, joined where it is")
     ap.add_argument("--width", type=int, default=640)
     ap.add_argument("--height", type=int, default=360)
     ap.add_argument("--fps", type=int, default=30)
@@ -63,7 +129,12 @@ def main(argv: list[str] | None = None) -> int:
     server.set_address(args.host)
     server.set_service(str(args.port))
 
-    if args.file:
+    if args.file and args.as_camera:
+        camera = FileCamera(args.file)
+        factory = GstRtspServer.RTSPMediaFactory()
+        factory.set_launch(CAMERA_LAUNCH)
+        factory.connect("media-configure", camera.media_configure)
+    elif args.file:
         factory = GstRtspServer.RTSPMediaFactory()
         factory.set_launch(file_launch(args.file))
     else:
