@@ -89,6 +89,9 @@ def test_the_live_heading_equals_the_replay_through_a_start_up_burst_and_two_rec
         "SPOTTER_INGEST_BLOB_DIR": str(tmp_path / "blobs"), "SPOTTER_INGEST_BACKOFF_INITIAL_S": "0.2",
         "SPOTTER_FLOW_TRIM_FRAMES": "false", "SPOTTER_BLOCK_MS": "50", "SPOTTER_HEARTBEAT_S": "0.2",
     })  # fmt: skip
+    def samples(camera: str) -> int:
+        return int(redis.zcard(streams.heading_track_key(camera)))
+
     flow = start_service("flow_tracker", env, tmp_path, "flow")
     services = [flow]
     try:
@@ -111,8 +114,12 @@ def test_the_live_heading_equals_the_replay_through_a_start_up_burst_and_two_rec
             finally:
                 link.close()
         live_frames, replay_frames = _frames(redis, "live"), _frames(redis, "replay")
-        wait_for(lambda: len(_heading(redis, "live")) >= len(live_frames)
-                 and len(_heading(redis, "replay")) >= len(replay_frames), 60.0, "the flow tracker to catch up")  # fmt: skip
+        try:
+            wait_for(lambda: samples("live") >= len(live_frames) and samples("replay") >= len(replay_frames),
+                     60.0, "the flow tracker to catch up")
+        except AssertionError:
+            dead = {k.decode(): redis.xlen(k) for k in redis.keys("*dead*")}
+            raise AssertionError((samples("live"), len(live_frames), samples("replay"), len(replay_frames), dead)) from None
     finally:
         for svc in services:
             svc.stop()
@@ -120,9 +127,9 @@ def test_the_live_heading_equals_the_replay_through_a_start_up_burst_and_two_rec
     gaps = [m for m, _ in read_stream(redis, streams.EVENTS) if isinstance(m, StreamEvent) and m.kind == "gap"
             and m.camera_id == "live"]  # fmt: skip
     assert len(gaps) == 2 and link.connections == 3, (gaps, link.connections)
-    # The start-up burst: the first 1.5 s of video reached Redis within half a second.
-    start = [w for t, _, w in live_frames if t <= 1.5]
-    assert start[-1] - start[0] < 500, start[-1] - start[0]
+    # The start-up burst: the first half second of video reached Redis within a tenth of a second.
+    start = [w for t, _, w in live_frames if t <= 0.5]
+    assert len(start) >= 7 and start[-1] - start[0] < 100, start
 
     replay_t = {digest: t for t, digest, _ in replay_frames}
     assert live_frames[0][1] == replay_frames[0][1]  # the camera started with its first viewer
@@ -133,8 +140,12 @@ def test_the_live_heading_equals_the_replay_through_a_start_up_burst_and_two_rec
     def at(track: dict[float, float], t: float) -> float:
         return track[round(t, 4)]
 
+    # Across a drop media time runs on by the time away, measured on arrival: the first frames after a
+    # reconnect arrive late by the client's probe of the stream (0.5 s; 1.85 s with FFmpeg's default).
+    lag = max(tl - tr for tl, tr in pairs)
+    assert 0.0 <= lag < 2 * 0.8, lag
     diffs = np.array([at(live_heading, tl) - at(replay_heading, tr) for tl, tr in pairs])
     after_gaps = [abs(d) for (tl, _), d in zip(pairs, diffs, strict=True) if tl > gaps[0].gap_end_t]
     assert len(after_gaps) > 10 * FPS
-    # measured 2026-12-02: max 0.30 deg, mean 0.005, over 712 frames (on this 2-core VM)
+    # measured 2026-12-02: max 0.30 deg, mean 0.005, over 712-767 frames (on this 2-core VM)
     assert np.abs(diffs).max() < 1.0, (float(np.abs(diffs).max()), float(np.abs(diffs).mean()), len(pairs))

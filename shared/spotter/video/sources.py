@@ -523,12 +523,17 @@ class _PyAvLive:
 
     backend = "pyav"
 
-    def __init__(self, url: str, name: str, transport: str, open_timeout_s: float, read_timeout_s: float) -> None:
+    def __init__(self, url: str, name: str, transport: str, open_timeout_s: float, read_timeout_s: float,
+                 probe_s: float = 0.5) -> None:
         import av
         from av.video.reformatter import VideoReformatter
 
+        # FFmpeg reads `analyzeduration` of the stream before the first frame (its default let ~1.9 s pile up):
+        # those frames then arrive late, in a burst, and the time away across a reconnect (measured on
+        # arrival) comes out that much too long. Half a second still finds the frame rate.
+        options = {"rtsp_transport": transport, "analyzeduration": str(int(probe_s * 1e6))}
         try:
-            container = av.open(url, options={"rtsp_transport": transport}, timeout=(open_timeout_s, read_timeout_s))
+            container = av.open(url, options=options, timeout=(open_timeout_s, read_timeout_s))
         except (av.FFmpegError, OSError) as exc:
             raise SourceError(f"cannot open {name} (unreachable, refused or not a stream): {exc}") from None
         try:
