@@ -340,10 +340,12 @@ class CameraTrack:
         est = self._estimator
         measured = getattr(est, "lens_estimate", None)
         in_use = getattr(est, "hfov_deg", self._hfov)
+        applied = getattr(est, "lens", None)
         return {
             "projection": self._projection, "configured_hfov_deg": self._hfov, "hfov_deg": in_use,
             "measured_hfov_deg": measured.hfov_deg if measured else None, "pairs": measured.pairs if measured else 0,
             "confidence": measured.confidence if measured else None, "corrected": in_use != self._hfov,
+            "corrected_by": applied.method if applied is not None and in_use != self._hfov else None,
         }  # fmt: skip
 
     def _seed_from_last_frame(self, est: HeadingEstimator, wh: tuple[int, int]) -> bool:

@@ -152,6 +152,9 @@ class Lens(BaseModel):
     pairs: int = Field(description="View pairs measured")
     confidence: float | None = Field(description="Share of the pairs that agree with the measured value (within 5 %)")
     corrected: bool = Field(description="The measured value replaced the configured one")
+    corrected_by: str | None = Field(
+        default=None, description="What measured the field of view in use: `view pairs` (the geometry of views "
+        "10-25 deg apart) or `loop closure` (the first full turn's scale); null while the configured one stands")
 
 
 class CameraList(BaseModel):

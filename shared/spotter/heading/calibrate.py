@@ -36,6 +36,7 @@ class LensEstimate:
     hfov_deg: float
     pairs: int
     confidence: float  # share of pairs within 5 % of the estimate
+    method: str = "view pairs"  # or "loop closure": the scale of a full turn (spotter.heading.rotation)
 
 
 @dataclass
@@ -78,6 +79,14 @@ class LensCalibrator:
         return max(20.0, self.configured_hfov_deg * s.search_lo), min(175.0 if self.fisheye else 160.0,
                                                                        self.configured_hfov_deg * s.search_hi)
 
+    def rotation(self, pa: F64, pb: F64, hfov_deg: float) -> F64:
+        """The rotation between the views' rays, refitted without the worst-fitting third of the tracks."""
+        ra, rb = self.rays(pa, hfov_deg), self.rays(pb, hfov_deg)
+        r = kabsch(ra, rb)
+        res = np.linalg.norm(ra @ r.T - rb, axis=1)
+        keep = res <= np.quantile(res, 0.67)
+        return kabsch(ra[keep], rb[keep]) if keep.sum() >= 8 else r
+
     def residual_px(self, pa: F64, pb: F64, hfov_deg: float) -> float:
         """Median angular misfit (in pixels at this focal length) of the best rotation between the views."""
         ra, rb = self.rays(pa, hfov_deg), self.rays(pb, hfov_deg)
@@ -103,6 +112,41 @@ class LensCalibrator:
         if ok.sum() < self.settings.min_points:
             return None
         return pts.reshape(-1, 2)[ok].astype(np.float64), p1.reshape(-1, 2)[ok].astype(np.float64)
+
+    def project(self, rays: F64, hfov_deg: float) -> F64:
+        """Pixel positions of unit rays (the inverse of `rays`)."""
+        f = self.focal(hfov_deg)
+        if self.fisheye:
+            xy = np.hypot(rays[:, 0], rays[:, 1])
+            r = np.arctan2(xy, rays[:, 2]) * f
+            k = np.where(xy > 1e-12, r / np.where(xy > 1e-12, xy, 1.0), 0.0)
+            return np.stack([rays[:, 0] * k + self._c[0], rays[:, 1] * k + self._c[1]], 1)
+        z = np.maximum(rays[:, 2], 1e-6)
+        return np.stack([rays[:, 0] / z * f + self._c[0], rays[:, 1] / z * f + self._c[1]], 1)
+
+    def rectified(self, img_a: Gray, img_b: Gray, pa: F64, pb: F64) -> tuple[F64, F64] | None:
+        """The correspondences measured again on view B turned back onto view A (by the rotation and lens
+        that fit them). LK across 10-25 deg of a wide lens tracks patches whose size and shape change
+        towards the edges, which biased the field of view low (-0.7 % on clean renders); on the turned-back
+        view the patches match and only a small residual motion is left to track."""
+        h = self.best_hfov(pa, pb)
+        r = self.rotation(pa, pb, h)
+        hh, ww = img_a.shape
+        ys, xs = np.mgrid[0:hh, 0:ww]
+        grid = np.stack([xs.ravel(), ys.ravel()], 1).astype(np.float64)
+        src = self.project(self.rays(grid, h) @ r.T, h).astype(np.float32)  # where each A pixel is in B
+        back = cv2.remap(img_b, src[:, 0].reshape(hh, ww), src[:, 1].reshape(hh, ww), cv2.INTER_LINEAR,
+                         borderMode=cv2.BORDER_CONSTANT)  # fmt: skip
+        pts = pa.astype(np.float32).reshape(-1, 1, 2)
+        lk = cast(Any, cv2.calcOpticalFlowPyrLK)
+        q, st, _ = lk(img_a, back, pts, pts.copy(), winSize=(21, 21), maxLevel=2, flags=cv2.OPTFLOW_USE_INITIAL_FLOW)
+        q = q.reshape(-1, 2).astype(np.float64)
+        inside = (q[:, 0] >= 1) & (q[:, 0] <= ww - 2) & (q[:, 1] >= 1) & (q[:, 1] <= hh - 2)
+        ok = st.reshape(-1).astype(bool) & inside & (np.linalg.norm(q - pa, axis=1) < 8.0)
+        if ok.sum() < self.settings.min_points:
+            return None
+        qb = self.project(self.rays(q[ok], h) @ r.T, h)  # the tracked positions, back in view B
+        return pa[ok], qb
 
     def best_hfov(self, pa: F64, pb: F64) -> float:
         """The field of view whose rays fit one rotation best: a coarse grid, then golden-section refinement."""
@@ -135,6 +179,8 @@ class LensCalibrator:
         the pair cannot tell (too few tracks, or the views barely turned: every lens fits no rotation,
         which is what a tracker coasting through a blur would offer)."""
         found = self.correspondences(img_a, img_b)
+        if found is not None:
+            found = self.rectified(img_a, img_b, *found)
         if found is None:
             return None
         h = self.best_hfov(*found)
@@ -173,4 +219,11 @@ def yaw_scale(old_hfov_deg: float, new_hfov_deg: float, fisheye: bool) -> float:
     return math.tan(math.radians(new_hfov_deg) / 2.0) / math.tan(math.radians(old_hfov_deg) / 2.0)
 
 
-__all__ = ["CalibrationSettings", "LensCalibrator", "LensEstimate", "yaw_scale"]
+def hfov_for_scale(old_hfov_deg: float, scale: float, fisheye: bool) -> float:
+    """The field of view at which turns measured with `old` read `scale` times larger (`yaw_scale`'s inverse)."""
+    if fisheye:
+        return old_hfov_deg * scale
+    return math.degrees(2.0 * math.atan(scale * math.tan(math.radians(old_hfov_deg) / 2.0)))
+
+
+__all__ = ["CalibrationSettings", "LensCalibrator", "LensEstimate", "hfov_for_scale", "yaw_scale"]

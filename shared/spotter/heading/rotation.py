@@ -24,8 +24,8 @@ since anchors are compared by viewing direction, not unwrapped yaw.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import dataclass, field, replace
+from typing import Literal, cast
 
 import cv2
 import numpy as np
@@ -43,7 +43,7 @@ from spotter.heading.base import (
     lift_rays,
     wrap_deg,
 )
-from spotter.heading.calibrate import LensCalibrator, LensEstimate, yaw_scale
+from spotter.heading.calibrate import LensCalibrator, LensEstimate, hfov_for_scale, yaw_scale
 
 F64 = NDArray[np.float64]
 F32 = NDArray[np.float32]
@@ -113,8 +113,19 @@ class RotationSettings:
     calibrate_small_change: float = 0.10  # a correction smaller than this needs calibrate_max_pairs agreeing
     calibrate_refine_change: float = 0.015  # once corrected: re-corrected when this far off with ...
     calibrate_refine_pairs: int = 20  # ... this many pairs measured
+    calibrate_retrace_refine_change: float = 0.004  # ... or this far off while the frames are kept
     trust_after_pairs: int = 3  # while measuring: the lens in use is trusted once this many pairs ...
     trust_within: float = 0.05  # ... put the field of view within this fraction of it
+    retrace_max_frames: int = 1800
+    """Frames kept (JPEG, ~16 KB each at the working size: under 30 MB) while the lens is being measured. When the
+    measured lens is applied within them, the tracker runs again over them at that lens, so the turn so
+    far and the anchor views stored on the way are as if the lens had been known from the start
+    (re-scaling the dead-reckoned turn instead leaves its errors in the anchors: 2-10 deg for good).
+    Past this many frames (2 minutes at 15 fps), or after a gap, the turn is re-scaled. 0: re-scale."""
+    loop_closure: bool = True  # the scale measured again at the first full turn (`_close_loop`)
+    loop_min_turn_deg: float = 300.0
+    loop_min_change: float = 0.004  # below: the lens in use is confirmed (right lenses read 0.0009-0.0013)
+    loop_max_change: float = 0.08  # above: not a lens error (view pairs are closer than this)
 
 
 class RotationEstimator:
@@ -136,6 +147,8 @@ class RotationEstimator:
         self.lens: LensEstimate | None = None  # the measured field of view, once applied
         self._calibrating = self.s.calibrate_lens
         self._lens_settled = not self._calibrating
+        self.retraced_frames = 0  # how many frames were tracked again when the lens was measured
+        self._loop_pending = self._calibrating and self.s.loop_closure
         self.reset()
 
     # -- public ---------------------------------------------------------------
@@ -156,6 +169,10 @@ class RotationEstimator:
         self._yaw_origin = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
         self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
+        # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
+        self._retrace: list[bytes] | None = (
+            [] if (self._loop_pending or (self._calibrating and not self._lens_settled)) and self.s.retrace_max_frames > 0
+            else None)
 
     def resume_after_gap(self, yaw_deg: float) -> None:
         """After a stretch with no frames: no motion can be measured across it, so tracking starts
@@ -166,6 +183,7 @@ class RotationEstimator:
         relocalizations = self.relocalizations
         frames = self._frames
         self.reset(yaw_deg)
+        self._retrace = None  # the anchors from before the gap cannot be re-traced: re-scale them instead
         self._anchors = anchors
         self.relocalizations = relocalizations
         self._frames = frames
@@ -178,6 +196,8 @@ class RotationEstimator:
     def update(self, gray: Gray) -> PoseEstimate:
         img = self._prepare(gray)
         self._frames += 1
+        if self._retrace is not None:
+            self._keep_for_retrace(img)
         if self._ref is None:
             found = self._search_frames > 0 and self._relocalize_anywhere(img)
             self._set_reference(img)  # at the orientation found (the reference's world is taken now)
@@ -277,6 +297,7 @@ class RotationEstimator:
             if w < self.s.calibrate_min_width:
                 self._lens_settled = True  # too coarse to measure a lens: the configured one stands
                 self._calibrating = False
+                self._retrace = None
                 return
             cal = self._calibrator = LensCalibrator(w, h, self.configured_hfov_deg, self.fisheye)
         self._offer_pair(cal, img)
@@ -284,7 +305,10 @@ class RotationEstimator:
         if settled is None:
             return
         scale = yaw_scale(self.hfov_deg, settled.hfov_deg, self.fisheye)
-        refine = (self.lens is not None and abs(scale - 1.0) >= self.s.calibrate_refine_change
+        # A corrected lens is re-corrected as pairs accumulate; finely while its frames are kept (re-traced:
+        # before the first full turn closes the loop, 1 % of field of view is ~4 deg a turn).
+        refine_change = self.s.calibrate_retrace_refine_change if self._retrace else self.s.calibrate_refine_change
+        refine = (self.lens is not None and self.lens.method == "view pairs" and abs(scale - 1.0) >= refine_change
                   and settled.pairs >= self.s.calibrate_refine_pairs and settled.confidence >= 0.7)  # fmt: skip
         if refine and speed_deg <= self.s.anchor_max_speed_deg:
             self._apply_lens(img, settled, scale)  # a lens measured early, measured better since
@@ -316,24 +340,56 @@ class RotationEstimator:
         self._calib_key = (img, self._world.copy())
 
     def _apply_lens(self, img: Gray, lens: LensEstimate, scale: float) -> None:
-        """Use the measured field of view from now on; the turn since the start, and the anchors stored
-        on the way (dead reckoning until now, so their yaw is the old scale's), are re-read at its scale."""
-        cur, pitch, roll = decompose(self._world)
-        cur = self._yaw.value + wrap_deg(cur - self._yaw.value)  # this frame's yaw, unwrapped
-        yaw = self._yaw_origin + (cur - self._yaw_origin) * scale
+        """Use the measured field of view from now on. The turn since the start and the anchors stored on
+        the way were measured at the old scale: re-traced at the new one when their frames were kept,
+        else re-read at its scale (dead reckoning until now, so their yaw is the old scale's)."""
+        frames = self._retrace
+        if not self._loop_pending:
+            self._retrace = None  # nothing will re-trace them again
+        if frames:
+            self._retrace_at(lens, frames)
+        else:
+            cur, pitch, roll = decompose(self._world)
+            cur = self._yaw.value + wrap_deg(cur - self._yaw.value)  # this frame's yaw, unwrapped
+            yaw = self._yaw_origin + (cur - self._yaw_origin) * scale
+            self._world = compose(yaw, pitch, roll)
+            self._yaw = UnwrappedYaw(yaw)
+            self._velocity = _scaled_rotation(self._velocity, scale)
+            self._last_velocity = _scaled_rotation(self._last_velocity, scale)
+            for a in self._anchors:
+                _, a_pitch, a_roll = decompose(a.world)
+                a.yaw_deg = self._yaw_origin + (a.yaw_deg - self._yaw_origin) * scale
+                a.world = compose(a.yaw_deg, a_pitch, a_roll)
+            self._set_reference(img)
         self.hfov_deg = lens.hfov_deg
         self._f = lens_focal_px((self._size or (img.shape[1], img.shape[0]))[0], self.hfov_deg, self.fisheye)
-        self._world = compose(yaw, pitch, roll)
-        self._yaw = UnwrappedYaw(yaw)
-        self._velocity = _scaled_rotation(self._velocity, scale)
-        self._last_velocity = _scaled_rotation(self._last_velocity, scale)
-        for a in self._anchors:
-            _, a_pitch, a_roll = decompose(a.world)
-            a.yaw_deg = self._yaw_origin + (a.yaw_deg - self._yaw_origin) * scale
-            a.world = compose(a.yaw_deg, a_pitch, a_roll)
-        self._set_reference(img)
         self._calib_key = (img, self._world.copy())
         self.lens = lens
+
+    def _keep_for_retrace(self, img: Gray) -> None:
+        assert self._retrace is not None
+        if len(self._retrace) >= self.s.retrace_max_frames:
+            self._retrace = None  # measured too late to re-trace: the turn will be re-scaled
+            return
+        ok, buf = cv2.imencode(".jpg", img, [cv2.IMWRITE_JPEG_QUALITY, 90])
+        self._retrace.append(buf.tobytes() if ok else b"")
+
+    def _retrace_at(self, lens: LensEstimate, frames: list[bytes]) -> None:
+        """Track the kept frames (the last is the current one) again with `lens` from this start's yaw, and
+        continue from where that run ends: its orientation, reference view and anchors."""
+        replay = RotationEstimator(lens.hfov_deg, replace(self.s, calibrate_lens=False, retrace_max_frames=0),
+                                   "fisheye" if self.fisheye else "pinhole")  # fmt: skip
+        replay.reset(self._yaw_origin)
+        for buf in frames:
+            img = cv2.imdecode(np.frombuffer(buf, np.uint8), cv2.IMREAD_GRAYSCALE) if buf else None
+            if img is not None:
+                replay.update(cast(Gray, img))
+        self._world, self._yaw = replay._world, replay._yaw
+        self._velocity, self._last_velocity = replay._velocity, replay._last_velocity
+        self._ref, self._ref_pts, self._ref_world = replay._ref, replay._ref_pts, replay._ref_world
+        self._ref_frame = self._frames - (replay._frames - replay._ref_frame)
+        self._anchors, self._foe = replay._anchors, replay._foe
+        self.retraced_frames = len(frames)
 
     def _prepare(self, frame: Gray) -> Gray:
         gray: np.ndarray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
@@ -485,13 +541,21 @@ class RotationEstimator:
         med = math.sqrt(float(np.partition(res2, k // 2)[k // 2]))
         return _Fit(r, k, n, med * self._f)
 
-    def _nearest_anchor(self) -> tuple[_Anchor | None, float]:
+    def _nearest_anchor(self, *, turn_ago: bool = False) -> tuple[_Anchor | None, float]:
+        """The anchor nearest the viewing direction. `turn_ago`: while the loop is open, an anchor stored a full
+        turn ago is preferred when within reach, so the loop closes before the turn is complete."""
         fwd = self._world[:, 2]
+        yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value) if turn_ago else 0.0
         best, best_angle = None, 180.0
+        old, old_angle = None, 180.0
         for a in self._anchors:
             ang = math.degrees(math.acos(max(-1.0, min(1.0, float(a.world[:, 2] @ fwd)))))
             if ang < best_angle:
                 best, best_angle = a, ang
+            if turn_ago and ang < old_angle and abs(yaw - a.yaw_deg) >= self.s.loop_min_turn_deg:
+                old, old_angle = a, ang
+        if old is not None and old_angle <= self.s.reloc_max_deg:
+            return old, old_angle
         return best, best_angle
 
     def _maybe_store_anchor(self, img: Gray, speed_deg: float) -> None:
@@ -532,14 +596,45 @@ class RotationEstimator:
         return True
 
     def _relocalize(self, img: Gray) -> bool:
-        anchor, angle = self._nearest_anchor()
+        anchor, angle = self._nearest_anchor(turn_ago=self._loop_pending)
         if anchor is None or angle > self.s.reloc_max_deg:
             return False
         fit = self._register(anchor, img, self._world.T @ anchor.world, min_share=0.4)  # anchor rays -> current
         if fit is None:
             return False
-        self._world = anchor.world @ fit.rotation.T
+        world = anchor.world @ fit.rotation.T
+        if self._loop_pending and self._close_loop(img, anchor, world):
+            return True
+        self._world = world
         self.relocalizations += 1
+        return True
+
+    def _close_loop(self, img: Gray, anchor: _Anchor, world: Mat3) -> bool:
+        """A re-registration against an anchor stored a full turn (or more) ago measures the lens's scale:
+        the dead-reckoned turn since the anchor against the true one, n x 360 plus the registered offset.
+        A 1 % error of the field of view is 3.6 deg per turn here, where view pairs cannot tell it from
+        noise; it is applied (re-tracing the kept frames) when it is at least `loop_min_change`. Returns
+        whether it re-traced (the orientation is then the re-traced one)."""
+        dead = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
+        turned = dead - anchor.yaw_deg
+        if abs(turned) < self.s.loop_min_turn_deg:
+            return False
+        offset = wrap_deg(decompose(world)[0] - decompose(anchor.world)[0])
+        true_turn = round((turned - offset) / 360.0) * 360.0 + offset
+        scale = true_turn / turned
+        if abs(scale - 1.0) > self.s.loop_max_change:
+            return False  # not a scale error (a wrong match or a tracker slip): leave it to the anchors
+        self._loop_pending = False
+        self._calibrating = False  # a turn measures the scale better than view pairs do
+        self._lens_settled = True
+        if abs(scale - 1.0) < self.s.loop_min_change:
+            self._retrace = None
+            return False
+        est = self._calibrator.estimate if self._calibrator is not None else None
+        lens = LensEstimate(round(hfov_for_scale(self.hfov_deg, scale, self.fisheye), 2),
+                            est.pairs if est else 0, 1.0, "loop closure")  # fmt: skip
+        self.relocalizations += 1
+        self._apply_lens(img, lens, scale)
         return True
 
     def _register(self, anchor: _Anchor, img: Gray, predicted: Mat3, *, min_share: float) -> _Fit | None:
