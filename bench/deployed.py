@@ -1,6 +1,7 @@
 """A scenario family run the way a deployer runs Spotter: the services as processes, the camera over RTSP.
 
     python -m bench.deployed --family d [--only NAME]
+    python -m bench.deployed --family d --as-camera --drops 90,180   # a live camera, the network dropping twice
 
 Per scenario (the cache `bench.independent` made: video, ground-truth detections, questions, truth):
 the video is re-encoded to H.264 and served by GStreamer's RTSP server (`deploy/rtsp/gst_rtsp_server.py
@@ -15,6 +16,11 @@ truth and with the embedded replay's (`RUN.json`). Results: bench/results/deploy
 
 The embedded `spotter eval` of the same re-encoded file runs first, for comparison.
 
+`--as-camera` serves the file as a live camera instead (it starts with its first viewer and plays on in
+real time; a client that reconnects joins where it is), and `--drops` cuts ingest's connection at those
+media times through a loopback relay (`bench.flaky_link`); the live heading is then compared with the
+replay's stretch by stretch between the gaps (`heading_live_vs_file_replay_by_segment`).
+
 What it does not exercise: the notifier (webhooks), Qdrant (no server here).
 """
 
@@ -27,6 +33,7 @@ import platform
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -36,9 +43,10 @@ import numpy as np
 from redis import Redis
 
 from bench.alert_latency import Service, decided, service_env, start_service, stream_messages, wait_for
+from bench.flaky_link import FlakyLink
 from bench.independent import CACHE_ROOT, add_per_kind, save_run, score_scenario
 from spotter import streams
-from spotter.messages import Alert, Clip
+from spotter.messages import Alert, Clip, IngestCheckpoint, StreamEvent
 from spotter.redis_server import RedisServerProcess, free_port
 
 REPO = Path(__file__).resolve().parents[1]
@@ -57,8 +65,9 @@ def h264(video: Path) -> Path:
     return out
 
 
-def start_rtsp(path: Path, port: int) -> subprocess.Popen[str]:
-    proc = subprocess.Popen([SYSTEM_PYTHON, str(RTSP_SERVER), "--port", str(port), "--file", str(path)],
+def start_rtsp(path: Path, port: int, as_camera: bool = False) -> subprocess.Popen[str]:
+    extra = ["--as-camera"] if as_camera else []
+    proc = subprocess.Popen([SYSTEM_PYTHON, str(RTSP_SERVER), "--port", str(port), "--file", str(path), *extra],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)  # fmt: skip
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -111,7 +120,40 @@ def stream_start_shift(live: np.ndarray, replay: np.ndarray, fps: float) -> floa
     return min(shifts, key=lambda s: heading_diff(live, replay, s)["mean_deg"])
 
 
-def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
+def aligned_by_segment(live: np.ndarray, replay: np.ndarray, gaps: list[tuple[float, float]], fps: float,
+                       max_shift_s: float = 2.0) -> dict[str, Any]:
+    """|live - replay| at equal content, each stretch between the live stream's gaps aligned on its own: a
+    reconnect's media time runs on by the time away measured on arrival, a fraction of a second long."""
+    edges = [live[0, 0] - 1.0, *(end for _start, end in gaps), live[-1, 0] + 1.0]
+    worst, total, n, shifts = 0.0, 0.0, 0, []
+    for lo, hi in zip(edges[:-1], edges[1:], strict=True):
+        seg = live[(live[:, 0] >= lo) & (live[:, 0] < hi)]
+        if len(seg) < 2:
+            continue
+        best = min((k / fps for k in range(int(max_shift_s * fps) + 1)),
+                   key=lambda sh: heading_diff(replay, seg, sh)["mean_deg"])  # fmt: skip
+        d = heading_diff(replay, seg, best)
+        if not np.isfinite(d["max_deg"]):
+            continue
+        shifts.append(round(best, 3))
+        worst = max(worst, d["max_deg"])
+        total += d["mean_deg"] * len(seg)
+        n += len(seg)
+    return {"max_deg": round(worst, 2), "mean_deg": round(total / max(n, 1), 2), "shifts_s": shifts}
+
+
+def drop_at(redis: Redis, link: FlakyLink, camera: str, times: list[float], stop: threading.Event) -> None:
+    """Cut the camera's connection when ingest has published up to each of `times` (media seconds)."""
+    for at in times:
+        while not stop.is_set():
+            raw = redis.hget(streams.INGEST_TIMELINES, camera)
+            if raw and IngestCheckpoint.model_validate_json(raw).t_last >= at:
+                link.cut()
+                break
+            stop.wait(0.05)
+
+
+def run_scenario(d: Path, log_dir: Path, *, as_camera: bool = False, drops: list[float] | None = None) -> dict[str, Any]:
     truth = json.loads((d / "truth.json").read_text())
     questions = json.loads((d / "questions.json").read_text())
     camera = str(questions[0]["camera"])
@@ -124,13 +166,17 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
                    check=True, cwd=REPO, capture_output=True)  # fmt: skip
     server = RedisServerProcess().start()
     redis = Redis.from_url(server.url, socket_timeout=10.0)
-    rtsp = start_rtsp(video, free_port())
+    rtsp_port = free_port()
+    rtsp = start_rtsp(video, rtsp_port, as_camera)
+    link = FlakyLink(rtsp_port) if drops else None
+    camera_url = link.url("/cam") if link else f"rtsp://127.0.0.1:{rtsp_port}/cam"
+    stop_drops = threading.Event()
     api_port = free_port()
     services: list[Service] = []
     t0 = time.monotonic()
     try:
         env = service_env(server.url, log_dir / "graph.sqlite3", {
-            "SPOTTER_INGEST_SOURCE": f"rtsp://127.0.0.1:{rtsp.args[3]}/cam", "SPOTTER_INGEST_CAMERA_ID": camera,
+            "SPOTTER_INGEST_SOURCE": camera_url, "SPOTTER_INGEST_CAMERA_ID": camera,
             "SPOTTER_INGEST_HFOV_DEG": str(truth["hfov_deg"]), "SPOTTER_INGEST_PROJECTION": truth["projection"],
             "SPOTTER_INGEST_BLOB_DIR": str(log_dir / "blobs"), "SPOTTER_CAPTIONER_BLOB_DIR": str(log_dir / "blobs"),
             "SPOTTER_DETECT_BACKEND": "external", "SPOTTER_API_API_KEYS": API_KEY, "SPOTTER_API_PORT": str(api_port),
@@ -143,6 +189,8 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             wait_for(lambda s=svc: bool(redis.keys(streams.health_pattern(s))), 90.0, f"{svc} to start")  # type: ignore[misc]
         ingest = start_service("ingest", env, log_dir, "ingest")
         services.append(ingest)
+        if link is not None and drops:
+            threading.Thread(target=drop_at, args=(redis, link, camera, drops, stop_drops), daemon=True).start()
 
         def clips() -> list[Clip]:
             return [m for _t, m in stream_messages(redis, streams.CLIPS) if isinstance(m, Clip)]
@@ -177,6 +225,9 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
         res["alerts_after_the_video"] = [a for a in run["alerts"] if a["t"] > duration]
         live = heading_track(redis, camera)
         np.savetxt(log_dir / "heading_live.txt", live, fmt="%.4f")
+        gaps = [(m.gap_start_t, m.gap_end_t) for _t, m in stream_messages(redis, streams.EVENTS)
+                if isinstance(m, StreamEvent) and m.kind == "gap" and m.camera_id == camera
+                and m.gap_start_t is not None and m.gap_end_t is not None]  # fmt: skip
         truth_h = np.array(truth["heading"], dtype=float)
         replay_h = np.array(json.loads((log_dir / "REPLAY.json").read_text())["heading"], dtype=float)
         replay = score_scenario(truth, json.loads((log_dir / "REPLAY.json").read_text()))
@@ -190,6 +241,9 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
             "stream_start_shift_s": (shift := stream_start_shift(live, replay_h, float(truth["fps"]))),
             "heading_live_vs_file_replay_aligned": heading_diff(live, replay_h, shift),
             "heading_file_replay_vs_truth": heading_diff(replay_h, truth_h),
+            "camera": "file played as a camera" if as_camera else "file served as a file",
+            "gaps": [(round(a, 2), round(b, 2)) for a, b in gaps],
+            "heading_live_vs_file_replay_by_segment": aligned_by_segment(live, replay_h, gaps, float(truth["fps"])),
             "file_replay": {"per_kind": replay["per_kind"], "alerts_macro_f1": replay["alerts"]["macro_f1"],
                             "false_per_min": replay["alerts"]["false_per_min"]},
             "wall_s": round(streamed_s, 1),
@@ -197,6 +251,9 @@ def run_scenario(d: Path, log_dir: Path) -> dict[str, Any]:
         })  # fmt: skip
         return res
     finally:
+        stop_drops.set()
+        if link is not None:
+            link.close()
         for s in services:
             s.stop()
         if rtsp.poll() is None:
@@ -211,7 +268,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", help="one scenario")
     ap.add_argument("--label", default="run")
     ap.add_argument("--keep", type=Path, help="keep logs and the memory here (default: a temp dir)")
+    ap.add_argument("--as-camera", action="store_true",
+                    help="serve the file as a live camera (it plays on; a reconnecting client joins where it is)")
+    ap.add_argument("--drops", default="", help="media seconds at which the network drops, e.g. 90,180 (with --as-camera)")
     args = ap.parse_args(argv)
+    drops = [float(x) for x in args.drops.split(",") if x.strip()]
+    if drops and not args.as_camera:
+        ap.error("--drops needs --as-camera (a file server would start the file again for the reconnecting client)")
     cache = CACHE_ROOT / f"family_{args.family}"
     names = sorted(p.name for p in cache.iterdir() if (p / "truth.json").is_file()) if cache.is_dir() else []
     if args.only:
@@ -225,13 +288,14 @@ def main(argv: list[str] | None = None) -> int:
     for name in names:
         log_dir = (args.keep / name) if args.keep else Path(tempfile.mkdtemp(prefix=f"spotter-deployed-{name}-"))
         log_dir.mkdir(parents=True, exist_ok=True)
-        res = run_scenario(cache / name, log_dir)
+        res = run_scenario(cache / name, log_dir, as_camera=args.as_camera, drops=drops)
         report["scenarios"][name] = res
         add_per_kind(totals, res["per_kind"])
         print(f"{name}: answers " + " ".join(f"{k}={c}/{n}" for k, (c, n) in res["per_kind"].items())
               + f" | alerts F1 {res['alerts']['macro_f1']} false/min {res['alerts']['false_per_min']:.2f}"
               + f" | heading vs truth {res['heading_live_vs_truth']} vs replay {res['heading_live_vs_file_replay']}"
-              + f" (aligned by {res['stream_start_shift_s']:.3f} s: {res['heading_live_vs_file_replay_aligned']})"
+              + f" (aligned by {res['stream_start_shift_s']:.3f} s: {res['heading_live_vs_file_replay_aligned']};"
+              + f" by segment between gaps {res['gaps']}: {res['heading_live_vs_file_replay_by_segment']})"
               + f" | {res['clips']} clips, {res['wall_s']} s (logs {log_dir})")  # fmt: skip
     report["answers_per_kind"] = {k: round(c / n, 3) for k, (c, n) in sorted(totals.items()) if n}
     print("answers per kind:", report["answers_per_kind"])

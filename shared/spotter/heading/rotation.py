@@ -19,6 +19,11 @@ is registered against that anchor (LK seeded by the predicted rotation) and
 the orientation is replaced by anchor x measured offset, so error stops
 accumulating whenever a direction is revisited -- including after a full turn,
 since anchors are compared by viewing direction, not unwrapped yaw.
+
+The lens: the configured field of view is a starting guess. View pairs measure it
+(`spotter.heading.calibrate`); the frames until then are kept and tracked again at
+the measured lens (`_retrace_at`), and the first full turn measures the scale once
+more, exactly (`_close_loop`).
 """
 
 from __future__ import annotations
