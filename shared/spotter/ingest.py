@@ -62,6 +62,7 @@ from spotter import streams
 from spotter.blobstore import BlobStore, keyframe_key
 from spotter.bus import StreamPublisher
 from spotter.errors import ConfigError, SourceError
+from spotter.heading.track import gap_member
 from spotter.messages import (
     Camera,
     Clip,
@@ -788,6 +789,12 @@ class _CameraRun:
             gap_s=gap.gap_s,
         )
         self.p._event(self.cam, "reconnected", gap.end_t, detail=f"after {gap.gap_s:.1f} s")
+        if gap.end_t > gap.start_t:  # the camera's timeline has a hole: answers about times in it say so
+            key = streams.gaps_key(self.cam)
+            pipe = self.p.redis.pipeline(transaction=True)
+            pipe.zadd(key, {gap_member(gap.start_t, gap.end_t): gap.start_t})
+            pipe.zremrangebyrank(key, 0, -streams.GAPS_KEPT - 1)
+            pipe.execute()
 
     def _frame_error(self, f: SourceFrame, detail: str) -> None:
         self.stats.errors += 1

@@ -96,6 +96,15 @@ def heading_track_key(camera_id: str) -> str:
     return f"{PREFIX}:heading:{camera_id}"
 
 
+def gaps_key(camera_id: str) -> str:
+    """Sorted set of the camera's gaps in the video, members `"<start_t>:<end_t>"`, score = start (media time)."""
+    return f"{PREFIX}:gaps:{camera_id}"
+
+
+GAPS_KEPT = 10_000
+"""The newest gaps kept per camera."""
+
+
 def lens_key(camera_id: str) -> str:
     """Hash: the camera's lens as the heading uses it (configured and measured field of view, confidence)."""
     return f"{PREFIX}:lens:{camera_id}"

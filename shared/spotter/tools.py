@@ -178,10 +178,21 @@ class EntityView(_Result):
     description: str = ""
 
 
+class StreamGap(_Result):
+    """A stretch of the camera's timeline without video (the stream dropped, ingest was down)."""
+
+    start_t: float = Field(description="Media time of the last frame before it")
+    end_t: float = Field(description="Media time of the first frame after it")
+
+
+_GAP = "The time asked about falls in a gap in the camera's video: nothing was seen then, and the heading is the last one before it"
+
+
 class EntitiesInDirectionResult(_Result):
     camera_id: str
     at: float = Field(description="Question time used")
     heading_deg: float | None = Field(description="Heading at the question time (None: unknown, 0 assumed)")
+    gap: StreamGap | None = Field(default=None, description=_GAP)
     direction: Sector | None
     from_deg: float
     to_deg: float
@@ -234,6 +245,7 @@ class EntitiesAtTimeResult(_Result):
     t: float
     window_s: float
     heading_deg: float | None
+    gap: StreamGap | None = Field(default=None, description=_GAP)
     entities: list[VisibleEntity]
 
 
@@ -264,6 +276,7 @@ class HeadingAtTimeResult(_Result):
     t: float
     yaw_deg: float | None = Field(description="Unwrapped yaw (None: no heading known)")
     yaw_wrapped_deg: float | None = Field(description="Yaw wrapped to (-180, 180]")
+    gap: StreamGap | None = Field(default=None, description=_GAP)
 
 
 class Change(_Result):
@@ -363,6 +376,12 @@ class GraphTools:
 
     def _heading(self, camera_id: str, t: float) -> float | None:
         return self.heading(camera_id, t)
+
+    def _gap(self, camera_id: str, t: float) -> StreamGap | None:
+        """The gap `t` falls in, when the heading store knows the camera's gaps (`HeadingTrackStore.gap_at`)."""
+        gap_at = getattr(self.heading, "gap_at", None)
+        found = gap_at(camera_id, t) if callable(gap_at) else None
+        return StreamGap(start_t=found[0], end_t=found[1]) if found else None
 
     def _view(
         self,
@@ -464,6 +483,7 @@ class GraphTools:
             from_deg=lo,
             to_deg=hi,
             entities=hits,
+            gap=self._gap(camera_id, now),
         )
 
     def spatial_relation(
@@ -553,7 +573,8 @@ class GraphTools:
             )
         out.sort(key=lambda v: (v.t_first, v.entity_id))
         return EntitiesAtTimeResult(
-            camera_id=camera_id, t=args.t, window_s=args.window_s, heading_deg=heading, entities=out
+            camera_id=camera_id, t=args.t, window_s=args.window_s, heading_deg=heading, entities=out,
+            gap=self._gap(camera_id, args.t),
         )
 
     def entity_info(self, camera_id: str, entity_id: str, at: float | None = None) -> EntityInfoResult:
@@ -594,7 +615,8 @@ class GraphTools:
     def heading_at_time(self, camera_id: str, t: float) -> HeadingAtTimeResult:
         yaw = self._heading(camera_id, t)
         return HeadingAtTimeResult(
-            camera_id=camera_id, t=t, yaw_deg=yaw, yaw_wrapped_deg=wrap_deg(yaw) if yaw is not None else None
+            camera_id=camera_id, t=t, yaw_deg=yaw, yaw_wrapped_deg=wrap_deg(yaw) if yaw is not None else None,
+            gap=self._gap(camera_id, t),
         )
 
     def changes(self, camera_id: str, t_from: float, t_to: float) -> ChangesResult:

@@ -15,6 +15,7 @@ from redis import Redis
 from spotter import streams
 from spotter.api import ApiSettings, create_app
 from spotter.graph import GraphSettings, SqliteGraphStore
+from spotter.heading.track import gap_member
 from spotter.settings import BusSettings
 from spotter.tools import (
     ChangesResult,
@@ -167,8 +168,27 @@ def test_lens_as_the_flow_tracker_wrote_it(client: TestClient, redis: Redis) -> 
             "pairs": 12, "confidence": 0.92, "corrected": True}  # fmt: skip
     redis.hset(streams.lens_key("cam-lens"), mapping={k: json.dumps(v) for k, v in lens.items()})
     got = client.get("/v1/cameras/cam-lens/lens", headers=H)
-    assert got.status_code == 200 and got.json() == lens
+    assert got.status_code == 200 and got.json() == {**lens, "corrected_by": None}  # written before it existed
     assert client.get("/v1/cameras/cam-lens/lens").status_code == 401
+
+
+def test_gaps_in_the_video_and_answers_inside_one(client: TestClient, redis: Redis) -> None:
+    """Ingest records each gap (the stream dropped 8.5-11.5 s); answers about a time inside it carry it,
+    with the heading the last one before it."""
+    base = f"/v1/cameras/{CAM}"
+    assert client.get(f"{base}/gaps", headers=H).json() == {"camera_id": CAM, "gaps": []}
+    redis.zadd(streams.gaps_key(CAM), {gap_member(8.5, 11.5): 8.5})
+    assert client.get(f"{base}/gaps", headers=H).json() == {"camera_id": CAM, "gaps": [{"start_t": 8.5, "end_t": 11.5}]}
+    assert client.get(f"{base}/gaps", params={"t_from": 11.5}, headers=H).json()["gaps"] == []
+    assert client.get(f"{base}/gaps", params={"t_to": 8.0}, headers=H).json()["gaps"] == []
+    inside = HeadingAtTimeResult.model_validate(client.get(f"{base}/heading", params={"t": 9.0}, headers=H).json())
+    assert inside.yaw_deg == pytest.approx(120.0) and inside.gap is not None and (inside.gap.start_t, inside.gap.end_t) == (8.5, 11.5)
+    after = HeadingAtTimeResult.model_validate(client.get(f"{base}/heading", params={"t": 12.0}, headers=H).json())
+    assert after.gap is None
+    behind = EntitiesInDirectionResult.model_validate(
+        client.get(f"{base}/entities", params={"direction": "behind", "at": 10.0}, headers=H).json())
+    assert behind.gap is not None and behind.gap.end_t == 11.5
+    assert client.get(f"{base}/gaps", params={"t_from": "nan"}, headers=H).status_code == 422
 
 
 def test_metrics_and_openapi(client: TestClient) -> None:

@@ -15,6 +15,7 @@ from redis import Redis
 
 from spotter import streams
 from spotter.blobstore import LocalBlobStore
+from spotter.heading.track import gaps_between
 from spotter.ingest import IngestPipeline, IngestSettings, IngestStats
 from spotter.messages import Camera, Clip, ClipMark, FlowFrame, Keyframe, StreamEvent
 from spotter.video.sources import Backoff, FileSource, RtspSource, SourceFrame
@@ -86,6 +87,9 @@ def test_rtsp_ingest_survives_a_camera_outage(
 
         wait_for("a gap event", lambda: bool(gap_events()), 20)
         gap = gap_events()[0]
+        assert gap.gap_start_t is not None and gap.gap_end_t is not None
+        # recorded for answers about times inside it (`GET /v1/cameras/{id}/gaps`)
+        assert gaps_between(redis, CAM) == [(round(gap.gap_start_t, 4), round(gap.gap_end_t, 4))]
         n_clips = redis.xlen(streams.CLIPS)
         wait_for("two more clips after the gap", lambda: redis.xlen(streams.CLIPS) >= n_clips + 2, 20)
         wait_for(

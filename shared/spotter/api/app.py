@@ -16,6 +16,7 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -41,7 +42,7 @@ from spotter.api.settings import ApiSettings, Scope
 from spotter.bus import TRANSIENT_ERRORS
 from spotter.errors import ConfigError, SpotterError
 from spotter.graph import GraphSettings, GraphStore, GraphStoreError, open_graph_store
-from spotter.heading.track import RedisHeadingTrack
+from spotter.heading.track import RedisHeadingTrack, gaps_between
 from spotter.messages import CAMERA_ID_PATTERN, Camera, Projection, is_camera_id
 from spotter.reason.pathways import close_memory_pathways, pathway_status
 from spotter.reason.pathways import open_memory_pathways as _open_memory_pathways
@@ -61,6 +62,7 @@ from spotter.tools import (
     HeadingAtTimeResult,
     RelationshipsResult,
     SpatialRelationResult,
+    StreamGap,
     SummaryResult,
     ToolArgumentError,
 )
@@ -155,6 +157,11 @@ class Lens(BaseModel):
     corrected_by: str | None = Field(
         default=None, description="What measured the field of view in use: `view pairs` (the geometry of views "
         "10-25 deg apart) or `loop closure` (the first full turn's scale); null while the configured one stands")
+
+
+class GapList(BaseModel):
+    camera_id: str
+    gaps: list[StreamGap] = Field(description="Gaps in the video, oldest first (media times; the newest 10,000 kept)")
 
 
 class CameraList(BaseModel):
@@ -358,6 +365,7 @@ def _camera_router(max_cameras: int) -> APIRouter:
         _registered(redis, camera_id)
         keys = {
             "heading track": streams.heading_track_key(camera_id), "lens": streams.lens_key(camera_id),
+            "gaps": streams.gaps_key(camera_id),
             "frames": streams.frames_stream(camera_id), "ingest checkpoint": streams.INGEST_TIMELINES,
             "flow tracker checkpoint": streams.checkpoint_key("flow-tracker", camera_id),
             "rules": streams.camera_rules_key(camera_id), "alert index": streams.alerts_by_camera_key(camera_id),
@@ -380,6 +388,17 @@ def _camera_router(max_cameras: int) -> APIRouter:
         raw = cast(dict[bytes, bytes], redis.hgetall(streams.CAMERAS))
         cams = [_camera_out(Camera.model_validate_json(v)) for v in raw.values()]
         return CameraList(cameras=sorted(cams, key=lambda c: c.camera_id))
+
+    @r.get("/{camera_id}/gaps", summary="The gaps in the camera's video")
+    def gaps(
+        camera_id: CameraId, redis: RedisDep,
+        t_from: Annotated[float, Query(allow_inf_nan=False, description="From this media time (s)")] = 0.0,
+        t_to: Annotated[float | None, Query(allow_inf_nan=False, description="Up to this media time (s)")] = None,
+    ) -> GapList:
+        """Stretches of the camera's timeline without video (its stream dropped, ingest was down), oldest first.
+        Answers about a time inside one carry it (`gap`)."""
+        found = gaps_between(redis, camera_id, t_from, math.inf if t_to is None else t_to)
+        return GapList(camera_id=camera_id, gaps=[StreamGap(start_t=a, end_t=b) for a, b in found])
 
     @r.get("/{camera_id}/lens", summary="The lens as the heading uses it",
            responses={404: {"model": Problem, "description": "No heading tracked for the camera yet"}})

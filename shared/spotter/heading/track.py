@@ -11,7 +11,9 @@ through a `HeadingTrackStore`:
   tests).
 
 Both answer `at(camera, t)` the same way: the last sample at or before `t`, or None when there is
-none or it is more than `max_age_s` older than `t` (the camera was not tracked then: a gap). A store is
+none or it is more than `max_age_s` older than `t` (the camera was not tracked then: a gap), and
+`gap_at(camera, t)`: the gap in the video `t` falls in (Redis: the gaps ingest recorded,
+`streams.gaps_key`; in memory: a stretch longer than `max_age_s` without samples). A store is
 also the `heading(camera_id, t)` callable the world model and the graph tools take.
 """
 
@@ -49,6 +51,10 @@ class HeadingTrackStore(Protocol):
         """Media time of the camera's last sample (how far tracking has got), None before any."""
         ...
 
+    def gap_at(self, camera_id: str, t: float) -> tuple[float, float] | None:
+        """The gap in the camera's video (start_t, end_t) that `t` falls strictly inside, or None."""
+        ...
+
     def __call__(self, camera_id: str, t: float) -> float | None: ...
 
 
@@ -57,6 +63,18 @@ def parse_heading_member(member: bytes | str) -> tuple[float, float]:
     text = member.decode() if isinstance(member, bytes) else str(member)
     t, _, yaw = text.partition(":")
     return float(t), float(yaw)
+
+
+def gap_member(start_t: float, end_t: float) -> str:
+    """The sorted-set member of one gap in a camera's video (`streams.gaps_key`, ingest writes it)."""
+    return f"{start_t:.4f}:{end_t:.4f}"
+
+
+def gaps_between(redis: Redis, camera_id: str, t_from: float = -math.inf, t_to: float = math.inf) -> list[tuple[float, float]]:
+    """The camera's gaps (start_t, end_t) that overlap [t_from, t_to], oldest first."""
+    rows = cast(list[Any], redis.zrangebyscore(streams.gaps_key(camera_id), "-inf", t_to if math.isfinite(t_to) else "+inf"))
+    gaps = [parse_heading_member(r) for r in rows]
+    return [(a, b) for a, b in gaps if b > t_from]
 
 
 def heading_member(t: float, yaw_deg: float) -> str:
@@ -127,6 +145,13 @@ class RedisHeadingTrack:
         sample = heading_at(self.redis, camera_id, math.inf)
         return None if sample is None else sample[0]
 
+    def gap_at(self, camera_id: str, t: float) -> tuple[float, float] | None:
+        rows = cast(list[Any], self.redis.zrevrangebyscore(streams.gaps_key(camera_id), t, "-inf", start=0, num=1))
+        if not rows:
+            return None
+        start, end = parse_heading_member(rows[0])
+        return (start, end) if start < t < end else None
+
     def __call__(self, camera_id: str, t: float) -> float | None:
         return self.at(camera_id, t)
 
@@ -174,6 +199,14 @@ class HeadingTrack:
     def latest_t(self, camera_id: str) -> float | None:
         return self.last_t
 
+    def gap_at(self, camera_id: str, t: float) -> tuple[float, float] | None:
+        """Here a gap is a stretch longer than `max_age_s` between two samples (no frames were tracked)."""
+        with self._lock:
+            i = bisect.bisect_right(self._t, t + 1e-9) - 1
+            if i < 0 or i + 1 >= len(self._t) or self._t[i + 1] - self._t[i] <= self.max_age_s:
+                return None
+            return (self._t[i], self._t[i + 1]) if t > self._t[i] else None
+
     def __call__(self, camera_id: str, t: float) -> float | None:
         return self.at(camera_id, t)
 
@@ -187,6 +220,8 @@ __all__ = [
     "HeadingTrack",
     "HeadingTrackStore",
     "RedisHeadingTrack",
+    "gap_member",
+    "gaps_between",
     "heading_at",
     "heading_member",
     "parse_heading_member",
