@@ -354,9 +354,8 @@ class RotationEstimator:
         if frames:
             self._retrace_at(lens, frames)
         else:
-            cur, pitch, roll = decompose(self._world)
-            cur = self._yaw.value + wrap_deg(cur - self._yaw.value)  # this frame's yaw, unwrapped
-            yaw = self._yaw_origin + (cur - self._yaw_origin) * scale
+            _, pitch, roll = decompose(self._world)
+            yaw = self._yaw_origin + (self._unwrapped_yaw() - self._yaw_origin) * scale
             self._world = compose(yaw, pitch, roll)
             self._yaw = UnwrappedYaw(yaw)
             self._velocity = _scaled_rotation(self._velocity, scale)
@@ -370,6 +369,10 @@ class RotationEstimator:
         self._f = lens_focal_px((self._size or (img.shape[1], img.shape[0]))[0], self.hfov_deg, self.fisheye)
         self._calib_key = (img, self._world.copy())
         self.lens = lens
+
+    def _unwrapped_yaw(self) -> float:
+        """The current orientation's yaw, unwrapped next to the last pose's."""
+        return self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
 
     def _keep_for_retrace(self, img: Gray) -> None:
         assert self._retrace is not None
@@ -550,7 +553,7 @@ class RotationEstimator:
         """The anchor nearest the viewing direction. `turn_ago`: while the loop is open, an anchor stored a full
         turn ago is preferred when within reach, so the loop closes before the turn is complete."""
         fwd = self._world[:, 2]
-        yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value) if turn_ago else 0.0
+        yaw = self._unwrapped_yaw() if turn_ago else 0.0
         best, best_angle = None, 180.0
         old, old_angle = None, 180.0
         for a in self._anchors:
@@ -574,7 +577,7 @@ class RotationEstimator:
         pts = self._corners(img, n=2 * self.s.max_corners)
         if len(pts) < 4 * self.s.min_inliers:
             return  # a featureless view (sky, a bare wall) makes a poor anchor
-        yaw = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
+        yaw = self._unwrapped_yaw()
         self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw, _thumbnail(img)))
 
     def _relocalize_anywhere(self, img: Gray) -> bool:
@@ -620,7 +623,7 @@ class RotationEstimator:
         A 1 % error of the field of view is 3.6 deg per turn here, where view pairs cannot tell it from
         noise; it is applied (re-tracing the kept frames) when it is at least `loop_min_change`. Returns
         whether it re-traced (the orientation is then the re-traced one)."""
-        dead = self._yaw.value + wrap_deg(decompose(self._world)[0] - self._yaw.value)
+        dead = self._unwrapped_yaw()
         turned = dead - anchor.yaw_deg
         if abs(turned) < self.s.loop_min_turn_deg:
             return False
