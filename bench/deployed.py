@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import platform
 import subprocess
@@ -130,7 +131,9 @@ def aligned_by_segment(live: np.ndarray, replay: np.ndarray, gaps: list[tuple[fl
         seg = live[(live[:, 0] >= lo) & (live[:, 0] < hi)]
         if len(seg) < 2:
             continue
-        best = min((k / fps for k in range(int(max_shift_s * fps) + 1)),
+        # frames sit on the file's 1/fps grid, offset in a reconnected stretch by its lag's fraction of a frame
+        frac = (seg[0, 0] * fps - math.floor(seg[0, 0] * fps + 1e-6)) / fps
+        best = min((frac + k / fps for k in range(-1, int(max_shift_s * fps) + 1) if frac + k / fps >= -1e-9),
                    key=lambda sh: heading_diff(replay, seg, sh)["mean_deg"])  # fmt: skip
         d = heading_diff(replay, seg, best)
         if not np.isfinite(d["max_deg"]):
