@@ -125,7 +125,7 @@ def aligned_by_segment(live: np.ndarray, replay: np.ndarray, gaps: list[tuple[fl
                        max_shift_s: float = 2.0) -> dict[str, Any]:
     """|live - replay| at equal content, each stretch between the live stream's gaps aligned on its own: a
     reconnect's media time runs on by the time away measured on arrival, a fraction of a second long."""
-    edges = [live[0, 0] - 1.0, *(end for _start, end in gaps), live[-1, 0] + 1.0]
+    edges = [live[0, 0] - 1.0, *(start + 1e-3 for start, _end in gaps), live[-1, 0] + 1.0]  # after a gap: the next
     worst, total, n, shifts = 0.0, 0.0, 0, []
     for lo, hi in zip(edges[:-1], edges[1:], strict=True):
         seg = live[(live[:, 0] >= lo) & (live[:, 0] < hi)]

@@ -61,8 +61,8 @@ CAMERA_LAUNCH = (
 
 class FileCamera:
     """A file played as a camera (see the module doc): a reader plays the file at its pace into an
-    appsink; each viewer's media gets its access units through an appsrc, from the next keyframe after the viewer plays, stamped
-    with the viewer's running time when taken."""
+    appsink; each viewer's media gets its access units through an appsrc, from the next keyframe on,
+    stamped with the camera's clock from there (the file's timestamps less the first one sent)."""
 
     def __init__(self, path: str) -> None:
         self.reader = Gst.parse_launch(
@@ -73,14 +73,14 @@ class FileCamera:
         bus = self.reader.get_bus()
         bus.add_signal_watch()
         bus.connect("message::eos", self._on_eos)
-        self._viewers: dict[object, bool] = {}  # appsrc -> joined (a keyframe was sent to it)
+        self._viewers: dict[object, int | None] = {}  # appsrc -> the file time of its first frame (None: not yet)
         self._lock = threading.Lock()
         self._playing = False
 
     def media_configure(self, _factory: object, media: GstRtspServer.RTSPMedia) -> None:
         src = media.get_element().get_by_name("src")
         with self._lock:
-            self._viewers[src] = False
+            self._viewers[src] = None
         media.connect("unprepared", lambda _m: self._leave(src))
         if not self._playing:  # the camera is switched on by its first viewer
             self._playing = True
@@ -94,15 +94,13 @@ class FileCamera:
         buf = sink.emit("pull-sample").get_buffer()
         keyframe = not buf.has_flags(Gst.BufferFlags.DELTA_UNIT)
         with self._lock:
-            for src, joined in list(self._viewers.items()):
-                clock = src.get_clock()
-                if clock is None or src.get_state(0)[1] != Gst.State.PLAYING or not (joined or keyframe):
-                    continue  # a viewer gets pictures once it plays, from a keyframe on
-                self._viewers[src] = True
+            for src, first in list(self._viewers.items()):
+                if first is None:
+                    if not keyframe:
+                        continue
+                    first = self._viewers[src] = buf.pts
                 out = buf.copy()
-                # Stamped when taken (the viewer's running time), as a camera does: its RTCP sender reports
-                # then map them to the wall clock, which a client uses to measure how long it was away.
-                out.pts = out.dts = clock.get_time() - src.get_base_time()
+                out.pts = out.dts = buf.pts - first
                 src.emit("push-buffer", out)
         return Gst.FlowReturn.OK
 

@@ -140,10 +140,10 @@ def test_the_live_heading_equals_the_replay_through_a_start_up_burst_and_two_rec
     def at(track: dict[float, float], t: float) -> float:
         return track[round(t, 4)]
 
-    # Across a drop media time runs on by the time away, measured on arrival: the first frames after a
-    # reconnect arrive late by the client's probe of the stream (0.5 s; 1.85 s with FFmpeg's default).
-    lag = max(tl - tr for tl, tr in pairs)
-    assert 0.0 <= lag < 2 * 0.8, lag
+    # Across a drop media time runs on by the time away, measured on the camera's pace (the first frames
+    # after a reconnect come in a burst: on arrival each drop added 1.85 s, 0.58 s with a 0.5 s probe).
+    lag = max(tl - tr for tl, tr in pairs)  # measured 2026-12-02: 0.06 s after one drop, 0.11 s after two
+    assert min(tl - tr for tl, tr in pairs) > -0.1 and lag < 0.3, lag
     diffs = np.array([at(live_heading, tl) - at(replay_heading, tr) for tl, tr in pairs])
     after_gaps = [abs(d) for (tl, _), d in zip(pairs, diffs, strict=True) if tl > gaps[0].gap_end_t]
     assert len(after_gaps) > 10 * FPS

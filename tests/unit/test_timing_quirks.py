@@ -72,3 +72,19 @@ def test_a_camera_that_never_stamps_runs_on_arrival_time() -> None:
     times = [clock.time(float("nan"), k * 0.1)[0] for k in range(40)]
     assert times[:30] == pytest.approx([k / 15 for k in range(30)])  # two seconds' worth, one frame apart
     assert times[39] == pytest.approx(3.9)  # then the wall clock
+
+
+def test_a_reconnect_s_time_away_is_measured_on_the_camera_s_pace_not_on_arrival() -> None:
+    """The stream left at wall 100.0 and its first frame after the reconnect was taken at 101.0; the client
+    buffered 0.6 s of it while probing, so frames 0-8 arrive together at 101.65, then one every 1/15 s."""
+    from spotter.video.sources import RtspSource, _HeldFrame
+
+    taken0, fps = 101.0, 15.0
+    held = []
+    for k in range(20):
+        wall = max(taken0 + 0.65, taken0 + k / fps + 0.05)  # the burst, then the camera's pace plus 50 ms
+        held.append(_HeldFrame(wall, float("nan") if k == 0 else 1000.0 * k / fps, None, None, False))
+    source = RtspSource("rtsp://127.0.0.1:1/cam")
+    source._fps = fps  # as opening the stream sets it
+    away = source._time_away(held, last_wall=100.0)
+    assert away == pytest.approx(1.05, abs=1e-6)  # by arrival it was 1.65

@@ -612,6 +612,8 @@ class RtspSource(_OpenedGeometry):
     clock: Callable[[], float] = time.monotonic
     rng: random.Random = field(default_factory=random.Random)
     backend: DecodeBackend = "auto"
+    settle_s: float = 0.8
+    """After a reconnect, the first frames are held this long (wall clock) to measure the time away."""
     live: bool = field(default=True, init=False)
 
     def __post_init__(self) -> None:
@@ -664,6 +666,27 @@ class RtspSource(_OpenedGeometry):
                 attempt += 1
                 stop.wait(wait)
 
+    def _first_frames(self, cap: _CvLive | _PyAvLive, stop: threading.Event) -> list[_HeldFrame]:
+        """A reconnected stream's first frames, held for up to `settle_s` of arrival (pixels decoded): they
+        come in a burst (what the client buffered while probing the stream), then at the camera's pace."""
+        held: list[_HeldFrame] = []
+        while not stop.is_set() and cap.grab():
+            now = self.clock()
+            image, grey, full = cap.pixels(True)
+            held.append(_HeldFrame(now, cap.pts_ms(), image, grey, full))
+            if now - held[0].wall >= self.settle_s or len(held) >= 4 * self._fps * self.settle_s:
+                return held
+        return held  # the stream dropped again while settling: what came is kept
+
+    def _time_away(self, held: list[_HeldFrame], last_wall: float) -> float:
+        """From the last frame before the outage to the first after it, on the camera's pace: a frame that
+        arrived k frames' time after the first cannot have been taken later than its arrival, so the first
+        was taken by min(arrival - its time since the first). Arrival alone overstates the time away by the
+        burst (0.58 s with a 0.5 s probe, 1.85 s with FFmpeg's default)."""
+        clock = _CameraClock(self._fps, 0.0, held[0].wall)
+        taken = min(f.wall - clock.time(f.pts_ms, f.wall)[0] for f in held)
+        return max(min(taken, held[0].wall) - last_wall, 1.0 / self._fps)
+
     def frames(
         self, want: FrameFilter | None = None, stop: threading.Event | None = None
     ) -> Iterator[SourceItem]:
@@ -681,16 +704,24 @@ class RtspSource(_OpenedGeometry):
                 assert cap is not None
                 fails = 0
                 clock: _CameraClock | None = None  # started by the connection's first frame
+                held: list[_HeldFrame] = []
+                if last_wall is not None:  # a reconnect: how long was the stream away?
+                    held = self._first_frames(cap, stop)
+                    base = last_t + self._time_away(held, last_wall) if held else last_t
+                    clock = _CameraClock(self._fps, base, held[0].wall if held else self.clock())
                 while not stop.is_set():
-                    if not cap.grab():
+                    if held:
+                        frame = held.pop(0)
+                        now, pts_ms = frame.wall, frame.pts_ms
+                    elif not cap.grab():
                         fails += 1
                         dropped = f"read failed on {self.name} (stream dropped or timed out)"
                         break
-                    now = self.clock()
-                    if clock is None:  # after an outage it starts where the wall clock says the stream left off
-                        base = 0.0 if last_wall is None else last_t + max(now - last_wall, 1.0 / self._fps)
-                        clock = _CameraClock(self._fps, base, now)
-                    t, jumped = clock.time(cap.pts_ms(), now)
+                    else:
+                        frame, now, pts_ms = None, self.clock(), cap.pts_ms()
+                    if clock is None:
+                        clock = _CameraClock(self._fps, 0.0, now)
+                    t, jumped = clock.time(pts_ms, now)
                     t = max(t, last_t + 1e-6) if index else t
                     last_wall = now
                     if dropped is not None:
@@ -702,7 +733,11 @@ class RtspSource(_OpenedGeometry):
                     grey: Image | None = None
                     full = False
                     need = True if want is None else want(index, t)
-                    if need:
+                    if need and frame is not None:
+                        image, grey, full = frame.image, frame.grey, frame.full
+                        if need == GREY:
+                            image = None
+                    elif need:
                         image, grey, full = cap.pixels(need)
                     yield SourceFrame(index, t, image, grey, full)
                     index += 1
@@ -713,6 +748,17 @@ class RtspSource(_OpenedGeometry):
                     yield SourceTrouble(dropped, fails, 0.0)
         finally:
             self.close()
+
+
+@dataclass
+class _HeldFrame:
+    """A decoded frame held back while a reconnected stream's time away is measured."""
+
+    wall: float
+    pts_ms: float
+    image: Image | None
+    grey: Image | None
+    full: bool
 
 
 class _CameraClock:
