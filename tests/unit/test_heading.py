@@ -156,3 +156,22 @@ def test_after_a_gap_the_heading_is_found_again_among_the_anchor_views(renderer:
         errors[how] = np.abs(out - after)
     assert errors["reset"][-1] > abs(turned) - 5  # the turn in the gap is lost
     assert errors["resume_after_gap"][3:].max() < 1.0  # found again within a few frames, and kept
+
+
+def test_a_view_with_nothing_to_track_does_not_spin_the_heading(renderer: ViewRenderer) -> None:
+    """The camera faces something featureless (a bare wall, the dark) for 2 s straight after a fast turn:
+    the tracker used to keep turning at the last speed all that while (family G, an independent 20-minute
+    walk, read hundreds of degrees off). It coasts a few frames, holds, and once the scene is back finds the
+    view among its anchors, as after a gap."""
+    first = np.linspace(0, 360, 241)  # a full turn: anchor views all round
+    fast = 360 + np.linspace(0, 60, 11)[1:]  # then 6 deg a frame (90 deg/s)
+    dark = np.full(30, fast[-1] - 20.0)  # 2 s facing nothing, having turned back 20 deg meanwhile
+    after = fast[-1] - 20.0 + np.linspace(0, 5, 20)
+    est = make_estimator("rotation", 90.0)
+    for f in _turn(renderer, np.concatenate([first, fast])):
+        est.update(f)
+    blank = np.full((180, 320), 128, np.uint8)
+    during = [est.update(blank).yaw_deg for _ in dark]
+    assert max(during) - min(during) < 6 * 6  # at most a few frames of coasting, not 2 s at 90 deg/s
+    out = np.array([est.update(f).yaw_deg for f in _turn(renderer, after)])
+    assert np.abs(out[5:] - after[5:]).max() < 1.0, np.abs(out - after)

@@ -105,6 +105,10 @@ class RotationSettings:
     reloc_every: int = 4
     gap_search_frames: int = 30
     """After a gap, frames in which to look for the view among all anchors."""
+    max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
+    max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
+    coast_frames: int = 5
+    """Frames the tracker, lost, keeps turning at the last speed; then it holds and searches the anchors."""
     gap_candidates: int = 6
     """Anchors (those whose thumbnails look most like the frame) registered against per frame."""
     anchor_max_speed_deg: float = 4.0
@@ -174,6 +178,7 @@ class RotationEstimator:
         self._yaw_origin = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
         self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
+        self._lost = 0  # frames in a row without a fit
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
             [] if (self._loop_pending or (self._calibrating and not self._lens_settled)) and self.s.retrace_max_frames > 0
@@ -215,12 +220,23 @@ class RotationEstimator:
 
         previous = self._world
         fit = self._track_frame(img)
+        if fit is not None and (fit.residual_px > self.s.max_residual_px
+                                or math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T)) > self.s.max_step_deg):
+            fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
         ok = fit is not None
         if fit is not None:
             self._world = self._ref_world @ fit.rotation.T
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
+            if self._lost > self.s.coast_frames and self._anchors:
+                self._search_frames = self.s.gap_search_frames  # tracking again after a long loss: as after a gap
+            self._lost = 0
         else:
-            # Lost: keep turning at the last speed (constant velocity).
+            # Lost: keep turning at the last speed (constant velocity) for a few frames (a blurred frame in a
+            # turn); longer (a bare wall, the dark) the head is not spinning on: hold the heading, and once
+            # tracking is back look for the view among the anchors, as after a gap.
+            self._lost += 1
+            if self._lost > self.s.coast_frames:
+                self._velocity = self._last_velocity = np.eye(3)
             self._world = previous @ self._velocity.T
         speed = math.degrees(_angle(self._velocity))
 
