@@ -78,8 +78,9 @@ def run_pipeline(
         if camera_url is None:
             assert services["ingest"].proc.wait(300) == 0, "ingest did not finish the file"
         else:
-            # the stream's last frames (it starts a frame or two into the file), then the camera stops
-            wait_for(lambda: media_time_published(redis, scenario.camera) >= scenario.duration_s - 0.5,
+            # the stream's last frame (the camera's clock is the file's: its last frame is at duration - 1/fps;
+            # stopping at duration - 0.5 lost the last half second), then the camera stops
+            wait_for(lambda: media_time_published(redis, scenario.camera) >= scenario.duration_s - 0.15,
                      scenario.duration_s * 2 + 60, "the camera's last frame")  # fmt: skip
             if stop_camera is not None:
                 stop_camera()  # the camera first, then ingest (which closes its last clip)
