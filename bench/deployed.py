@@ -145,12 +145,17 @@ def aligned_by_segment(live: np.ndarray, replay: np.ndarray, gaps: list[tuple[fl
     return {"max_deg": round(worst, 2), "mean_deg": round(total / max(n, 1), 2), "shifts_s": shifts}
 
 
+def media_time_published(redis: Redis, camera: str) -> float:
+    """How far into the video ingest has published (its checkpoint; the flow tracker trims the frames)."""
+    raw = redis.hget(streams.INGEST_TIMELINES, camera)
+    return IngestCheckpoint.model_validate_json(raw).t_last if raw else 0.0
+
+
 def drop_at(redis: Redis, link: FlakyLink, camera: str, times: list[float], stop: threading.Event) -> None:
     """Cut the camera's connection when ingest has published up to each of `times` (media seconds)."""
     for at in times:
         while not stop.is_set():
-            raw = redis.hget(streams.INGEST_TIMELINES, camera)
-            if raw and IngestCheckpoint.model_validate_json(raw).t_last >= at:
+            if media_time_published(redis, camera) >= at:
                 link.cut()
                 break
             stop.wait(0.05)

@@ -17,11 +17,11 @@ from typing import Any
 from redis import Redis
 
 from bench.alert_latency import Service, decided, service_env, start_service, stream_messages, wait_for
-from bench.deployed import ask, publish_detections
+from bench.deployed import ask, media_time_published, publish_detections
 from spotter import streams
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.heading.track import parse_heading_member
-from spotter.messages import Alert, Caption, Clip, IngestCheckpoint
+from spotter.messages import Alert, Caption, Clip
 from spotter.redis_server import RedisServerProcess, free_port
 from spotter.synth.scenario import ScenarioRun
 
@@ -114,12 +114,6 @@ def run_pipeline(
             s.stop()
         redis.close()
         server.stop()
-
-
-def media_time_published(redis: Redis, camera: str) -> float:
-    """How far into the video ingest has published (its checkpoint; the flow tracker trims the frames)."""
-    raw = redis.hget(streams.INGEST_TIMELINES, camera)
-    return IngestCheckpoint.model_validate_json(raw).t_last if raw else 0.0
 
 
 def memory_of(graph_path: Path, camera: str) -> list[tuple[str, float, float, int]]:
