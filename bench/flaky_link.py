@@ -5,16 +5,20 @@ from __future__ import annotations
 import contextlib
 import socket
 import threading
+import time
 
 from spotter.redis_server import free_port
 
 
 class FlakyLink:
     """A loopback TCP relay in front of a server. `cut()` drops every connection through it at once: a
-    network outage as the client sees it, while the server (and the camera it plays) goes on."""
+    network outage as the client sees it, while the server (and the camera it plays) goes on.
+    `reply_delay_s` holds back every chunk the server sends: a slow link, so a client's timeout fires
+    however fast the server happens to answer (a cached prompt comes back from llama.cpp in milliseconds)."""
 
-    def __init__(self, target_port: int) -> None:
+    def __init__(self, target_port: int, reply_delay_s: float = 0.0) -> None:
         self.target_port = target_port
+        self.reply_delay_s = reply_delay_s
         self.port = free_port()
         self._listener = socket.create_server(("127.0.0.1", self.port))
         self._lock = threading.Lock()
@@ -23,8 +27,8 @@ class FlakyLink:
         self._closed = False
         threading.Thread(target=self._accept, name="flaky-link", daemon=True).start()
 
-    def url(self, path: str = "/cam") -> str:
-        return f"rtsp://127.0.0.1:{self.port}{path}"
+    def url(self, path: str = "/cam", scheme: str = "rtsp") -> str:
+        return f"{scheme}://127.0.0.1:{self.port}{path}"
 
     def _accept(self) -> None:
         while not self._closed:
@@ -37,13 +41,15 @@ class FlakyLink:
             with self._lock:
                 self._open += [client, upstream]
                 self.connections += 1
-            for a, b in ((client, upstream), (upstream, client)):
-                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+            for a, b, delay in ((client, upstream, 0.0), (upstream, client, self.reply_delay_s)):
+                threading.Thread(target=self._pump, args=(a, b, delay), daemon=True).start()
 
     @staticmethod
-    def _pump(src: socket.socket, dst: socket.socket) -> None:
+    def _pump(src: socket.socket, dst: socket.socket, delay_s: float) -> None:
         try:
             while data := src.recv(65536):
+                if delay_s:
+                    time.sleep(delay_s)
                 dst.sendall(data)
         except OSError:
             pass

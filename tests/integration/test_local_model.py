@@ -17,6 +17,7 @@ from collections.abc import Iterator
 
 import pytest
 
+from bench.flaky_link import FlakyLink
 from spotter.answer.agent import AgentAnswerer, AgentSettings
 from spotter.answer.base import Answer
 from spotter.reason.decide import CATEGORIES, DecideSettings, LlmDecider
@@ -112,9 +113,12 @@ def test_the_narrator_writes_or_keeps_the_template_and_times_out_fast(
     assert text and len(text) <= narrator.settings.max_chars and narrator.fallbacks == 0
     assert statuses(http_log) == ["200 OK"]
 
+    # Through a link that holds every reply back 1 s: the same prompt again is cached by the server and
+    # can come back inside 50 ms (it did, under CI), so the server's speed cannot be what times out.
+    slow_link = FlakyLink(model_server.port, reply_delay_s=1.0)
     impatient = LlmNarrator(NarrateSettings(
-        base_url=model_server.base_url, model=MODEL_NAME, timeout_s=0.05, max_retries=1, retry_backoff_s=0.0,
-        max_tokens=256, min_items=0,
+        base_url=slow_link.url("/v1", scheme="http"), model=MODEL_NAME, timeout_s=0.05, max_retries=1,
+        retry_backoff_s=0.0, max_tokens=256, min_items=0,
     ))  # fmt: skip
     try:
         t0 = time.perf_counter()
@@ -122,6 +126,7 @@ def test_the_narrator_writes_or_keeps_the_template_and_times_out_fast(
         elapsed = time.perf_counter() - t0
     finally:
         impatient.close()
+        slow_link.close()
     assert impatient.fallbacks == 1 and impatient.requests == 2  # one retry, then the template
     assert "The ladder is behind you." in text and elapsed < 2.0
 
