@@ -76,6 +76,8 @@ def run_one(job: tuple[str, float, bool]) -> dict[str, Any]:
         "measured_hfov": lens.hfov_deg if lens else None, "pairs": lens.pairs if lens else 0,
         "confidence": lens.confidence if lens else None, "applied_at_s": applied_at,
         "first_turn_s": round(turn / fps, 1), "max_err_after_turn": round(float(np.abs(err[turn:]).max()), 2),
+        "median_err_after_turn": round(float(np.median(np.abs(err[turn:]))), 2),
+        "within_3_after_turn": round(float(np.mean(np.abs(err[turn:]) < 3.0)), 3),
         "max_err": round(float(np.abs(err).max()), 2), "final_err": round(float(err[-1]), 2),
         "drift_deg_min": round(float(np.polyfit(minutes, err, 1)[0]), 3) if len(err) > 10 else None,
         "drift_after_turn_deg_min": (round(float(np.polyfit(minutes[turn:], err[turn:], 1)[0]), 3)
@@ -124,6 +126,9 @@ def main() -> int:
             ok_drift = sum(abs(r["drift_after_turn_deg_min"] or 0.0) < 0.2 for r in sel)
             print(f"{label}: max err after the first turn < 3 deg in {ok_err}/{len(sel)} runs (worst "
                   f"{max(r['max_err_after_turn'] for r in sel)}), |drift| < 0.2 deg/min in {ok_drift}/{len(sel)}")
+    for r in on_rows:
+        print(f"{r['scenario']} at {r['configured_hfov']}: median err after the first turn {r['median_err_after_turn']} deg, "
+              f"within 3 deg {r['within_3_after_turn']:.0%} of the time")
     RESULTS.mkdir(parents=True, exist_ok=True)
     (RESULTS / f"lens_{args.families.replace(',', '')}.json").write_text(json.dumps({"machine": platform.platform(), "date": time.strftime("%Y-%m-%d"),
                                                    "rows": rows}, indent=1))  # fmt: skip

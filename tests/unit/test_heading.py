@@ -9,7 +9,7 @@ import pytest
 
 from spotter.heading import METHODS, make_estimator
 from spotter.heading.base import UnwrappedYaw, compose, decompose, kabsch, wrap_deg
-from spotter.heading.rotation import _refine_with_foe, _refine_with_zoom
+from spotter.heading.rotation import RotationEstimator, _angle, _refine_with_foe, _refine_with_zoom
 from spotter.synth import ViewRenderer, make_panorama
 
 
@@ -175,3 +175,48 @@ def test_a_view_with_nothing_to_track_does_not_spin_the_heading(renderer: ViewRe
     assert max(during) - min(during) < 6 * 6  # at most a few frames of coasting, not 2 s at 90 deg/s
     out = np.array([est.update(f).yaw_deg for f in _turn(renderer, after)])
     assert np.abs(out[5:] - after[5:]).max() < 1.0, np.abs(out - after)
+
+
+def _project_noisy(points: np.ndarray, rng: np.random.Generator, f_px: float, noise_px: float) -> np.ndarray:
+    rays = points / points[:, 2:]
+    rays[:, :2] += rng.normal(0.0, noise_px / f_px, (len(rays), 2))
+    return rays / np.linalg.norm(rays, axis=1, keepdims=True)
+
+
+def test_an_anchor_stored_metres_away_registers_by_the_two_views_pose() -> None:
+    """The wearer walked 3 m since the anchor: near things moved against far ones, a rotation-only fit is
+    degrees off, the two views' relative pose is not (and passes the check that both halves agree)."""
+    rng = np.random.default_rng(4)
+    est = RotationEstimator(90.0)
+    est._prepare(np.zeros((180, 320), np.uint8))
+    n = 120
+    p = np.c_[rng.uniform(-0.9, 0.9, (n, 2)), np.ones(n)]
+    depth = np.where(p[:, 0] < 0, rng.uniform(3.0, 8.0, n), rng.uniform(15.0, 60.0, n))
+    points = p * depth[:, None]
+    true_r = compose(25.0, 3.0, -1.0).T  # maps rays of the anchor view to the current one
+    moved = (points - np.array([1.5, 0.1, 2.6])) @ true_r.T
+    keep = moved[:, 2] > 0.5
+    a = _project_noisy(points[keep], rng, est._f, 0.2)
+    b = _project_noisy(moved[keep], rng, est._f, 0.2)
+    rotation_only = kabsch(a, b)
+    pose = est._relative_pose(a, b)
+    assert pose is not None
+    r, inliers, residual = pose
+    assert np.degrees(_angle(rotation_only @ true_r.T)) > 1.0  # the walk really biases a rotation-only fit
+    assert np.degrees(_angle(r @ true_r.T)) < 0.3 and inliers > 0.7 * keep.sum() and residual < 0.6
+
+
+def test_a_flat_scene_without_baseline_is_not_registered_by_a_two_view_pose() -> None:
+    """Looking down at the ground from nearly the same place: many poses fit nearly as well, the halves of
+    the matches disagree and no two-view rotation is offered (the rotation-only fit stays the judge)."""
+    rng = np.random.default_rng(5)
+    est = RotationEstimator(90.0)
+    est._prepare(np.zeros((180, 320), np.uint8))
+    n = 120
+    ground = np.c_[rng.uniform(-4, 4, n), np.full(n, 1.6), rng.uniform(2.0, 9.0, n)]  # y down: the ground
+    true_r = compose(4.0, 0.0, 0.0).T
+    moved = (ground - np.array([0.02, 0.0, 0.03])) @ true_r.T
+    a = _project_noisy(ground, rng, est._f, 0.3)
+    b = _project_noisy(moved, rng, est._f, 0.3)
+    pose = est._relative_pose(a, b)
+    assert pose is None or np.degrees(_angle(pose[0] @ true_r.T)) < 0.5

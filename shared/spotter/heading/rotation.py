@@ -46,6 +46,7 @@ from spotter.heading.base import (
     kabsch,
     lens_focal_px,
     lift_rays,
+    rot_y,
     wrap_deg,
 )
 from spotter.heading.calibrate import LensCalibrator, LensEstimate, hfov_for_scale, yaw_scale
@@ -73,6 +74,8 @@ class _Fit:
     tracked: int
     residual_px: float
     points_b: F32 = field(default_factory=lambda: _NO_POINTS)  # the inlier tracks' positions in image B
+    rays_a: F64 = field(default_factory=lambda: np.zeros((0, 3)))  # every track's ray in A (before outliers) ...
+    rays_b: F64 = field(default_factory=lambda: np.zeros((0, 3)))  # ... and in B
 
 
 @dataclass
@@ -103,8 +106,23 @@ class RotationSettings:
     anchor_spacing_deg: float = 15.0
     reloc_max_deg: float = 22.0
     reloc_every: int = 4
+    register_residual_px: float = 0.6
+    """A view re-registered against an anchor must fit this well (median, working pixels)."""
+    register_two_view: bool = True
+    """When the rotation alone does not fit (the wearer walked since the anchor), fit the two views'
+    relative pose instead and keep its rotation (`_register_across_parallax`)."""
+    register_max_disagree_deg: float = 10.0
+    register_two_view_agree_deg: float = 0.5  # the rotations from two halves of the matches must agree this well
     gap_search_frames: int = 30
+    lost_search_frames: int = 300
+    """After tracking was lost for longer than `coast_frames` (a bare wall, the dark), the turn made meanwhile
+    is unseen: frames in which to look for the view among all anchors (no anchor is stored meanwhile)."""
+    search_every: int = 4  # past the first `gap_search_frames` of a search, every this many frames
     """After a gap, frames in which to look for the view among all anchors."""
+    sweep_steps: int = 3
+    sweep_step_fov: float = 0.1
+    """When no seed from the motion so far fits, seeds turned by +-1..`sweep_steps` x this share of the field
+    of view in yaw are tried (a glance that starts at full speed)."""
     max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
     coast_frames: int = 5
@@ -158,6 +176,7 @@ class RotationEstimator:
         self._lens_settled = not self._calibrating
         self.retraced_frames = 0  # how many frames were tracked again when the lens was measured
         self._loop_pending = self._calibrating and self.s.loop_closure
+        self._rng = np.random.default_rng(0)
         self.reset()
 
     # -- public ---------------------------------------------------------------
@@ -178,6 +197,7 @@ class RotationEstimator:
         self._yaw_origin = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
         self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
+        self._search_total = 0  # ... of this many
         self._lost = 0  # frames in a row without a fit
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
@@ -197,7 +217,7 @@ class RotationEstimator:
         self._anchors = anchors
         self.relocalizations = relocalizations
         self._frames = frames
-        self._search_frames = self.s.gap_search_frames if anchors else 0
+        self._search_frames = self._search_total = self.s.gap_search_frames if anchors else 0
 
     @property
     def anchors(self) -> int:
@@ -228,7 +248,7 @@ class RotationEstimator:
             self._world = self._ref_world @ fit.rotation.T
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
             if self._lost > self.s.coast_frames and self._anchors:
-                self._search_frames = self.s.gap_search_frames  # tracking again after a long loss: as after a gap
+                self._search_frames = self._search_total = self.s.lost_search_frames  # tracking again after a long loss: as after a gap
             self._lost = 0
         else:
             # Lost: keep turning at the last speed (constant velocity) for a few frames (a blurred frame in a
@@ -302,6 +322,15 @@ class RotationEstimator:
             # rotation is a much better seed, so re-track every point from it.
             best = _better(best, self._track(self._ref, self._ref_pts, img, best.rotation),
                            self.s.good_residual_px)
+        if (best is None or not _confident(best, self.s)) and self.s.sweep_steps:
+            # A glance that starts at full speed (0 to 200 deg/s within a frame) is beyond every seed from the
+            # motion so far and beyond LK's reach: look for it along the yaw, where head turns mostly are.
+            step = self.s.sweep_step_fov * self.hfov_deg
+            for k in range(1, self.s.sweep_steps + 1):
+                for sign in (1.0, -1.0):
+                    fit = self._track(self._ref, self._ref_pts, img, rot_y(sign * k * step).T @ v @ to_prev)
+                    if fit is not None and _confident(fit, self.s):
+                        return _better(best, fit, self.s.good_residual_px)
         return best
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
@@ -532,9 +561,11 @@ class RotationEstimator:
             return None
         src = rays_a[inside][good]
         pb = p1.reshape(-1, 2)[good]
-        fit = self._robust_rotation(src, self._rays(pb.astype(np.float64)))
+        dst = self._rays(pb.astype(np.float64))
+        fit = self._robust_rotation(src, dst)
         if fit is not None:
             fit.points_b = pb[self._keep].reshape(-1, 1, 2)
+            fit.rays_a, fit.rays_b = src, dst
         return fit
 
     def _robust_rotation(self, src: F64, dst: F64) -> _Fit | None:
@@ -601,6 +632,9 @@ class RotationEstimator:
         heading says (the wearer may have turned while no frames came). Stricter than `_relocalize`:
         a wrong anchor here would move the heading by the anchors' spacing or more."""
         self._search_frames -= 1
+        searched = self._search_total - self._search_frames
+        if searched > self.s.gap_search_frames and searched % self.s.search_every:
+            return False
         if not (self._lens_settled or self._lens_agrees()):
             return False
         thumb = _thumbnail(img)
@@ -669,7 +703,65 @@ class RotationEstimator:
         self._foe = foe
         if fit is None or fit.inliers < 3 * self.s.min_inliers or fit.inliers < min_share * fit.tracked:
             return None
-        return fit if fit.residual_px <= 0.6 else None
+        if fit.residual_px <= self.s.register_residual_px:
+            return fit
+        return self._register_across_parallax(fit, min_share) if self.s.register_two_view else None
+
+    def _register_across_parallax(self, fit: _Fit, min_share: float) -> _Fit | None:
+        """The anchor was stored somewhere else: the wearer has walked since, and near things moved
+        against far ones by more than a rotation explains. The two views' relative pose (essential
+        matrix, RANSAC) separates the walk from the turn whatever the depths; its rotation is kept
+        when the epipolar fit is sub-pixel, holds most tracks and agrees with the rotation-only fit
+        roughly (a wrong match, or the rotation ambiguity of a pose without baseline, does not)."""
+        pose = self._relative_pose(fit.rays_a, fit.rays_b)
+        if pose is None:
+            return None
+        r, inliers, residual = pose
+        if inliers < 3 * self.s.min_inliers or inliers < min_share * fit.tracked:
+            return None
+        if math.degrees(_angle(r @ fit.rotation.T)) > self.s.register_max_disagree_deg:
+            return None
+        return _Fit(r, inliers, fit.tracked, residual)
+
+    def _relative_pose(self, a: F64, b: F64) -> tuple[Mat3, int, float] | None:
+        """Rotation taking rays `a` to rays `b` of two views taken from different places (essential matrix,
+        RANSAC), its inlier count and median Sampson residual (working pixels); None unless sub-pixel."""
+        front = (a[:, 2] > 0.25) & (b[:, 2] > 0.25)
+        if front.sum() < 3 * self.s.min_inliers:
+            return None
+        pa = (a[front, :2] / a[front, 2:]).astype(np.float64)
+        pb = (b[front, :2] / b[front, 2:]).astype(np.float64)
+        px = 1.0 / self._f  # one working pixel in normalised coordinates (at the centre)
+        try:
+            e, mask = cv2.findEssentialMat(pa, pb, np.eye(3), method=cv2.RANSAC, prob=0.999,
+                                           threshold=self.s.register_residual_px * px)  # fmt: skip
+            if e is None or e.shape[0] < 3 or mask is None:
+                return None
+            e = np.asarray(e[:3], np.float64)
+            _, r_cv, _, mask = cv2.recoverPose(e, pa, pb, np.eye(3), mask=mask)
+        except cv2.error:  # a degenerate sample (e.g. no baseline at all): the five-point solver gives up
+            return None
+        r = np.asarray(r_cv, np.float64)
+        keep = mask.reshape(-1).astype(bool)
+        residual = _median(_sampson(cast(Mat3, e), pa[keep], pb[keep])) / px if keep.any() else math.inf
+        if residual > self.s.register_residual_px:
+            return None
+        # A pose from a flat scene (the ground) or a short baseline fits many rotations nearly as well; the
+        # two halves of the inliers then disagree. Kept only when each half gives the same rotation.
+        idx = self._rng.permutation(np.flatnonzero(keep))
+        for half in (idx[: len(idx) // 2], idx[len(idx) // 2 :]):
+            if len(half) < 8:
+                return None
+            try:
+                e2, m2 = cv2.findEssentialMat(pa[half], pb[half], np.eye(3), method=cv2.LMEDS, prob=0.999)
+                if e2 is None or e2.shape[0] < 3:
+                    return None
+                _, r2, _, _ = cv2.recoverPose(e2[:3], pa[half], pb[half], np.eye(3), mask=m2)
+            except cv2.error:
+                return None
+            if math.degrees(_angle(np.asarray(r2, np.float64) @ r.T)) > self.s.register_two_view_agree_deg:
+                return None
+        return r, int(keep.sum()), residual
 
 
 def _thumbnail(img: Gray) -> NDArray[np.float64]:
@@ -786,6 +878,17 @@ def _refine_with_foe(r: Mat3, src: F64, dst: F64, foe: F64, min_flow: float) -> 
     step, _ = cv2.Rodrigues(delta.reshape(3, 1))
     refined: Mat3 = step @ r
     return refined, e
+
+
+def _sampson(e: Mat3, pa: F64, pb: F64) -> F64:
+    """Sampson distance of each correspondence to the epipolar geometry `e` (normalised coordinates)."""
+    ha = np.hstack([pa, np.ones((len(pa), 1))])
+    hb = np.hstack([pb, np.ones((len(pb), 1))])
+    ea, etb = ha @ e.T, hb @ e
+    num = np.einsum("ij,ij->i", hb, ea)
+    den = ea[:, 0] ** 2 + ea[:, 1] ** 2 + etb[:, 0] ** 2 + etb[:, 1] ** 2
+    out: F64 = np.abs(num) / np.sqrt(np.maximum(den, 1e-18))
+    return out
 
 
 def _median(a: F64) -> float:
