@@ -18,7 +18,12 @@ When the wearer looks again in a direction an anchor covers, the current frame
 is registered against that anchor (LK seeded by the predicted rotation) and
 the orientation is replaced by anchor x measured offset, so error stops
 accumulating whenever a direction is revisited -- including after a full turn,
-since anchors are compared by viewing direction, not unwrapped yaw.
+since anchors are compared by viewing direction, not unwrapped yaw. An anchor
+stored metres away (the wearer walked since) does not fit a rotation; the two
+views' relative pose (essential matrix) gives the rotation instead, kept only
+when both halves of the matches agree on it (`_register_across_parallax`).
+After tracking was lost for a while (a bare wall, the dark), the turn made
+meanwhile is unseen: the view is searched for among all anchors for 20 s.
 
 The lens: the configured field of view is a starting guess. View pairs measure it
 (`spotter.heading.calibrate`); the frames until then are kept and tracked again at
@@ -198,6 +203,7 @@ class RotationEstimator:
         self._calib_key: tuple[Gray, Mat3] | None = None
         self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
         self._search_total = 0  # ... of this many
+        self._two_view_frame = -1  # the frame of the last two-view fit (`_register`)
         self._lost = 0  # frames in a row without a fit
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
@@ -705,7 +711,10 @@ class RotationEstimator:
             return None
         if fit.residual_px <= self.s.register_residual_px:
             return fit
-        return self._register_across_parallax(fit, min_share) if self.s.register_two_view else None
+        if not self.s.register_two_view or self._two_view_frame == self._frames:
+            return None
+        self._two_view_frame = self._frames  # one two-view fit a frame: each costs milliseconds
+        return self._register_across_parallax(fit, min_share)
 
     def _register_across_parallax(self, fit: _Fit, min_share: float) -> _Fit | None:
         """The anchor was stored somewhere else: the wearer has walked since, and near things moved
@@ -734,7 +743,7 @@ class RotationEstimator:
         px = 1.0 / self._f  # one working pixel in normalised coordinates (at the centre)
         try:
             e, mask = cv2.findEssentialMat(pa, pb, np.eye(3), method=cv2.RANSAC, prob=0.999,
-                                           threshold=self.s.register_residual_px * px)  # fmt: skip
+                                           threshold=self.s.register_residual_px * px, maxIters=200)  # fmt: skip
             if e is None or e.shape[0] < 3 or mask is None:
                 return None
             e = np.asarray(e[:3], np.float64)
