@@ -136,6 +136,17 @@ def kabsch(src: NDArray[np.float64], dst: NDArray[np.float64]) -> Mat3:
     return r
 
 
+def nearest_rotation(m: Mat3) -> Mat3:
+    """The rotation closest to `m` (polar decomposition). An orientation composed frame after frame
+    stops being a rotation by rounding; extrapolating the motion while lost (the velocity read off two
+    such matrices) multiplies that error each frame, until projecting with it fails for good."""
+    _, u, vt = cv2.SVDecomp(m)
+    r = np.asarray(u @ vt, dtype=np.float64)
+    if cv2.determinant(r) < 0.0:
+        r = np.asarray(u @ np.diag([1.0, 1.0, -1.0]) @ vt, dtype=np.float64)
+    return r
+
+
 class UnwrappedYaw:
     """Keeps yaw continuous across the +-180 seam as orientation accumulates."""
 

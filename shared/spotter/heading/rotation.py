@@ -51,6 +51,7 @@ from spotter.heading.base import (
     kabsch,
     lens_focal_px,
     lift_rays,
+    nearest_rotation,
     rot_y,
     wrap_deg,
 )
@@ -128,6 +129,9 @@ class RotationSettings:
     sweep_step_fov: float = 0.1
     """When no seed from the motion so far fits, seeds turned by +-1..`sweep_steps` x this share of the field
     of view in yaw are tried (a glance that starts at full speed)."""
+    level_gain: float = 0.03
+    """Share of the way the vertical's estimate moves each frame to square with the camera's x axis (`_level_step`)."""
+    level_apply_deg: float = 0.2  # the frame is turned upright once the estimate is this far off its vertical
     max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
     coast_frames: int = 5
@@ -187,6 +191,7 @@ class RotationEstimator:
     # -- public ---------------------------------------------------------------
     def reset(self, yaw_deg: float = 0.0) -> None:
         self._world: Mat3 = compose(yaw_deg, 0.0, 0.0)
+        self._down: F64 = np.array([0.0, 1.0, 0.0])  # the vertical (down) as estimated, in the tracker's frame
         self._velocity: Mat3 = np.eye(3)
         self._last_velocity: Mat3 = np.eye(3)
         self._yaw = UnwrappedYaw(yaw_deg)
@@ -251,7 +256,9 @@ class RotationEstimator:
             fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
         ok = fit is not None
         if fit is not None:
-            self._world = self._ref_world @ fit.rotation.T
+            self._world = nearest_rotation(self._ref_world @ fit.rotation.T)
+            if self.s.level_gain:
+                self._level_step()
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
             if self._lost > self.s.coast_frames and self._anchors:
                 self._search_frames = self._search_total = self.s.lost_search_frames  # tracking again after a long loss: as after a gap
@@ -263,7 +270,7 @@ class RotationEstimator:
             self._lost += 1
             if self._lost > self.s.coast_frames:
                 self._velocity = self._last_velocity = np.eye(3)
-            self._world = previous @ self._velocity.T
+            self._world = nearest_rotation(previous @ self._velocity.T)
         speed = math.degrees(_angle(self._velocity))
 
         relocalized = False
@@ -289,6 +296,36 @@ class RotationEstimator:
         if self._calibrating and ok:
             self._calibrate(img, speed)
         return self._pose(fit.inliers if fit else 0, ok, relocalized)
+
+    def _level_step(self) -> None:
+        """Re-estimate the vertical a little, by the camera's x axis, and turn the tracker's frame upright.
+
+        Without an IMU, the tracker's frame is the first view's, and its rotation errors tilt it: pitch
+        read into walking (ground flow taken for a nod), fast glances. Yaw read in a tilted frame is wrong
+        by about the tilt times tan(pitch) when looking steeply down or up (a rebar fixer at -60 deg: 1.7
+        deg per deg of tilt), and a frame tilted past 90 deg reads turns backwards. A worn camera's x axis
+        stays level (heads roll briefly, not for long): the vertical is the direction the x axes keep
+        square to. Each frame moves the estimate `level_gain` of the way to square with this frame's x
+        axis (least mean squares); once it is `level_apply_deg` off the frame's vertical, the whole frame
+        (this view, the reference, the anchors) is turned by the shortest rotation that makes it
+        vertical: a change of coordinates, so tracking and re-registration are untouched."""
+        m = self._world[:, 0]
+        down = self._down - self.s.level_gain * float(self._down @ m) * m
+        down /= float(np.linalg.norm(down))
+        self._down = down
+        axis = np.cross(down, (0.0, 1.0, 0.0))
+        sin = float(np.linalg.norm(axis))
+        angle = math.atan2(sin, float(down[1]))
+        if angle < math.radians(self.s.level_apply_deg):
+            return
+        turn, _ = cv2.Rodrigues(axis * (angle / sin))
+        g = np.asarray(turn, dtype=np.float64)
+        self._world, self._ref_world = g @ self._world, g @ self._ref_world
+        for a in self._anchors:
+            a.world = g @ a.world
+        if self._calib_key is not None:
+            self._calib_key = (self._calib_key[0], g @ self._calib_key[1])
+        self._down = np.array([0.0, 1.0, 0.0])
 
     def _lens_agrees(self) -> bool:
         est = self._calibrator.estimate if self._calibrator is not None else None
@@ -443,7 +480,7 @@ class RotationEstimator:
             img = cv2.imdecode(np.frombuffer(buf, np.uint8), cv2.IMREAD_GRAYSCALE) if buf else None
             if img is not None:
                 replay.update(cast(Gray, img))
-        self._world, self._yaw = replay._world, replay._yaw
+        self._world, self._yaw, self._down = replay._world, replay._yaw, replay._down
         self._velocity, self._last_velocity = replay._velocity, replay._last_velocity
         self._ref, self._ref_pts, self._ref_world = replay._ref, replay._ref_pts, replay._ref_world
         self._ref_frame = self._frames - (replay._frames - replay._ref_frame)
@@ -653,7 +690,7 @@ class RotationEstimator:
         if best is None:
             return False
         fit, anchor = best
-        self._world = anchor.world @ fit.rotation.T
+        self._world = nearest_rotation(anchor.world @ fit.rotation.T)
         self._velocity = np.eye(3)
         self.relocalizations += 1
         self._search_frames = 0
@@ -666,7 +703,7 @@ class RotationEstimator:
         fit = self._register(anchor, img, self._world.T @ anchor.world, min_share=0.4)  # anchor rays -> current
         if fit is None:
             return False
-        world = anchor.world @ fit.rotation.T
+        world = nearest_rotation(anchor.world @ fit.rotation.T)
         if self._loop_pending and self._close_loop(img, anchor, world):
             return True
         self._world = world
