@@ -131,6 +131,10 @@ class RotationSettings:
     of view in yaw are tried (a glance that starts at full speed)."""
     level_gain: float = 0.03
     """Share of the way the vertical's estimate moves each frame to square with the camera's x axis (`_level_step`)."""
+    level_free_deg: float = 3.0
+    """Roll up to this is taken for the wearer's own (a hard hat worn askew, a camera mounted crooked) and leaves
+    the vertical alone; only roll beyond it is the frame's tilt. Facing one way, a lasting roll cannot be told
+    from a tilt: levelling it away tilts the frame by it instead."""
     level_apply_deg: float = 0.2  # the frame is turned upright once the estimate is this far off its vertical
     max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
@@ -310,7 +314,12 @@ class RotationEstimator:
         (this view, the reference, the anchors) is turned by the shortest rotation that makes it
         vertical: a change of coordinates, so tracking and re-registration are untouched."""
         m = self._world[:, 0]
-        down = self._down - self.s.level_gain * float(self._down @ m) * m
+        off = float(self._down @ m)  # sin of the camera's roll in the frame as estimated
+        free = math.sin(math.radians(self.s.level_free_deg))
+        off -= max(-free, min(free, off))
+        if off == 0.0:
+            return
+        down = self._down - self.s.level_gain * off * m
         down /= float(np.linalg.norm(down))
         self._down = down
         axis = np.cross(down, (0.0, 1.0, 0.0))
