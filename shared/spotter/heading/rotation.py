@@ -261,9 +261,9 @@ class RotationEstimator:
         ok = fit is not None
         if fit is not None:
             self._world = nearest_rotation(self._ref_world @ fit.rotation.T)
-            if self.s.level_gain:
-                self._level_step()
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
+            if self.s.level_gain:
+                self._level_step()  # after the velocity: turning the frame upright is no motion of the camera
             if self._lost > self.s.coast_frames and self._anchors:
                 self._search_frames = self._search_total = self.s.lost_search_frames  # tracking again after a long loss: as after a gap
             self._lost = 0
