@@ -22,8 +22,12 @@ since anchors are compared by viewing direction, not unwrapped yaw. An anchor
 stored metres away (the wearer walked since) does not fit a rotation; the two
 views' relative pose (essential matrix) gives the rotation instead, kept only
 when both halves of the matches agree on it (`_register_across_parallax`).
-After tracking was lost for a while (a bare wall, the dark), the turn made
-meanwhile is unseen: the view is searched for among all anchors for 20 s.
+After tracking was lost for a while (a bare wall, the dark) or after a gap, the
+turn made meanwhile is unseen: tracking goes on in a new frame of reference (its
+own anchors, consistent among themselves) while the view is searched for among
+the older frames' anchors until it is found; the new frame's anchors are then
+turned into the found one (`_merge_into`), so a search that takes minutes loses
+nothing and a view stored meanwhile never locks a wrong heading in.
 
 The lens: the configured field of view is a starting guess. View pairs measure it
 (`spotter.heading.calibrate`); the frames until then are kept and tracked again at
@@ -71,6 +75,8 @@ class _Anchor:
     world: Mat3  # camera-to-world rotation when the anchor was stored
     yaw_deg: float = 0.0  # its unwrapped yaw (to re-scale it when the lens is measured)
     thumb: F64 = field(default_factory=lambda: np.zeros(0))  # `_thumbnail` of the image (finding it after a gap)
+    frame: int = 0  # the frame of reference its `world` is in (a new one after each loss of the heading)
+    features: tuple[F64, NDArray[np.uint8]] | None = None  # ORB rays and descriptors (the search's seed)
 
 
 @dataclass
@@ -120,11 +126,20 @@ class RotationSettings:
     register_max_disagree_deg: float = 10.0
     register_two_view_agree_deg: float = 0.5  # the rotations from two halves of the matches must agree this well
     gap_search_frames: int = 30
-    lost_search_frames: int = 300
-    """After tracking was lost for longer than `coast_frames` (a bare wall, the dark), the turn made meanwhile
-    is unseen: frames in which to look for the view among all anchors (no anchor is stored meanwhile)."""
-    search_every: int = 4  # past the first `gap_search_frames` of a search, every this many frames
-    """After a gap, frames in which to look for the view among all anchors."""
+    """After a gap, or tracking lost for longer than `coast_frames` (a bare wall, the dark), the turn made
+    meanwhile is unseen: the view is looked for among the older frames' anchors in each of these frames ..."""
+    search_every: int = 4  # ... and then every this many frames ...
+    search_slow_after: int = 300
+    search_slow_every: int = 15  # ... and past this many, every this many, until it is found
+    search_votes: int = 2
+    """Found across the walk (two-view pose, its halves agreeing to `search_agree_deg`), the view counts as found
+    once this many such registrations (other anchors, or `search_vote_frames` apart) give the same turn into
+    the older frame within `search_agree_deg`; a rotation-only fit (no walk since the anchor) counts at once."""
+    search_agree_deg: float = 2.0
+    search_vote_frames: int = 15
+    search_features: int = 300
+    """ORB features per view that seed the search's registration from however far the views are turned apart
+    (LK from the anchor's own orientation reaches a few degrees); 0: LK from there only."""
     sweep_steps: int = 3
     sweep_step_fov: float = 0.1
     """When no seed from the motion so far fits, seeds turned by +-1..`sweep_steps` x this share of the field
@@ -139,10 +154,17 @@ class RotationSettings:
     max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
     coast_frames: int = 5
+    coast_decay: float = 0.5
+    """Each lost frame the coasted turn is this share of the last (head turns stop within a few frames: a glance
+    at 300 deg/s lost to blur ends 20 deg later, not 5 frames of 20 deg later)."""
     """Frames the tracker, lost, keeps turning at the last speed; then it holds and searches the anchors."""
     gap_candidates: int = 6
     """Anchors (those whose thumbnails look most like the frame) registered against per frame."""
     anchor_max_speed_deg: float = 4.0
+    anchor_calm_frames: int = 8
+    """A view is stored only after this many frames in a row tracked at most `anchor_max_speed_deg` a frame: right
+    after a fast glance or a loss the heading may be degrees off, and a view stored then keeps that error for
+    every later look that way (an independent 20-minute walk stored views 8-21 deg off just after glances)."""
     anchors_max: int = 256
     # The lens's field of view measured from the video (spotter.heading.calibrate) and used once
     # enough view pairs agree; a configured value is only the starting guess.
@@ -190,6 +212,9 @@ class RotationEstimator:
         self.retraced_frames = 0  # how many frames were tracked again when the lens was measured
         self._loop_pending = self._calibrating and self.s.loop_closure
         self._rng = np.random.default_rng(0)
+        self._search_rng = np.random.default_rng(1)
+        self._orb = cv2.ORB.create(nfeatures=max(1, self.s.search_features))
+        self._hamming = cv2.BFMatcher(cv2.NORM_HAMMING)
         self.reset()
 
     # -- public ---------------------------------------------------------------
@@ -203,6 +228,7 @@ class RotationEstimator:
         self._ref: Gray | None = None
         self._ref_pts: F32 = _NO_POINTS
         self._ref_world: Mat3 = self._world.copy()
+        self._ref_features: tuple[F64, NDArray[np.uint8]] | Literal[False] | None = None  # its ORB, when needed
         self._ref_frame = 0
         self._anchors: list[_Anchor] = []
         self._frames = 0
@@ -210,10 +236,13 @@ class RotationEstimator:
         self._foe = np.zeros(2)  # focus of expansion, normalised image coordinates
         self._yaw_origin = yaw_deg
         self._calib_key: tuple[Gray, Mat3] | None = None
-        self._search_frames = 0  # frames left to look for the view among all anchors (after a gap)
-        self._search_total = 0  # ... of this many
+        self._frame_id = 0  # the frame of reference the orientation is in (see `_Anchor.frame`)
+        self._next_frame_id = 1
+        self._search_from = -1  # the frame number a search for the older frames' views began at; -1: none
+        self._votes: list[tuple[int, _Anchor, Mat3]] = []  # the search's findings across a walk: frame number, anchor, turn
         self._two_view_frame = -1  # the frame of the last two-view fit (`_register`)
         self._lost = 0  # frames in a row without a fit
+        self._calm = 0  # frames in a row tracked at most `anchor_max_speed_deg` a frame
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
             [] if (self._loop_pending or (self._calibrating and not self._lens_settled)) and self.s.retrace_max_frames > 0
@@ -224,15 +253,15 @@ class RotationEstimator:
         afresh at `yaw_deg` (the last heading), but the anchors stay; the first frames after the gap
         are registered against all of them (`_relocalize_anywhere`) to find where the wearer turned
         meanwhile. The lens measured so far stays too."""
-        anchors = self._anchors
+        anchors, next_id = self._anchors, self._next_frame_id
         relocalizations = self.relocalizations
         frames = self._frames
         self.reset(yaw_deg)
         self._retrace = None  # the anchors from before the gap cannot be re-traced: re-scale them instead
-        self._anchors = anchors
+        self._anchors, self._next_frame_id = anchors, next_id
         self.relocalizations = relocalizations
         self._frames = frames
-        self._search_frames = self._search_total = self.s.gap_search_frames if anchors else 0
+        self._start_search()
 
     @property
     def anchors(self) -> int:
@@ -244,38 +273,44 @@ class RotationEstimator:
         if self._retrace is not None:
             self._keep_for_retrace(img)
         if self._ref is None:
-            found = self._search_frames > 0 and self._relocalize_anywhere(img)
+            found = self._search_from >= 0 and self._relocalize_anywhere(img)
             self._set_reference(img)  # at the orientation found (the reference's world is taken now)
-            if not self._search_frames:
-                self._maybe_store_anchor(img, speed_deg=0.0)
+            self._maybe_store_anchor(img, speed_deg=0.0)
             return self._pose(0, True, found)
-        if self._search_frames > 0 and self._relocalize_anywhere(img):  # just after a gap: where is the wearer looking?
+        if self._search_from >= 0 and self._relocalize_anywhere(img):  # after a gap or a loss: where is the wearer looking?
             self._set_reference(img)
             return self._pose(0, True, True)
 
         previous = self._world
         fit = self._track_frame(img)
         if fit is not None and (fit.residual_px > self.s.max_residual_px
-                                or math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T)) > self.s.max_step_deg):
+                                or math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T))
+                                > self.s.max_step_deg * (1 + self._lost)):
             fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
         ok = fit is not None
         if fit is not None:
             self._world = nearest_rotation(self._ref_world @ fit.rotation.T)
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
+            if self._lost:  # found again after lost frames: the correction of the coasted turn is no speed
+                self._velocity = self._last_velocity = np.eye(3)
             if self.s.level_gain:
                 self._level_step()  # after the velocity: turning the frame upright is no motion of the camera
-            if self._lost > self.s.coast_frames and self._anchors:
-                self._search_frames = self._search_total = self.s.lost_search_frames  # tracking again after a long loss: as after a gap
+            if self._lost > self.s.coast_frames:
+                self._start_search()  # tracking again after a long loss: as after a gap
             self._lost = 0
         else:
-            # Lost: keep turning at the last speed (constant velocity) for a few frames (a blurred frame in a
-            # turn); longer (a bare wall, the dark) the head is not spinning on: hold the heading, and once
-            # tracking is back look for the view among the anchors, as after a gap.
+            # Lost: keep turning, slowing down, for a few frames (a blurred frame in a turn); longer (a bare wall,
+            # the dark) the head is not spinning on: hold the heading, and once tracking is back look for the
+            # view among the anchors, as after a gap.
             self._lost += 1
             if self._lost > self.s.coast_frames:
                 self._velocity = self._last_velocity = np.eye(3)
+            else:
+                self._last_velocity = self._velocity
+                self._velocity = _scaled_rotation(self._velocity, self.s.coast_decay)
             self._world = nearest_rotation(previous @ self._velocity.T)
         speed = math.degrees(_angle(self._velocity))
+        self._calm = self._calm + 1 if ok and speed <= self.s.anchor_max_speed_deg else 0
 
         relocalized = False
         if self.s.relocalize and ok and speed <= self.s.anchor_max_speed_deg:
@@ -284,15 +319,16 @@ class RotationEstimator:
             # pairs agree with the lens in use, it is trusted meanwhile (dead reckoning costs more).
             if self._frames % self.s.reloc_every == 0 and (self._lens_settled or self._lens_agrees()):
                 relocalized = self._relocalize(img)
-            if not self._search_frames:  # a heading not yet found again after a gap makes no anchor
-                self._maybe_store_anchor(img, speed)
+            self._maybe_store_anchor(img, speed)
 
         # Keep the reference while it still overlaps well: measuring against
         # one view instead of chaining frame pairs stops slow motion and
         # standing still from accumulating error.
-        if (fit is None or relocalized or fit.inliers < self.s.refill_below
+        # While coasting the last view tracked stays the reference: the first sharp frame after a blurred turn is
+        # registered against it (`_track_frame`, from however far by features), not against a blurred one.
+        if (fit is None and self._lost > self.s.coast_frames) or (fit is not None and (relocalized or fit.inliers < self.s.refill_below
                 or self._frames - self._ref_frame >= self.s.ref_max_frames
-                or math.degrees(_angle(self._ref_world.T @ self._world)) > self.s.ref_max_deg):
+                or math.degrees(_angle(self._ref_world.T @ self._world)) > self.s.ref_max_deg)):
             # Carry the tracks forward; detect afresh only when too many were lost.
             keep_tracks = (self.s.carry_tracks and fit is not None and not relocalized
                            and len(fit.points_b) >= self.s.refill_below)
@@ -336,6 +372,45 @@ class RotationEstimator:
             self._calib_key = (self._calib_key[0], g @ self._calib_key[1])
         self._down = np.array([0.0, 1.0, 0.0])
 
+    def _start_search(self) -> None:
+        """The heading is lost (a gap, a long loss): go on in a new frame of reference, and look for the
+        view among the anchors of the frames before."""
+        if not self._anchors:
+            return
+        self._frame_id, self._next_frame_id = self._next_frame_id, self._next_frame_id + 1
+        self._search_from = self._frames
+        self._votes = []
+
+    def _merge_into(self, anchor: _Anchor, world: Mat3) -> bool:
+        """The view was found again in `anchor`'s frame (orientation `world` there). The first frame is the
+        heading's: found there, the current frame's anchors are turned into it (and their unwrapped yaws by the
+        same turn), and so is the heading. Found in another lost stretch's frame, neither is the truer: that
+        frame's anchors are turned into the current one (by the orientation so far: the search runs before this
+        frame is tracked, and finds views when the head is still), and the heading goes on. Returns whether the
+        heading moved."""
+        if anchor.frame != 0:
+            back = self._world @ world.T
+            dyaw = wrap_deg(decompose(self._world)[0] - decompose(world)[0])
+            other = anchor.frame
+            for a in self._anchors:
+                if a.frame == other:
+                    a.world, a.yaw_deg, a.frame = nearest_rotation(back @ a.world), a.yaw_deg + dyaw, self._frame_id
+            self._votes = []
+            return False
+        turn = world @ self._world.T
+        dyaw = wrap_deg(decompose(world)[0] - decompose(self._world)[0])
+        for a in self._anchors:
+            if a.frame == self._frame_id:
+                a.world, a.yaw_deg, a.frame = nearest_rotation(turn @ a.world), a.yaw_deg + dyaw, anchor.frame
+        if self._calib_key is not None:
+            self._calib_key = (self._calib_key[0], turn @ self._calib_key[1])
+        self._down = turn @ self._down
+        self._world, self._frame_id = world, anchor.frame
+        self._votes = []
+        if all(a.frame == self._frame_id for a in self._anchors):
+            self._search_from = -1
+        return True
+
     def _lens_agrees(self) -> bool:
         est = self._calibrator.estimate if self._calibrator is not None else None
         return (est is not None and est.pairs >= self.s.trust_after_pairs
@@ -349,6 +424,7 @@ class RotationEstimator:
     # -- internals ------------------------------------------------------------
     def _set_reference(self, img: Gray, points: F32 | None = None) -> None:
         self._ref, self._ref_world = img, self._world.copy()
+        self._ref_features = None
         self._ref_pts = points if points is not None else self._corners(img)
         self._ref_frame = self._frames
 
@@ -383,6 +459,14 @@ class RotationEstimator:
                     fit = self._track(self._ref, self._ref_pts, img, rot_y(sign * k * step).T @ v @ to_prev)
                     if fit is not None and _confident(fit, self.s):
                         return _better(best, fit, self.s.good_residual_px)
+        if (best is None or best.residual_px > self.s.max_residual_px) and self.s.search_features:
+            # Beyond the sweep (a glance lost to blur, then a sharp frame far from the last one tracked): seed
+            # LK with the rotation the features say.
+            if self._ref_features is None:
+                self._ref_features = self._features(self._ref) or False
+            turned = self._feature_seed(self._ref_features or None, self._features(img))
+            if turned is not None:
+                best = _better(best, self._track(self._ref, self._ref_pts, img, turned), self.s.good_residual_px)
         return best
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
@@ -490,8 +574,12 @@ class RotationEstimator:
             if img is not None:
                 replay.update(cast(Gray, img))
         self._world, self._yaw, self._down = replay._world, replay._yaw, replay._down
+        self._frame_id, self._next_frame_id, self._search_from = replay._frame_id, replay._next_frame_id, -1
+        if any(a.frame != replay._frame_id for a in replay._anchors):
+            self._search_from = self._frames - (replay._frames - replay._search_from)
         self._velocity, self._last_velocity = replay._velocity, replay._last_velocity
         self._ref, self._ref_pts, self._ref_world = replay._ref, replay._ref_pts, replay._ref_world
+        self._ref_features = None
         self._ref_frame = self._frames - (replay._frames - replay._ref_frame)
         self._anchors, self._foe = replay._anchors, replay._foe
         self.retraced_frames = len(frames)
@@ -648,14 +736,17 @@ class RotationEstimator:
         med = math.sqrt(float(np.partition(res2, k // 2)[k // 2]))
         return _Fit(r, k, n, med * self._f)
 
-    def _nearest_anchor(self, *, turn_ago: bool = False) -> tuple[_Anchor | None, float]:
-        """The anchor nearest the viewing direction. `turn_ago`: while the loop is open, an anchor stored a full
-        turn ago is preferred when within reach, so the loop closes before the turn is complete."""
+    def _nearest_anchor(self, *, turn_ago: bool = False, others: bool = False) -> tuple[_Anchor | None, float]:
+        """The anchor of this frame of reference nearest the viewing direction (`others`: of the other frames,
+        as if they coincided with this one). `turn_ago`: while the loop is open, an anchor stored a full turn
+        ago is preferred when within reach, so the loop closes before the turn is complete."""
         fwd = self._world[:, 2]
         yaw = self._unwrapped_yaw() if turn_ago else 0.0
         best, best_angle = None, 180.0
         old, old_angle = None, 180.0
         for a in self._anchors:
+            if (a.frame != self._frame_id) != others:
+                continue
             ang = math.degrees(math.acos(max(-1.0, min(1.0, float(a.world[:, 2] @ fwd)))))
             if ang < best_angle:
                 best, best_angle = a, ang
@@ -668,44 +759,111 @@ class RotationEstimator:
     def _maybe_store_anchor(self, img: Gray, speed_deg: float) -> None:
         if not self.s.relocalize or len(self._anchors) >= self.s.anchors_max:
             return
-        if speed_deg > self.s.anchor_max_speed_deg:
+        if speed_deg > self.s.anchor_max_speed_deg or (self._anchors and self._calm < self.s.anchor_calm_frames):
             return
         _, angle = self._nearest_anchor()
-        if self._anchors and angle < self.s.anchor_spacing_deg:
+        if angle < self.s.anchor_spacing_deg:
             return
         pts = self._corners(img, n=2 * self.s.max_corners)
         if len(pts) < 4 * self.s.min_inliers:
             return  # a featureless view (sky, a bare wall) makes a poor anchor
         yaw = self._unwrapped_yaw()
-        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw, _thumbnail(img)))
+        self._anchors.append(_Anchor(img.copy(), pts, self._world.copy(), yaw, _thumbnail(img), self._frame_id,
+                                     self._features(img) if self.s.search_features else None))
+
+    def _features(self, img: Gray) -> tuple[F64, NDArray[np.uint8]] | None:
+        keypoints, desc = self._orb.detectAndCompute(img, None)
+        if desc is None or len(keypoints) < 3 * self.s.min_inliers:
+            return None
+        return self._rays(np.array([k.pt for k in keypoints], np.float64)), np.asarray(desc, np.uint8)
+
+    def _feature_seed(self, view: tuple[F64, NDArray[np.uint8]] | None, features: tuple[F64, NDArray[np.uint8]] | None) -> Mat3 | None:
+        """The rotation from a view to this one by matched ORB features (ratio test, two-ray RANSAC): only a
+        seed for LK, from however far the views are turned apart; the fit from it decides."""
+        if view is None or features is None:
+            return None
+        (rays_a, desc_a), (rays_b, desc_b) = view, features
+        pairs = self._hamming.knnMatch(desc_a, desc_b, k=2)
+        good = [(m[0].queryIdx, m[0].trainIdx) for m in pairs if len(m) == 2 and m[0].distance < 0.8 * m[1].distance]
+        if len(good) < 2 * self.s.min_inliers:
+            return None
+        idx = np.array(good)
+        a, b = rays_a[idx[:, 0]], rays_b[idx[:, 1]]
+        limit = (2.0 / self._f) ** 2
+        best, best_count = None, 0
+        for _ in range(64):
+            i, j = self._search_rng.choice(len(a), 2, replace=False)
+            r = kabsch(a[[i, j]], b[[i, j]])
+            d = a @ r.T - b
+            keep = np.einsum("ij,ij->i", d, d) < limit
+            count = int(keep.sum())
+            if count > best_count:
+                best, best_count = keep, count
+        if best is None or best_count < self.s.min_inliers:
+            return None
+        return kabsch(a[best], b[best])
 
     def _relocalize_anywhere(self, img: Gray) -> bool:
-        """After a gap: register the frame against the anchors that look most like it, whatever the
-        heading says (the wearer may have turned while no frames came). Stricter than `_relocalize`:
-        a wrong anchor here would move the heading by the anchors' spacing or more."""
-        self._search_frames -= 1
-        searched = self._search_total - self._search_frames
-        if searched > self.s.gap_search_frames and searched % self.s.search_every:
+        """After a gap or a long loss: register the frame against the older frames' anchors that look most
+        like it, whatever the heading says (the wearer may have turned meanwhile). Stricter than
+        `_relocalize`: a wrong anchor here would move the heading by the anchors' spacing or more."""
+        searched = self._frames - self._search_from
+        every = (1 if searched <= self.s.gap_search_frames else
+                 self.s.search_every if searched <= self.s.search_slow_after else self.s.search_slow_every)
+        if searched % every:
             return False
         if not (self._lens_settled or self._lens_agrees()):
             return False
         thumb = _thumbnail(img)
-        scored = sorted(self._anchors, key=lambda a: -float(np.sum(a.thumb * thumb)))
-        best: tuple[_Fit, _Anchor] | None = None
+        others = [a for a in self._anchors if a.frame != self._frame_id]
+        scored = sorted(others, key=lambda a: -float(np.sum(a.thumb * thumb)))
+        features = self._features(img) if self.s.search_features else None
+        fits: list[tuple[_Fit, _Anchor]] = []
+        foe = self._foe
         for anchor in scored[: self.s.gap_candidates]:
-            fit = self._register(anchor, img, np.eye(3), min_share=0.5)
-            if fit is not None and (best is None or fit.inliers > best[0].inliers):
-                best = (fit, anchor)
-        if best is None:
+            seed = self._feature_seed(anchor.features, features)
+            fit = self._track(anchor.image, anchor.points, img, np.eye(3) if seed is None else seed)
+            if fit is not None and fit.inliers >= 3 * self.s.min_inliers and fit.inliers >= 0.5 * fit.tracked:
+                fits.append((fit, anchor))
+        self._foe = foe
+        fits.sort(key=lambda fa: fa[0].residual_px)
+        if fits and fits[0][0].residual_px <= self.s.register_residual_px:
+            fit, anchor = fits[0]  # a rotation fits: the same place as the anchor's
+            world = nearest_rotation(anchor.world @ fit.rotation.T)
+        else:
+            found = None
+            # Across the walk: the two-view pose of the best fit, as a vote (milliseconds each: not every frame).
+            for fit, anchor in fits[:1] if every > 1 or searched % self.s.search_every == 0 else ():
+                pose = self._relative_pose(fit.rays_a, fit.rays_b, min_inliers=max(3 * self.s.min_inliers, 0.4 * fit.tracked),
+                                           near=fit.rotation, agree_deg=self.s.search_agree_deg)  # fmt: skip
+                if pose is not None:
+                    found = self._vote(anchor, nearest_rotation(anchor.world @ pose[0].T))
+                    if found is not None:
+                        break
+            if found is None:
+                return False
+            anchor, world = found
+        if not self._merge_into(anchor, world):
             return False
-        fit, anchor = best
-        self._world = nearest_rotation(anchor.world @ fit.rotation.T)
         self._velocity = np.eye(3)
         self.relocalizations += 1
-        self._search_frames = 0
         return True
 
+    def _vote(self, anchor: _Anchor, world: Mat3) -> tuple[_Anchor, Mat3] | None:
+        """Record that the view was found in `anchor` (orientation `world` in its frame); the anchor and the
+        orientation to merge with once `search_votes` findings agree on the turn into that frame."""
+        turn = world @ self._world.T
+        agreeing = 1 + sum(1 for frame, a, t in self._votes
+                           if a.frame == anchor.frame and math.degrees(_angle(t @ turn.T)) <= self.s.search_agree_deg
+                           and (a is not anchor or self._frames - frame >= self.s.search_vote_frames))
+        self._votes.append((self._frames, anchor, turn))
+        if agreeing < self.s.search_votes:
+            return None
+        return anchor, world
+
     def _relocalize(self, img: Gray) -> bool:
+        if self._search_from >= 0 and self._relocalize_other(img):
+            return True
         anchor, angle = self._nearest_anchor(turn_ago=self._loop_pending)
         if anchor is None or angle > self.s.reloc_max_deg:
             return False
@@ -716,6 +874,18 @@ class RotationEstimator:
         if self._loop_pending and self._close_loop(img, anchor, world):
             return True
         self._world = world
+        self.relocalizations += 1
+        return True
+
+    def _relocalize_other(self, img: Gray) -> bool:
+        """While searching: the heading held through a loss is often still about right (a few frames lost, a
+        short turn): the nearest view of the other frames, as if they coincided with this one, is tried too."""
+        anchor, angle = self._nearest_anchor(others=True)
+        if anchor is None or angle > self.s.reloc_max_deg:
+            return False
+        fit = self._register(anchor, img, self._world.T @ anchor.world, min_share=0.5)
+        if fit is None or not self._merge_into(anchor, nearest_rotation(anchor.world @ fit.rotation.T)):
+            return False
         self.relocalizations += 1
         return True
 
@@ -768,19 +938,19 @@ class RotationEstimator:
         matrix, RANSAC) separates the walk from the turn whatever the depths; its rotation is kept
         when the epipolar fit is sub-pixel, holds most tracks and agrees with the rotation-only fit
         roughly (a wrong match, or the rotation ambiguity of a pose without baseline, does not)."""
-        pose = self._relative_pose(fit.rays_a, fit.rays_b)
+        pose = self._relative_pose(fit.rays_a, fit.rays_b, min_inliers=max(3 * self.s.min_inliers, min_share * fit.tracked),
+                                   near=fit.rotation)  # fmt: skip
         if pose is None:
             return None
         r, inliers, residual = pose
-        if inliers < 3 * self.s.min_inliers or inliers < min_share * fit.tracked:
-            return None
-        if math.degrees(_angle(r @ fit.rotation.T)) > self.s.register_max_disagree_deg:
-            return None
         return _Fit(r, inliers, fit.tracked, residual)
 
-    def _relative_pose(self, a: F64, b: F64) -> tuple[Mat3, int, float] | None:
+    def _relative_pose(self, a: F64, b: F64, *, min_inliers: float, near: Mat3 | None = None,
+                       agree_deg: float | None = None) -> tuple[Mat3, int, float] | None:
         """Rotation taking rays `a` to rays `b` of two views taken from different places (essential matrix,
-        RANSAC), its inlier count and median Sampson residual (working pixels); None unless sub-pixel."""
+        RANSAC), its inlier count and median Sampson residual (working pixels); None unless sub-pixel, held by
+        `min_inliers` tracks, within `register_max_disagree_deg` of `near` (when given) and determined (each
+        half of the inliers gives the same rotation to `agree_deg`; the costly test, so the last)."""
         front = (a[:, 2] > 0.25) & (b[:, 2] > 0.25)
         if front.sum() < 3 * self.s.min_inliers:
             return None
@@ -799,7 +969,9 @@ class RotationEstimator:
         r = np.asarray(r_cv, np.float64)
         keep = mask.reshape(-1).astype(bool)
         residual = _median(_sampson(cast(Mat3, e), pa[keep], pb[keep])) / px if keep.any() else math.inf
-        if residual > self.s.register_residual_px:
+        if residual > self.s.register_residual_px or keep.sum() < min_inliers:
+            return None
+        if near is not None and math.degrees(_angle(r @ near.T)) > self.s.register_max_disagree_deg:
             return None
         # A pose from a flat scene (the ground) or a short baseline fits many rotations nearly as well; the
         # two halves of the inliers then disagree. Kept only when each half gives the same rotation.
@@ -814,7 +986,7 @@ class RotationEstimator:
                 _, r2, _, _ = cv2.recoverPose(e2[:3], pa[half], pb[half], np.eye(3), mask=m2)
             except cv2.error:
                 return None
-            if math.degrees(_angle(np.asarray(r2, np.float64) @ r.T)) > self.s.register_two_view_agree_deg:
+            if math.degrees(_angle(np.asarray(r2, np.float64) @ r.T)) > (agree_deg or self.s.register_two_view_agree_deg):
                 return None
         return r, int(keep.sum()), residual
 
