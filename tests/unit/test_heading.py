@@ -282,7 +282,7 @@ def test_a_search_that_fails_at_first_keeps_looking_and_the_views_stored_meanwhi
     second stretch's views are (they now agree with the first, up to the 190 deg turned by dead reckoning
     between them and where the view was found: 2 deg here)."""
     first = np.linspace(0, 120, 81)
-    lost_turn = np.full(12, 240.0)  # nothing to see while turning from 120 to 240
+    lost_turn = np.full(40, 240.0)  # nothing to see for 2.7 s (a bare wall) while turning from 120 to 240
     away = 240.0 + 25.0 * np.sin(np.linspace(0, 6 * np.pi, 375))  # 25 s between 215 and 265 deg
     back = np.concatenate([np.linspace(240, 60, 91), np.full(20, 60.0)])
     again = np.concatenate([np.linspace(60, 250, 96), np.full(10, 250.0)])

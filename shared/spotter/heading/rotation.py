@@ -161,10 +161,6 @@ class RotationSettings:
     gap_candidates: int = 6
     """Anchors (those whose thumbnails look most like the frame) registered against per frame."""
     anchor_max_speed_deg: float = 4.0
-    anchor_calm_frames: int = 8
-    """A view is stored only after this many frames in a row tracked at most `anchor_max_speed_deg` a frame: right
-    after a fast glance or a loss the heading may be degrees off, and a view stored then keeps that error for
-    every later look that way (an independent 20-minute walk stored views 8-21 deg off just after glances)."""
     anchors_max: int = 256
     # The lens's field of view measured from the video (spotter.heading.calibrate) and used once
     # enough view pairs agree; a configured value is only the starting guess.
@@ -242,7 +238,6 @@ class RotationEstimator:
         self._votes: list[tuple[int, _Anchor, Mat3]] = []  # the search's findings across a walk: frame number, anchor, turn
         self._two_view_frame = -1  # the frame of the last two-view fit (`_register`)
         self._lost = 0  # frames in a row without a fit
-        self._calm = 0  # frames in a row tracked at most `anchor_max_speed_deg` a frame
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
             [] if (self._loop_pending or (self._calibrating and not self._lens_settled)) and self.s.retrace_max_frames > 0
@@ -310,7 +305,6 @@ class RotationEstimator:
                 self._velocity = _scaled_rotation(self._velocity, self.s.coast_decay)
             self._world = nearest_rotation(previous @ self._velocity.T)
         speed = math.degrees(_angle(self._velocity))
-        self._calm = self._calm + 1 if ok and speed <= self.s.anchor_max_speed_deg else 0
 
         relocalized = False
         if self.s.relocalize and ok and speed <= self.s.anchor_max_speed_deg:
@@ -759,7 +753,7 @@ class RotationEstimator:
     def _maybe_store_anchor(self, img: Gray, speed_deg: float) -> None:
         if not self.s.relocalize or len(self._anchors) >= self.s.anchors_max:
             return
-        if speed_deg > self.s.anchor_max_speed_deg or (self._anchors and self._calm < self.s.anchor_calm_frames):
+        if speed_deg > self.s.anchor_max_speed_deg:
             return
         _, angle = self._nearest_anchor()
         if angle < self.s.anchor_spacing_deg:
