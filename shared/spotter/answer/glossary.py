@@ -181,12 +181,108 @@ _FRENCH = _rules(
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
 )
 
+# --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
+_PATOIS_MARKERS = re.compile(
+    r"\b(weh|deh|di|mi|pon|inna|wid|tek|cyaan|nuh|yout|dem|wha|wah|nutten|anyting|dat|dis|ting|tings|lef|bredda|"
+    r"bredrin|innit|fam|seh|likkle|widout|ova)\b"
+)
+_PATOIS = _rules(
+    (r"\b(fam|innit|bredda|bredrin|yuh know|yu know|mon)\b", ""),
+    (r"\bnuh (?=mi\b)|\bnuh$", ""),
+    (r"\b(a |ah )?(wha|wah|weh) time\b", "what time"),
+    (r"\ba weh\b", "where"),
+    (r"\bweh (side|way)\b", r"which \1"),
+    (r"\bweh mi\b", "where did mi"),
+    (r"^weh (.+) reach$", r"where did \1 end up"),
+    (r"\breach\b", "arrived"),
+    (r"\bdeh weh\b", "is where"),
+    (r"\bdeh deh\b", "there"),
+    (r"\bweh\b", "where"),
+    (r"\bfront a mi\b", "in front of me"),
+    (r"\bback a mi\b", "behind me"),
+    (r"\bside a mi\b", "beside me"),
+    (r"\bmi a look pon\b", "i am looking at"),
+    (r"\bmi (did|put|set|see|si|saw|a|cyaan|nuh|lef|tek|drop|want|look|check|need|find|come|go|walk|can|just|never|"
+     r"lose|los|put|ask|tell)\b", r"i \1"),
+    (r"\b(from|to|pon|of|behind|wid|fi|tell|show|point|give|gimme|beside|near) mi\b", r"\1 me"),
+    (r"\bmi\b", "my"),
+    (r"\bhim (deh|go|gone|tek|did|was|a|come|lef|start|work|reach|put|drop|pick|walk|been|still|ever|stop|take|is|"
+     r"climb|jump|get|set)\b", r"he \1"),
+    (r"\b(off|pon|on|inna|wid|after|before|in|to|from|with) him (?!self\b)(?=\w)", r"\1 his "),
+    (r"\bdeh\b", "is"),
+    (r"\b(go|went|gone|come|climb|jump|get|step) (down |back )?inna\b", r"\1 \2into"),
+    (r"\binna\b", "in"),
+    (r"\bpon\b", "on"),
+    (r"\bwidout\b", "without"),
+    (r"\bwid\b", "with"),
+    (r"\btek\b", "take"),
+    (r"\blef\b", "left"),
+    (r"\bcyaan\b", "can't"),
+    (r"\bnuh\b", "not"),
+    (r"\ba do nutten\b|\bdoing nutten\b", "idle"),
+    (r"\ba do anyting\b", "doing anything"),
+    (r"\ba di\b", "is the"),
+    (r"\ba (do|work|look|use|carry|laugh|sleep|rest)\b", r"\1ing"),
+    (r"\bnutten\b", "nothing"),
+    (r"\banyting\b", "anything"),
+    (r"\bwha\b|\bwah\b", "what"),
+    (r"\bdi\b", "the"),
+    (r"\bdem\b", "they"),
+    (r"\bdat\b", "that"),
+    (r"\bdis\b", "this"),
+    (r"\btings\b", "things"),
+    (r"\bting\b", "thing"),
+    (r"\bova\b", "over"),
+    (r"\blikkle\b", "little"),
+    (r"\byout\b", "lad"),
+    (r"\bfi\b", "to"),
+    (r"\bseh\b", "say"),
+    (r"\bfrom morning\b", "today"),
+    (r"\bbout\b", "about"),
+    (r"\bhow much different\b", "how many different"),
+    (r"\bno lid\b", "no hardhat"),
+)
+
+# --- Mandarin site words in pinyin (Chinese crews typing English) ---------------------------------------------
+_PINYIN_WORDS = {
+    "tizi": "ladder", "shoutuiche": "wheelbarrow", "gongren": "worker", "anquanmao": "hardhat",
+    "fanguangyi": "vest", "fanguang beixin": "vest", "beixin": "vest", "dianzuan": "drill", "shouzuan": "drill",
+    "chuizi": "hammer", "gongjuxiang": "toolbox", "gongju xiang": "toolbox", "tuopan": "pallet", "zhuan": "brick",
+    "chache": "forklift", "wajueji": "excavator", "diaoche": "crane", "tadiao": "crane", "qizhongji": "crane",
+    "jiaoshoujia": "scaffold", "jikeng": "excavation", "keng": "excavation", "zhuitong": "cone",
+    "hunningtu": "concrete", "shuini": "cement", "gangjin": "rebar", "shifu": "worker", "diaozhuang": "suspended load",
+    "mianju": "mask", "shoutao": "gloves", "qiang": "wall", "zhuanqiang": "brick wall",
+}
+_PINYIN_MARKERS = re.compile(r"\b(" + "|".join(sorted(_PINYIN_WORDS, key=len, reverse=True)) + r")\b")
+_PINYIN = _rules(
+    (r"\b(no|without|mei you|meiyou) (anquanmao)\b", "without hardhat"),
+    *((rf"\b{w}\b", e) for w, e in sorted(_PINYIN_WORDS.items(), key=lambda kv: -len(kv[0]))),
+)
+
+# --- Arabic speakers' English (Egyptian and Gulf sites) ------------------------------------------------------
+_ARABIC_MARKERS = re.compile(r"\b(el|mafi|yalla|khalas|inshallah|wallahi|wallah|habibi|ya3ni|yani|shu|wein|fein|"
+                             r"mashallah|sadeeqi|ya akhi|akhi|bas)\b")
+_ARABIC = _rules(
+    (r"\b(yalla|khalas|inshallah|wallahi|wallah|habibi|ya3ni|yani|mashallah|sadeeqi|ya akhi|akhi)\b", ""),
+    (r"\b(wein|fein)\b", "where"),
+    (r"\bshu\b", "what"),
+    (r"\bwith mafi\b", "without"),
+    (r"\bmafi\b", "no"),
+    (r"\bel\b", "the"),
+    (r"\bhow much time (he|she|they|the \w+) make\b", r"how long was \1"),
+    (r"\b(he|she|they|somebody|someone|anyone|who|worker|guy) make (the|a|his|her|break|tea|rest)\b", r"\1 take \2"),
+    (r"\bmake (break|rest|tea)\b", r"take a \1"),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_TAGALOG_MARKERS, 2, _TAGALOG),
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
     (_FRENCH_MARKERS, 1, _FRENCH),
+    (_PATOIS_MARKERS, 2, _PATOIS),
+    (_PINYIN_MARKERS, 1, _PINYIN),
+    (_ARABIC_MARKERS, 1, _ARABIC),
 )
 
 

@@ -521,7 +521,7 @@ _SPOKEN = _rules(
     (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
     (r"\ball told\b|\bin all\b", "in total"),
     (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
-    (r"\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
+    (r"(?<!-)\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
     (r"\bright (behind|in front|ahead|next to|by)\b", r"\1"),
 )
 # After numbers and typos: word order and forms that need the words fixed first.
@@ -561,6 +561,31 @@ _WORD_ORDER = _rules(
      r"(?:[\w-]+ ){1,6}?)(again |back |then )?(to work|into|back|out of|up|again)\b", r"\1 did \3\2 \4\5"),
     (r"^(went|came|got|began|climbed|stepped) ((?:the|my|a|his|her|that|this) (?:[\w-]+ ){1,6}?)(again |then )?"
      r"(to work|into|back|out of|away|up)\b", r"did \2\1 \3\4"),
+    # topic-first questions of speakers of Chinese, Arabic, creoles: the topic ahead, the question word last,
+    # no auxiliaries ("drill last time see, already how long", "hammer drop already how long", "tizi how long no
+    # see", "how long from he disappear", "brickie now slacking is it", "right hand side got workers or not")
+    (r"\b(first|last) time (?:i |we |you )?(see|saw|seen|spot|spotted)\b", r"was \1 seen"),
+    (r"^(.+?) how long (?:no|not) (?:see|seen|saw)(?: already)?$", r"how long since i last saw \1"),
+    (r"^(?!.*\b(?:on (?:the )?(?:ground|floor)|in (?:the )?(?:trench|excavation|hole|pit|zone)|inside|stay\w*|work\w*|"
+     r"idle|doing nothing|sit\w*|stand\w*|lie|lying|without|no (?:hat|helmet|hardhat|vest))\b)(.+?) already how long$",
+     r"how long since \1"),
+    (r"^how (?:long|much time|many minutes|many seconds|many mins) (?:from|after) (?!\d|the \d|minute|the minute|the start|"
+     r"start|when|(?:the |a )?(?:beginning|start)\b)(?=.*\b(?:i|he|she|they|it|the|my|el|somebody|someone)\b)", "how long since "),
+    (r"^(.+?) (idle|slacking|working|busy|resting|on (?:a )?break|on the tools) (?:is it|is he|is she|or not|right|yes or no)$",
+     r"is \1 \2"),
+    (r"^(?:on |at )?(?:the |my )?(left|right)(?:[- ]hand)?(?: side)? got (any |anything |anyone |anybody )?(.+?) or not$",
+     r"is there \2\3 on my \1"),
+    (r"^(.+?) got (any |anything |anyone |anybody )?(.+?) or not$", r"is there \2\3 \1"),
+    (r"\b(he|she|they) (?:take|make|taking|making|have|having) (?:a )?(?:break|rest|tea|smoke)(?: now| at the moment)$",
+     r"is \1 on a break now"),
+    (r"\bhow much different\b", "how many different"),
+    (r"^((?:what time|when|how long|how many|how much)\b.*?)\bfrom morning\b", r"\1today"),
+    (r"^(front|back|behind|left|right|front-left|front-right|behind-left|behind-right|back-left|back-right)(?: side)?"
+     r"(?: there| here)? what (?:is|got) there$", r"what is \1 of me"),
+    (r"\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
+    (r"\bsame with (who|the one who|the guy who|the one that)\b", r"same as the one who"),
+    (r"\b(?:like |as )?from (\d+(?:\.\d+)?) (minutes?|seconds?|hours?|mins?)(?: ago)?$", r"\1 \2 ago"),
+    (r"\b(?:pass|passed|came|come|seen) from (\d{1,2}:\d\d)\b(?! (?:to|until|till|and)\b)", r"since \1"),
     (r"^(works|stands|sits|stays) ((?:the|my|a|his|her|that|this) (?:[\w-]+ ){1,6}?)(again |still |actually |currently )?"
      r"(at (?:this|the) moment|now|around|about|there|idle|or not|or)\b",
      lambda m: f"is {m.group(2)}{m.group(3) or ''}{dict(works='working', stands='standing', sits='sitting', stays='staying')[m.group(1)]} {m.group(4)}"),
@@ -1377,7 +1402,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards )?(where|the (spot|place|"
-               r"area|location|position) (where|that|the|at which|from which|in which|on which)|(the )?(place|spot|area) where|"
+               r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
@@ -1398,7 +1423,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "count_distinct"
     if _AGO.search(text) or (re.search(r"\bago\b", text) and _HOW_LONG.search(text)) or \
             (re.search(r"\b(until|till|to|up to) now\b", text) and _HOW_LONG.search(text) and not _CLOCK.search(text)
-             and not _PRODUCTIVITY.search(text)):  # fmt: skip
+             and not _PRODUCTIVITY.search(text) and state not in ("on_ground", "in_zone", "without_ppe")):  # fmt: skip
         return "time_since"
     if _HOW_LONG.search(text):
         if state in ("on_ground", "in_zone", "without_ppe") and not (state == "without_ppe" and re.search(
