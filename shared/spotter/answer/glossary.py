@@ -274,10 +274,52 @@ _ARABIC = _rules(
     (r"\bmake (break|rest|tea)\b", r"take a \1"),
 )
 
+# --- Italian (Italian-born engineers writing English) ---------------------------------------------------------
+_IT_WORDS = {
+    "scala": "ladder", "scale": "ladders", "trapano": "drill", "trapani": "drills", "carriola": "wheelbarrow",
+    "carriole": "wheelbarrows", "casco": "hardhat", "caschi": "hardhats", "elmetto": "hardhat", "gilet": "vest",
+    "martello": "hammer", "cassetta degli attrezzi": "toolbox", "cassetta": "toolbox", "bancale": "pallet",
+    "bancali": "pallets", "secchio": "bucket", "mattoni": "bricks", "muratore": "bricklayer", "manovale": "labourer",
+    "carpentiere": "carpenter", "ponteggio": "scaffold", "scavo": "excavation", "coni": "cones", "cono": "cone",
+    "gru": "crane", "gruista": "crane operator", "cantiere": "site", "operaio": "worker", "operai": "workers",
+    "smerigliatrice": "grinder", "flex": "grinder", "muletto": "forklift", "escavatore": "excavator",
+}
+_ITALIAN_MARKERS = re.compile(
+    r"\b(allora|dai|boh|ecco|quindi|insomma|cioè|cioe|praticamente|"
+    + "|".join(sorted(_IT_WORDS, key=len, reverse=True))
+    + r"|where it is|where is finished|since how much|what end|minute \d+ and \d+|the same of before)\b"
+)
+_ITALIAN = _rules(
+    (r"\b(allora|dai|boh|ecco|quindi|insomma|cioè|cioe|praticamente|mah|beh)\b|^ma\b", ""),
+    *((rf"\b{w}\b", e) for w, e in sorted(_IT_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"\bwhere (it|he|she) is\b", r"where is \1"),
+    (r"\bwhere (is|are) (it |they )?(finished|ended)\b", "where did it end up"),
+    (r"\bwhat end (it|he|she|they) (has|have|had) made\b", r"where did \1 end up"),
+    (r"\bat (the )?minute (\d{1,2}) and (\d{1,2})\b", lambda m: f"at {m.group(2)}:{int(m.group(3)):02d}"),
+    (r"\b(the )?minute (\d{1,2}) and (\d{1,2})\b", lambda m: f"{m.group(2)}:{int(m.group(3)):02d}"),
+    (r"\b(at |from |after |before |since |until )?the minute (\d{1,2})\b",
+     lambda m: f"{(m.group(1) or 'at ')}the {m.group(2)} minute mark"),
+    (r"\b(at )?the (\d{1,2}) and (\d{2})\b", lambda m: f"at {m.group(2)}:{m.group(3)}"),
+    (r"\b(\d+) minutes? and (a )?half\b", r"\1.5 minutes"),
+    (r"\bquarter of (an )?hour\b", "15 minutes"),
+    (r"\bsince how much( time)?\b(?!.*\b(not|never)( \w+)? (seen|saw|spotted)\b)", "for how long"),
+    (r"\b(has|have) not (the |his |her |a )?(hardhat|vest|helmet)\b", r"\1 been without \3"),
+    (r"\bthe same of (before|earlier|this morning)\b", r"the same one as \1"),
+    (r"\b(works|work) or not\b", "is working or not"),
+    (r"\bin this moment\b", "now"),
+    (r"\bis (again )?stopped\b", "is idle"),
+    (r"\bnot doing nothing\b", "doing nothing"),
+    (r"\bhow much (he|she|they) (has|have) worked\b", r"how long \2 \1 worked"),
+    (r"\b(is|are) (returned|come back|gone back|went back)\b", "went back"),
+    (r"\bbefore to (go|enter|climb)\b", r"before he went"),
+    (r"\bactually\b", "now"),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_TAGALOG_MARKERS, 2, _TAGALOG),
+    (_ITALIAN_MARKERS, 1, _ITALIAN),
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
     (_FRENCH_MARKERS, 1, _FRENCH),
     (_PATOIS_MARKERS, 2, _PATOIS),

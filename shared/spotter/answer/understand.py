@@ -90,6 +90,8 @@ SYNONYMS: dict[str, str] = {
     "engineer": "worker", "mechanic": "worker", "hod carrier": "worker", "hodcarrier": "worker", "demolisher": "worker", "sparky": "worker", "sparkies": "worker",
     "sparkie": "worker", "chippy": "worker", "chippie": "worker", "chippies": "worker", "dogman": "worker",
     "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
+    "oke": "worker", "okes": "worker", "ou": "worker", "ous": "worker", "laaitie": "worker", "laaities": "worker",
+    "folks": "worker", "folk": "worker", "signalman": "worker", "signalmen": "worker", "signalperson": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -340,6 +342,9 @@ _CLOCK_DIRECTION = {
     "twelve": "in front of me", "one thirty": "in front of me on my right", "three": "on my right",
     "four thirty": "behind me on my right", "six": "behind me", "seven thirty": "behind me on my left",
     "nine": "on my left", "ten thirty": "in front of me on my left",
+    "one": "in front of me on my right", "two": "in front of me on my right", "four": "behind me on my right",
+    "five": "behind me on my right", "seven": "behind me on my left", "eight": "behind me on my left",
+    "ten": "in front of me on my left", "eleven": "in front of me on my left",
 }  # fmt: skip
 
 
@@ -382,10 +387,41 @@ _SURFACE = _rules(
 )
 # After contractions and punctuation: spoken numbers' hyphens, framing, and the words of formal,
 # non-native, slang, dictation and US/Aus site talk, each to the plain form the grammar knows.
+_DIGIT_WORDS = {"zero": 0, "oh": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                "nine": 9, "niner": 9}
+_DIGIT_RE = "|".join(_DIGIT_WORDS)
+
+
+def _spoken_digits(m: re.Match[str]) -> str:
+    """ "zero-two-three-zero" (radio talk, into the recording) as 2:30; "zero-three-hundred" as 3:00."""
+    words = re.split(r"[- ]", m.group(0))
+    if words[-1] == "hundred":
+        return f"{_DIGIT_WORDS[words[0]] * 10 + _DIGIT_WORDS[words[1]]}:00"
+    d = [_DIGIT_WORDS[w] for w in words]
+    return f"{d[0] * 10 + d[1]}:{d[2]}{d[3]}"
+
+
 _PHRASES = _rules(
+    (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
     (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
     (rf"\b({_NUMBERS_RE}) (?=({_NUMBERS_RE})-)", r"\1 "),
     (r"oh-", "oh "),
+    # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
+    (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
+    (r"^(eish|ag|ja|nee|shame|hey)\b\s*", ""),
+    (r"\bt[- ]?plus (\w+(?: \w+)?) (minutes?|mins?)\b", r"at the \1 minute mark"),
+    (r"\bbibs?\b", "vest"),
+    (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
+    (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
+    (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards)\b", "went back to"),
+    (r"\bdogging it\b|\bdogging\b", "idle"),
+    (r"\bon tools\b", "on the tools"),
+    (r"\bout of (his |her |their )?ppe\b", "without ppe"),
+    (r"\b(pull|pulled|pulls|pulling) (his|her|their) (lid|hardhat|hard hat|helmet|brain bucket)\b", r"took off \2 hardhat"),
+    (r"\b(?:got |was |were |been |get |gets )?landed\b", "was put down"),
+    (r"\b(busy|working|idle|slacking) or what\b", r"\1 or not"),
+    (r"^since when (?:is|has|was) (.+?) (?:been )?(gone|missing|not (?:been )?seen|away)$", r"when was \1 last seen"),
+    (r"\b(?:to |in )?(?:the )?front on (?:my|the) (left|right)(?: hand)?(?: side)?\b", r"in front on my \1"),
     (r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw"),
     (r"^(so |um |uh |hey |okay |ok |right |copy |over )*", ""),
     (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
@@ -511,11 +547,15 @@ _PHRASES = _rules(
 _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 # a self-correction drops what it corrects ("point me to the drill no wait the hammer")
 _CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
-                         r"no hang on|hang on|sorry not the \w+(?: \w+)?|no(?= the\b)|sorry|i mean(?= (?:the|my|a|that|on|to|behind|in)\b)|or rather|scratch that|actually no|no no)\b\s*")
+                         r"no hang on|hang on|sorry not the \w+(?: \w+)?|no(?= the\b)|sorry|i mean(?= (?:the|my|a|that|on|to|behind|in|front|front-\w+|back|ahead|left|right)\b)|or rather|scratch that|actually no|no no)\b\s*")
 _SPOKEN = _rules(
     (r"\s+or so\b|\s+or thereabouts\b", ""),
     (r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
      lambda m: _CLOCK_DIRECTION[m.group(1).replace("-", " ")]),
+    # a clock position by its hour ("what's at my ten", "my three or my nine"): 30 degrees an hour
+    (r"\b(?:at |on |to |off )?my (twelve|two|three|four|five|six|seven|eight|nine|ten|eleven|one(?= o'?clock))(?: o'?clock)?\b"
+     r"(?! (?:minutes?|mins?|seconds?|mikes?|hours?|and|thirty|of|guys|workers|men|lads|o'?clock)\b)",
+     lambda m: _CLOCK_DIRECTION[m.group(1)]),
     (r"\b(taking|takes|take|took|on) (a )?five\b", "on a break"),
     (r"\bwalk(ed|s)? off with\b", "took"),
     (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
@@ -528,6 +568,8 @@ _SPOKEN = _rules(
 _WORD_ORDER = _rules(
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
+    (rf"\b(the|my|a|that|this) (toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|"
+     rf"forklift|grinder|saw|barrow)\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)", r"\1 \3 \2"),
     # "2 minutes and 40 seconds into the recording" is a time of the video, not a duration
     (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
      lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
@@ -537,6 +579,11 @@ _WORD_ORDER = _rules(
     (r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark"),
     (r"\bthe the\b", "the"),
     (r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2"),
+    (r"\b(\d+) (minutes?|hours?) and (?:a )?half\b", r"\1.5 \2"),
+    (r"\b(?:a )?quarter of (?:an )?hour\b", "15 minutes"),
+    (r"\bat the (\d{1,2}) and (\d{2})\b", r"at \1:\2"),
+    (r"\bnot doing nothing\b", "doing nothing"),
+    (r"\bhow much (he|she|they) (has|have) (worked|been working|idled|been idle)\b", r"how long \2 \1 \3"),
     (r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me"),
     (r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago"),
     (r"\b(my|the) rear\b|\brear of me\b|\bup the back\b", "behind me"),
@@ -745,7 +792,7 @@ def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | Non
             return (ref, None) if m.group(1) == "after" else (None, ref)
     m = re.search(r"\b(?:in the first|during the first) " + _DUR, text)
     if m:
-        return (TimeRef(t=0.0), TimeRef(t=_dur_s(m)))
+        return (None, TimeRef(t=_dur_s(m)))  # open: from the start (docs/QUESTIONS.md)
     return None
 
 
@@ -1300,8 +1347,21 @@ def event_ordinal(text: str) -> int | None:
     if re.search(r"\b(first) (break|rest|breather)\b|\bfirst (take|took|went|go|had|have|get|got|stop|stopped|put|"
                  r"dropped|picked|climbed|jumped|downed|ceased|quit|knocked|stopped|started|began|resumed|removed|entered|left)\b", text):  # fmt: skip
         return 1
+    # "the third lift", "the second pallet": which one of the things the event happened to
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (" + _THING_WORDS + r")\b", text)
+    if m:
+        return _ORDINALS[m.group(1)]
+    # "the first time that he took a break", "went idle the first time" (not "the first time I saw it")
+    if re.search(r"\bfirst time (that |when )?(he|she|they|the \w+|i|we) (\w+ )?(took|take|went|go|had|stopped|removed|"
+                 r"entered|dropped|picked|moved|put|climbed|left|came|pulled|set)\b|"
+                 r"\b(idle|break|off|in|down|up|out) (for )?the first time\b", text):  # fmt: skip
+        return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
+
+
+_THING_WORDS = "|".join(sorted((w for w, label in SYNONYMS.items() if label not in ("worker", "brick_wall")
+                                and " " not in w and w not in ("lift", "saw", "dig", "digging", "cart")), key=len, reverse=True)) + "|lifts?|deliver(y|ies)"
 
 
 # --- intent -----------------------------------------------------------------------------------------
@@ -1395,7 +1455,7 @@ _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|c
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
                  r"doing anything|doing something)\b")  # fmt: skip
 _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|active|productive|slack\w*|break|"
-                   r"breaks|resting|rest|standing (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
+                   r"breaks|resting|rest|standing (around|about)|stands? (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
