@@ -315,11 +315,43 @@ _ITALIAN = _rules(
     (r"\bactually\b", "now"),
 )
 
+# --- Romanian (Romanian-born carpenters and charge-hands typing English) ---------------------------------------
+_RO_WORDS = {
+    "scara": "ladder", "scari": "ladders", "scarile": "ladders", "bormasina": "drill", "bormasini": "drills",
+    "roaba": "wheelbarrow", "roabe": "wheelbarrows", "casca": "hardhat", "casti": "hardhats", "vesta": "vest",
+    "ciocan": "hammer", "ciocanul": "hammer", "schela": "scaffold", "schele": "scaffold", "cofraj": "formwork",
+    "palet": "pallet", "paleti": "pallets", "groapa": "excavation", "sant": "trench", "caramida": "brick",
+    "caramizi": "bricks", "zidar": "bricklayer", "dulgher": "carpenter", "fierar": "steel fixer", "muncitor": "worker",
+    "muncitori": "workers", "macara": "crane", "flex": "grinder", "trusa": "toolbox", "lada de scule": "toolbox",
+}
+_ROMANIAN_MARKERS = re.compile(
+    r"\b(mă|bă|frate|gata|"
+    + "|".join(sorted(_RO_WORDS, key=len, reverse=True))
+    + r"|from how much time|at pause|in which part|in what side)\b"
+)
+_ROMANIAN = _rules(
+    (r"^(mă|ma|bă|ba|frate|hai)\b|\b(mă|bă|frate|hai|gata)\b", ""),
+    (r"\b(has|have) not (the |his |her |a )?(casca|helmet|hardhat|vest|vesta)\b", r"\1 been without \3"),
+    *((rf"\b{w}\b", e) for w, e in sorted(_RO_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"\bfrom how much time\b(?!.*\b(not|never)( \w+)? (seen|saw|see|spotted)\b)", "for how long"),
+    (r"\bfrom how much time\b", "how long since"),
+    (r"\b(go|goes|went|gone|going|take|took|takes|make|made) (at |a |the )?pause\b", "went on a break"),
+    (r"\b(is|are|was|were) (at|in) pause\b", r"\1 on a break"),
+    (r"\bat pause\b", "on a break"),
+    (r"\bpause\b", "break"),
+    (r"\b(in|from|on) (which|what) (part|side)\b", "which side"),
+    (r"\b(\w+) (is|are) stopped$", r"is \1 idle"),
+    (r"\b(he|she|they) (is|are) stopped\b", r"is \1 idle"),
+    (r"\b(guy|man|lad|one|bloke|worker) (vest|vesta) (\w+)\b", r"\1 in \3 vest"),
+    (r"\bsame one like\b|\bsame like\b", "same one as"),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_TAGALOG_MARKERS, 2, _TAGALOG),
     (_ITALIAN_MARKERS, 1, _ITALIAN),
+    (_ROMANIAN_MARKERS, 1, _ROMANIAN),
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
     (_FRENCH_MARKERS, 1, _FRENCH),
     (_PATOIS_MARKERS, 2, _PATOIS),

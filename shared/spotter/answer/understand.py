@@ -363,6 +363,27 @@ _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 # Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
 # "Drill: dropped at?"), brackets, times written with symbols, radio endings; before punctuation goes.
 _SURFACE = _rules(
+    # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
+    (r"^\s*#\s*(?=[a-z])", "how many "),
+    (r"\bw/o\b", " without "),
+    (r"\bw/(?=\s*\w)", " with "),
+    (r"\bb4\b", "before"),
+    (r"\baft\b", "after"),
+    (r"\bppl\b", "people"),
+    (r"\brn\b", "now"),
+    (r"\bdir (to|of)\b", r"direction of"),
+    (r"^(.+?\b(?:seen|dropped|moved|picked up|arrived|left|removed|off|started|stopped|went in|came out|back|"
+     r"showed up|set down|put down|grabbed|taken|laid|done|finished|installed)\b)\s*@\s*\?*\s*$", r"\1 at what time?"),
+    (r"^(.+?)\s*@\s*\?*\s*$", r"where is \1?"),
+    (r"\s*@\s*", " at "),
+    (r"~\s*", "about "),
+    (r"\b(\d+(?:\.\d+)?)\s*m\b(?=\s*(?:ago|back|before|earlier)\b)", r"\1 minutes"),
+    (r"\s*->\s*(?:the )?(ground|floor|deck)\b", r" on the \1"),
+    (r"\s*->\s*(?:the )?(hole|trench|excavation|pit|zone)\b", r" went into the \1"),
+    (r"\s*->\s*", " to "),
+    (r"\bmy ([lr])\b", lambda m: "my left" if m.group(1) == "l" else "my right"),
+    (r"\b(\d+)\s*-\s*(\d+)\s*(?:m|mins?|minutes)\b", r"between the \1 and \2 minute marks"),
+    (r"\b(?:in the |the )?last (\d+)\s*(?:m|mins?)?\s*\??$", r"in the last \1 minutes"),
     (r"\s*\b(y/n|yes/no|yes or no)\b\s*[?.]*\s*$", "?"),
     (r"\bat\s*\(t\)|\(t\)", "at what time"),
     (r"\s+-\s+|:\s+|\s+:", " , "),
@@ -414,7 +435,9 @@ _PHRASES = _rules(
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
     (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
     (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards)\b", "went back to"),
-    (r"\bdogging it\b|\bdogging\b", "idle"),
+    (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a) (?:shovel|spade|brush|broom)\b|"
+     r"\bsleeping on the job\b|\bkipping\b)(?!.*\b(?:working|busy|grafting)\b)", "idle"),
+    (r"\bturn me (to|towards|toward)\b", "which way is"),
     (r"\bon tools\b", "on the tools"),
     (r"\bout of (his |her |their )?ppe\b", "without ppe"),
     (r"\b(pull|pulled|pulls|pulling) (his|her|their) (lid|hardhat|hard hat|helmet|brain bucket)\b", r"took off \2 hardhat"),
@@ -583,6 +606,12 @@ _WORD_ORDER = _rules(
     (r"\b(?:a )?quarter of (?:an )?hour\b", "15 minutes"),
     (r"\bat the (\d{1,2}) and (\d{2})\b", r"at \1:\2"),
     (r"\bnot doing nothing\b", "doing nothing"),
+    (r"\bquarter past (\d{1,2}) minutes? in\b", r"at \1:15"),
+    (r"\bhalf past (\d{1,2}) minutes? in\b", r"at \1:30"),
+    (r"\bquarter to (\d{1,2}) minutes? in\b", lambda m: f"at {int(m.group(1)) - 1}:45"),
+    # a tag on a question ("is the labourer skiving again, is it?", Welsh and Indian English): the question
+    (r"^(?!.*\b(?:where|what|which|who|how|that|this)(?: \w+)?(?: is it| is he)$)(.{12,}?) (?:is it|isn't it|is he|"
+     r"isn't he|innit|isn't it then|is it then|yeah|eh)$", r"\1"),
     (r"\bhow much (he|she|they) (has|have) (worked|been working|idled|been idle)\b", r"how long \2 \1 \3"),
     (r"\b(now )?before me\b(?!\s*(or|and)\b)", "in front of me"),
     (r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago"),
@@ -676,7 +705,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
         text = _CORRECTION.sub("", text, count=1)
     text = _rewrite(text, _SPOKEN)
     text = _numbers(text)
-    text = " ".join(w if w in keep else _fix_typo(_g_dropped(w)) for w in _join_split(text.split(" ")))
+    text = " ".join(w if w in keep else _abbreviation(_fix_typo(_g_dropped(w))) for w in _join_split(text.split(" ")))
     text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
     text = _rewrite(text, _WORD_ORDER)
     m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
@@ -701,6 +730,54 @@ def _g_dropped(word: str) -> str:
         full = word + "g"
         if full in _english() or full in _VOCAB_SET:
             return full
+    return word
+
+
+_NOT_ABBREVIATIONS = frozenset((  # noqa: SIM905 - a word list reads better as words
+    "am pm hr hrs min mins sec secs ok pls plz thx tho cos coz lol idk imo btw asap eta ngl tbh fyi ya yo ye "
+    "hmm mm uh um er ah oh eh st nd rd th vs etc ppe hivis osha cscs"
+).split())
+
+
+def _abbreviation_table() -> tuple[dict[str, str], list[tuple[str, str]]]:
+    initials: dict[str, set[str]] = {}
+    phrase_of: dict[str, str] = {}
+    for phrase, label in (*SYNONYMS.items(), ("hard hat", "hardhat"), ("hi vis", "hi-vis")):
+        parts = phrase.split()
+        if len(parts) == 2 and label != "worker":
+            key = parts[0][0] + parts[1][0]
+            initials.setdefault(key, set()).add(label)
+            phrase_of.setdefault(key, phrase)
+    unique = {k: phrase_of[k] for k, labels in initials.items() if len(labels) == 1}
+    words = [(w, label) for w, label in SYNONYMS.items() if " " not in w and len(w) >= 5 and w.isalpha()]
+    return unique, words
+
+
+_INITIALISMS, _ABBREVIABLE = _abbreviation_table()
+
+
+def _subsequence(short: str, word: str) -> bool:
+    it = iter(word)
+    return all(c in it for c in short)
+
+
+@functools.lru_cache(maxsize=4096)
+def _abbreviation(word: str) -> str:
+    """Shorthand for a site word ("wb" wheelbarrow, "tb" toolbox, "hh" hard hat, "ldr" ladder): the word, when
+    one label's name starts with its letters' initials or spells it with vowels dropped; else `word`."""
+    if not (2 <= len(word) <= 5) or not word.isalpha() or word in _NOT_ABBREVIATIONS or word in _VOCAB_SET \
+            or word in _COMMON or word in _english() or word in _KEYWORD_SET:  # fmt: skip
+        return word
+    for stem, plural in ((word, ""), (word[:-1], "s") if word.endswith("s") and len(word) >= 3 else ("", "")):
+        if not stem:
+            continue
+        if stem in _INITIALISMS:
+            return _INITIALISMS[stem] + plural
+        if len(stem) >= 3:
+            labels = {label for w, label in _ABBREVIABLE if w[0] == stem[0] and w[-1] == stem[-1] and _subsequence(stem, w)}
+            if len(labels) == 1:
+                label = labels.pop()
+                return next(w for w, lb in _ABBREVIABLE if lb == label and w[0] == stem[0] and _subsequence(stem, w)) + plural
     return word
 
 
@@ -1169,7 +1246,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             r"\b(?:the|my|your|his|her)\s+((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
-        if len(words) == 2 and words[1] in _LINKS:
+        if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or (words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):
             words = words[:1]
         end = m.start(1) + len(" ".join(words))
         if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
@@ -1262,6 +1339,13 @@ _NOT_THINGS = (
     + "|".join(COLOURS)
 )
 _NOT_THINGS_SET = frozenset(_NOT_THINGS.split("|"))
+# Words that end a thing's name rather than continue it ("the schela behind me", "the roaba how long")
+_NOT_NAMES = frozenset((  # noqa: SIM905 - a word list reads better as words
+    "behind how when where what why which who whom whose off again today already ever never just also too yet "
+    "disappear disappeared disapear vanish vanished stay stays stayed lie lies lying sit sits sitting stand stands "
+    "standing gone missing last first since until till ago before after around about over under near next "
+    "somewhere anywhere everywhere nowhere please pls plz mate bro fam"
+).split())
 
 
 def _noun_follows(text: str, end: int) -> bool:
@@ -1410,6 +1494,7 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
            r"what moment|in which minute|at which time|which time|the time (the|my|a|that) \w+|timestamp of|time of the)\b")  # fmt: skip
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+            r"still (in|at|on|by) the \w+ where (i|you|we|he|she|they|it)\b|"
             r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
@@ -1461,7 +1546,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
-               r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards )?(where|the (spot|place|"
+               r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards |at )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
