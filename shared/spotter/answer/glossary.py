@@ -346,6 +346,23 @@ _ROMANIAN = _rules(
     (r"\bsame one like\b|\bsame like\b", "same one as"),
 )
 
+# --- Swahili site words (East African English) -------------------------------------------------------------------
+_SW_WORDS = {
+    "kofia ngumu": "hardhat", "ngazi": "ladder", "toroli": "wheelbarrow", "nyundo": "hammer", "fundis": "workers",
+    "fundi": "worker", "mjengo": "site", "jiko": "site", "kisima": "excavation", "shimo": "excavation",
+    "reflector": "vest", "reflectors": "vests", "msee": "worker", "jamaa": "guy", "mzee": "guy",
+}
+_SWAHILI_MARKERS = re.compile(r"\b(sawa|pole pole|sasa|kindly|" + "|".join(sorted(_SW_WORDS, key=len, reverse=True)) + r")\b")
+_SWAHILI = _rules(
+    (r"\b(sawa|pole pole|sasa|basi|ebu|tafadhali|asante)\b", ""),
+    (r"\b(no|without) kofia ngumu\b", "without hardhat"),
+    *((rf"\b{w}\b", e) for w, e in sorted(_SW_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"^kindly (tell me|confirm|advise|assist|check)?\s*", ""),
+    (r"^please assist\s*", ""),
+    (r"\bby now\b", "now"),
+    (r"\bthe casual\b", "the labourer"),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
@@ -357,6 +374,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_PATOIS_MARKERS, 2, _PATOIS),
     (_PINYIN_MARKERS, 1, _PINYIN),
     (_ARABIC_MARKERS, 1, _ARABIC),
+    (_SWAHILI_MARKERS, 1, _SWAHILI),
 )
 
 

@@ -179,10 +179,11 @@ _OFF_DOMAIN = re.compile(
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
-    r"rostered|roster|night shift|hire|fire|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
+    r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|planned|wind|reasonable|method statement|requires?|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
-    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of))\b"
+    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|"
+    r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?)\b"
 )
 
 
@@ -365,6 +366,9 @@ _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 _SURFACE = _rules(
     # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
     (r"^\s*#\s*(?=[a-z])", "how many "),
+    # words joined by hyphens as signers gloss them ("HOW-LONG", "WHICH-WAY", "PICK-UP", "HARD-HAT")
+    (r"\b(how|which|what|pick|picked|hard|come|came|add|go|went|put|set|take|took|fall|fell|last|first|walk|"
+     r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
     (r"\bw/o\b", " without "),
     (r"\bw/(?=\s*\w)", " with "),
     (r"\bb4\b", "before"),
@@ -591,8 +595,8 @@ _SPOKEN = _rules(
 _WORD_ORDER = _rules(
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
-    (rf"\b(the|my|a|that|this) (toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|"
-     rf"forklift|grinder|saw|barrow)\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)", r"\1 \3 \2"),
+    (rf"(^|\b(?:the|my|a|that|this) )(toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|"
+     rf"generator|forklift|grinder|saw|barrow)\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)", r"\1\3 \2"),
     # "2 minutes and 40 seconds into the recording" is a time of the video, not a duration
     (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
      lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
@@ -659,6 +663,16 @@ _WORD_ORDER = _rules(
     (r"^(front|back|behind|left|right|front-left|front-right|behind-left|behind-right|back-left|back-right)(?: side)?"
      r"(?: there| here)? what (?:is|got) there$", r"what is \1 of me"),
     (r"\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
+    (r"^(.+?) (?:past )?how long ago(?: \w+)?$", r"how long ago \1"),
+    (r"^(.+?) past how long$", r"how long since \1"),
+    (r"^(.+?) last (?:see|seen|saw) how long(?: long time)?$", r"how long since i last saw \1"),
+    (r"^(.+?) how many (different|distinct|separate)(?: see| seen| you see)?$", r"how many \2 \1"),
+    (r"\b(?:on )?(?:the )?(right|left) side (?:of )?me\b", r"on my \1"),
+    (r"\b(left|right) back side (?:of )?me\b", r"behind me on my \1"),
+    (r"^front (?:of )?me\b", "in front of me"),
+    (r"^back (?:of )?me\b", "behind me"),
+    (r"\bwhat there$", "what is there"),
+    (r"^is it that (?!is\b)", ""),
     (r"\bsame with (who|the one who|the guy who|the one that)\b", r"same as the one who"),
     (r"\b(?:like |as )?from (\d+(?:\.\d+)?) (minutes?|seconds?|hours?|mins?)(?: ago)?$", r"\1 \2 ago"),
     (r"\b(?:pass|passed|came|come|seen) from (\d{1,2}:\d\d)\b(?! (?:to|until|till|and)\b)", r"since \1"),
@@ -974,6 +988,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
+                r"\b(make|made|makes|making) (a |his |her |their )?start\b|\b(get|got|gets|getting) started\b|"
                 r"\b(start|starting) time\b"),
      "started_working"),
     (re.compile(r"\b(drop(ped|s|ping)?|put ([\w-]+ ){0,3}down|set ([\w-]+ ){0,3}down|lay ([\w-]+ ){1,3}down|laid ([\w-]+ ){1,3}down|"
@@ -1429,7 +1444,8 @@ def event_ordinal(text: str) -> int | None:
     if m and not (m.group(1) in ("first", "1st") and m.group(2) == "time"):
         return _ORDINALS[m.group(1)]
     if re.search(r"\b(first) (break|rest|breather)\b|\bfirst (take|took|went|go|had|have|get|got|stop|stopped|put|"
-                 r"dropped|picked|climbed|jumped|downed|ceased|quit|knocked|stopped|started|began|resumed|removed|entered|left)\b", text):  # fmt: skip
+                 r"dropped|picked|climbed|jumped|downed|ceased|quit|knocked|stopped|started|began|resumed|removed|entered|left|"
+                 r"enter|leave|remove|drop|pick|climb|step|stepped|walk|walked)\b", text):  # fmt: skip
         return 1
     # "the third lift", "the second pallet": which one of the things the event happened to
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (" + _THING_WORDS + r")\b", text)
