@@ -1,7 +1,7 @@
 """Question understanding: the typed query (docs/QUESTIONS.md) from many phrasings, and the corpus.
 
-The corpus in tests/data/questions was written by independent writers (PROVENANCE_*.md). Writers
-a-m were tuned on; n and o are held out. The thresholds below are regression guards at what was
+The corpus in tests/data/questions was written by independent writers (PROVENANCE_*.md). Every writer
+was scored once untuned (the round's held-out first run, docs/BENCHMARKS.md) and then tuned on. The thresholds below are regression guards at what was
 measured (bench.understanding; docs/BENCHMARKS.md), not the 95% target, which held-out writers do
 not reach (77-92% over six held-out rounds).
 """
@@ -37,16 +37,57 @@ def test_every_corpus_label_is_a_valid_query() -> None:
 
 
 @pytest.mark.parametrize(
-    # writers a-ap were tuned on after their first, untuned run (the floors hold what was learnt); aq, ar, as
-    # are held out, never tuned on (their first run is in docs/BENCHMARKS.md)
+    # writers a-bb were tuned on after their first, untuned run (the floors hold what was learnt; each round's
+    # first run is in docs/BENCHMARKS.md)
     ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
                            (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7),
-                           (("aq", "ar", "as"), 0.3)]
+                           (("aq", "ar", "as"), 0.82), (("at", "au", "av"), 0.85), (("aw", "ax", "ay"), 0.8),
+                           (("az", "ba", "bb"), 0.8)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
     worst = min(result.accuracy().values())
     assert worst >= floor, (result.accuracy(), result.misses[:10])
+
+
+def test_shorthand_and_abbreviations_are_read_as_the_words_they_stand_for() -> None:
+    """A watch or phone user's shorthand: initials and vowel-less spellings of one vocabulary word, symbols."""
+    assert normalise("wb moved how long ago") == "how long ago wheel barrow moved"
+    assert normalise("which way tb") == "which way tool box"
+    assert normalise("ldr still where it was @3:20?") == "ladder still where it was at 3:20"
+    assert normalise("# ppl w/o hh?") == "how many people without hardhat"
+    assert normalise("drill -> ground how long") == "drill on the ground how long"
+    assert q("brickie total working time 1-4m").public()["window"] == [{"t": 60.0, "ago_s": None}, {"t": 240.0, "ago_s": None}]
+    assert normalise("ok lol") == "ok lol"  # chat words are not abbreviations of site words
+
+
+def test_clock_positions_radio_times_and_minutes_in() -> None:
+    assert q("What have I got at my ten?").public()["direction"] == "front-left"
+    assert q("Is the red toolbox at my three or my nine?").public()["direction"] is None  # a choice: the answer says
+    assert q("Is the ladder still where it was at time zero-two-three-zero into the feed?").public()["time"] == {"t": 150.0, "ago_s": None}
+    assert q("Is the generator still where it was ten mikes ago?").public()["time"] == {"t": None, "ago_s": 600.0}
+    assert q("That fuel bowser, is it still where it was at quarter to five minutes in?").public()["time"]["t"] == 285.0
+    assert q("In the first five minutes, how many workers came in?").public()["window"] == [None, {"t": 300.0, "ago_s": None}]
+
+
+def test_topic_first_questions_with_the_question_word_last() -> None:
+    """Speakers of topic-prominent languages and signers put the thing first and the question word last."""
+    got = q("hammer drop already how long?").public()
+    assert (got["intent"], got["event"]) == ("time_since", "dropped")
+    assert q("drill on ground already how long?").public()["intent"] == "state_duration"  # a state: its duration
+    assert q("HAMMER DROP, PAST HOW-LONG?").public()["intent"] == "time_since"
+    assert q("brickie now slacking is it?").public()["intent"] == "is_working"
+    got = q("front-right there, what is there?").public()
+    assert (got["intent"], got["direction"]) == ("things_in_direction", "front-right")
+    assert q("right hand side got anyone or not?").public()["direction"] == "right"
+    assert q("Is the labourer skiving again, is it?").public()["intent"] == "is_working"  # a tag is no question
+    assert q("the lad with red vest return to the place he leave the wheelbarrow?").public()["intent"] == "returned"
+
+
+def test_the_nth_thing_an_event_happened_to() -> None:
+    got = q("When did the second pallet get picked up?").public()
+    assert (got["event"], got["ordinal"]) == ("picked_up", 2)
+    assert q("did the ladder get moved after I first saw the scaffold?").public()["other"]["ordinal"] is None
 
 
 def test_normalise_numbers_times_and_typos() -> None:

@@ -450,7 +450,7 @@ _PHRASES = _rules(
     (r"^since when (?:is|has|was) (.+?) (?:been )?(gone|missing|not (?:been )?seen|away)$", r"when was \1 last seen"),
     (r"\b(?:to |in )?(?:the )?front on (?:my|the) (left|right)(?: hand)?(?: side)?\b", r"in front on my \1"),
     (r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw"),
-    (r"^(so |um |uh |hey |okay |ok |right |copy |over )*", ""),
+    (r"^(so |um |uh |hey |okay |ok |right (?!(?:hand|side|behind|of|in front|there)\b)|copy |over )*", ""),
     (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
      r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
      r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
