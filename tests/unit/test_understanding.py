@@ -58,7 +58,7 @@ def test_shorthand_and_abbreviations_are_read_as_the_words_they_stand_for() -> N
     assert normalise("# ppl w/o hh?") == "how many people without hardhat"
     assert normalise("drill -> ground how long") == "drill on the ground how long"
     assert q("brickie total working time 1-4m").public()["window"] == [{"t": 60.0, "ago_s": None}, {"t": 240.0, "ago_s": None}]
-    assert normalise("ok lol") == "ok lol"  # chat words are not abbreviations of site words
+    assert normalise("where is it tbh lol") == "where is it tbh lol"  # chat words are not abbreviations of site words
 
 
 def test_clock_positions_radio_times_and_minutes_in() -> None:
