@@ -285,12 +285,12 @@ _IT_WORDS = {
     "smerigliatrice": "grinder", "flex": "grinder", "muletto": "forklift", "escavatore": "excavator",
 }
 _ITALIAN_MARKERS = re.compile(
-    r"\b(allora|dai|boh|ecco|quindi|insomma|cioè|cioe|praticamente|"
+    r"^dai\b|\b(allora|boh|ecco|quindi|insomma|cioè|cioe|praticamente|"
     + "|".join(sorted(_IT_WORDS, key=len, reverse=True))
     + r"|where it is|where is finished|since how much|what end|minute \d+ and \d+|the same of before)\b"
 )
 _ITALIAN = _rules(
-    (r"\b(allora|dai|boh|ecco|quindi|insomma|cioè|cioe|praticamente|mah|beh)\b|^ma\b", ""),
+    (r"\b(allora|boh|ecco|quindi|insomma|cioè|cioe|praticamente|mah|beh)\b|^ma\b|^dai\b", ""),
     *((rf"\b{w}\b", e) for w, e in sorted(_IT_WORDS.items(), key=lambda kv: -len(kv[0]))),
     (r"\bwhere (it|he|she) is\b", r"where is \1"),
     (r"\bwhere (is|are) (it |they )?(finished|ended)\b", "where did it end up"),
@@ -363,6 +363,30 @@ _SWAHILI = _rules(
     (r"\bthe casual\b", "the labourer"),
 )
 
+# --- Nepali and Hindi words in South Asian site English --------------------------------------------------------
+_NE_WORDS = {"bharyang": "ladder", "hathauda": "hammer", "hathoda": "hammer", "seedhi": "ladder", "sidhi": "ladder",
+             "dai": "guy", "bhai": "guy", "didi": "woman", "mistri": "worker", "thela": "wheelbarrow"}
+_NEPALI_MARKERS = re.compile(r"\b(" + "|".join(w for w in _NE_WORDS if w != "didi") + r"|timepass|tell no)\b")
+_NEPALI = _rules(
+    (r"\b(tell no|no\?|yes or no)$", ""),
+    (r"\b(dai|bhai|didi) (in|with|on)\b", r"guy \2"),
+    (r"\b(\w+) (vest|helmet) (dai|bhai)\b", r"guy in \1 \2"),
+    (r"\bhelmetless (dai|bhai|guy)\b", "guy without helmet"),
+    (r"\b(no helmet|without helmet) (dai|bhai)\b", r"guy \1"),
+    *((rf"\b{w}\b", e) for w, e in _NE_WORDS.items()),
+    (r"\b(is |was )?doing timepass\b|\btimepass\b", " idle"),
+    (r"\b(now|there|here) (only|itself)\b", r"\1"),
+)
+
+# --- Vietnamese words in site English (Australian sites) ----------------------------------------------------------
+_VI_WORDS = {"cái thang": "ladder", "thang": "ladder", "xe rùa": "wheelbarrow", "xe rua": "wheelbarrow", "búa": "hammer",
+             "bua": "hammer", "mũ bảo hộ": "hardhat", "mu bao ho": "hardhat", "áo cam": "orange vest", "anh": "guy",
+             "em": "lad", "ơi": "", "nhé": "", "nhe": "", "cái": "the", "đó": "", "ở đâu": "where"}
+_VIETNAMESE_MARKERS = re.compile(r"(cái thang|xe rùa|xe rua|búa|mũ bảo hộ|áo cam|\banh ơi|\bơi\b|\bnhé\b|\bđâu\b)")
+_VIETNAMESE = _rules(
+    *((rf"(?<!\w){w}(?!\w)", e) for w, e in sorted(_VI_WORDS.items(), key=lambda kv: -len(kv[0]))),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
@@ -375,6 +399,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_PINYIN_MARKERS, 1, _PINYIN),
     (_ARABIC_MARKERS, 1, _ARABIC),
     (_SWAHILI_MARKERS, 1, _SWAHILI),
+    (_NEPALI_MARKERS, 1, _NEPALI),
+    (_VIETNAMESE_MARKERS, 1, _VIETNAMESE),
 )
 
 

@@ -130,7 +130,8 @@ SYNONYMS: dict[str, str] = {
     "el taladro": "drill", "martillo": "hammer", "el martillo": "hammer", "carretilla": "wheelbarrow", "la carretilla": "wheelbarrow",
     "caja de herramientas": "toolbox", "cono": "cone", "conos": "cone", "zanja": "excavation", "la zanja": "excavation",
     "trabajador": "worker", "el trabajador": "worker", "drabina": "ladder", "rusztowanie": "scaffold", "wiertarka": "drill",
-    "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
+    "scissor lift": "scissor_lift", "scissor lifts": "scissor_lift", "boom lift": "boom_lift", "cherry picker": "cherry_picker",
+    "concrete truck": "concrete_truck", "pump truck": "pump_truck", "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
@@ -182,7 +183,7 @@ _OFF_DOMAIN = re.compile(
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|planned|wind|reasonable|method statement|requires?|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
-    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|"
+    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?)\b"
 )
 
@@ -429,6 +430,7 @@ def _spoken_digits(m: re.Match[str]) -> str:
 _PHRASES = _rules(
     (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
     (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
+    (r"\b(\w+)- (and|to|or) ", r"\1 \2 "),
     (rf"\b({_NUMBERS_RE}) (?=({_NUMBERS_RE})-)", r"\1 "),
     (r"oh-", "oh "),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
@@ -439,6 +441,15 @@ _PHRASES = _rules(
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
     (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
     (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards)\b", "went back to"),
+    # smoko (Australian for a break): "go smoko", "on smoko"
+    (r"\b(go|goes|went|gone|going|take|took|have|had|on) (a |his |her |the )?smoko\b", r"\1 on a break"),
+    (r"\bsmoko\b", "break"),
+    # "how long before" for how long ago (South and East Asian English): not "how long before he went ..."
+    (r"\bhow (long|many minutes?|much time) before(?=\s*$|\?|,| you| it| he| she| that| this)(?! (he|she|they|it|the) \w+)",
+     r"how \1 ago"),
+    (r"^(.+?) how (long|many minutes?|much time) before$", r"how \2 ago \1"),
+    (r"\bfrom (\d{1,2}) to (\d{1,2}) minutes?\b", r"between the \1 and \2 minute marks"),
+    (r"^(.+?) is (which|what) (side|way|direction)(?: from (?:me|here))?(?: now)?$", r"\2 \3 is \1"),
     (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a) (?:shovel|spade|brush|broom)\b|"
      r"\bsleeping on the job\b|\bkipping\b)(?!.*\b(?:working|busy|grafting)\b)", "idle"),
     (r"\bturn me (to|towards|toward)\b", "which way is"),
@@ -1258,7 +1269,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if attrs:
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
-            r"\b(?:the|my|your|his|her)\s+((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:\s+(?!(?:"
+            r"\b(?:the|my|your|his|her)\s+((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or (words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):
@@ -1271,7 +1282,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         words = [w for w in words if w not in SYNONYMS]
         if not words or len(words) < named:
             continue
-        label = "_".join(words)
+        label = "_".join(words).replace("-", "_")
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
         found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
     if not any(sref.label != "worker" for _a, _b, sref, _w in found):
@@ -1447,10 +1458,9 @@ def event_ordinal(text: str) -> int | None:
                  r"dropped|picked|climbed|jumped|downed|ceased|quit|knocked|stopped|started|began|resumed|removed|entered|left|"
                  r"enter|leave|remove|drop|pick|climb|step|stepped|walk|walked)\b", text):  # fmt: skip
         return 1
-    # "the third lift", "the second pallet": which one of the things the event happened to
-    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (" + _THING_WORDS + r")\b", text)
-    if m:
-        return _ORDINALS[m.group(1)]
+    nth = thing_ordinal(text)
+    if nth is not None:
+        return nth
     # "the first time that he took a break", "went idle the first time" (not "the first time I saw it")
     if re.search(r"\bfirst time (that |when )?(he|she|they|the \w+|i|we) (\w+ )?(took|take|went|go|had|stopped|removed|"
                  r"entered|dropped|picked|moved|put|climbed|left|came|pulled|set)\b|"
@@ -1458,6 +1468,12 @@ def event_ordinal(text: str) -> int | None:
         return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
+
+
+def thing_ordinal(text: str) -> int | None:
+    """ "the third lift", "the fourth pallet": which one of the things an event happened to."""
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|1st|2nd|3rd|4th|5th|6th) (" + _THING_WORDS + r")\b", text)
+    return _ORDINALS[m.group(1)] if m else None
 
 
 _THING_WORDS = "|".join(sorted((w for w, label in SYNONYMS.items() if label not in ("worker", "brick_wall")
@@ -1524,7 +1540,8 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
             r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
             r"(remain\w*|stay\w*) where|still in the (positions?|locations?|places?|spots?)|still sat|still stood|not been (picked up|moved|shifted|"
-            r"touched|taken)|(nobody|no one|no-one) (has )?(shifted|moved|touched|taken|picked|nicked))\b")  # fmt: skip
+            r"touched|taken)|(nobody|no one|no-one) (has )?(shifted|moved|touched|taken|picked|nicked)|"
+            r"(has|have|did) not (anyone|anybody|someone|somebody|he|she|they) (moved|touched|taken|shifted|move|touch|take))\b")  # fmt: skip
 _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction of|in which direction|"
                 r"point me|point to|pointing|which side|what side|left or (on |to )?(my |the )?right|right or (on |to )?(my |the )?left|bearing|"
                 r"which way do i (turn|look)|where (do|should|must|can) i (turn|look|face)|where i (must|should|have to|need to|can) "
@@ -1911,6 +1928,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
     if intent == "same_individual":
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad)\b", text)
         subject = _pick(subjects, text, default_worker=bool(personal))
+        same = re.search(r"\b(same|identical|different)\b", text)
+        person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
+        if subject is not None and subject.label != "worker" and person_first:
+            subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
         if subject is None:
             return None
         other = _reference_person(text, subjects, subject)
@@ -1951,13 +1972,16 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             ev = "last_seen" if intent == "time_since" or re.search(r"\blast\b", text) else "first_seen"
         unit, ordinal = ordinal_unit(text) if ev == "work_unit" else (None, event_ordinal(text))
         if ev in ("first_seen", "last_seen"):
-            ordinal = None
+            ordinal = thing_ordinal(text)  # "when did the fourth pallet arrive"; not "the first time I saw it"
         if ev == "work_unit":
             subject = _pick(subjects, text, person=True)
             subject = subject if subject is not None and any(not w for _, s, w in subjects if s is subject) else None
             if subject is None and unit in (None, "brick", "course"):
                 subject = SubjectRef(label="brick_wall")
             return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
+        elif ev == "left" and not any(s_.label == "worker" for _p, s_, _w in subjects) and not _PRONOUN.search(text) \
+                and _pick(subjects, text, person=False) is not None:  # fmt: skip
+            subject = _pick(subjects, text, person=False)  # "when did the concrete truck leave site"
         elif ev in _PERSON_EVENTS:
             subject = _described(_pick(subjects, text, person=True, default_worker=True), subjects)
         elif ev in _THING_EVENTS:
@@ -1984,6 +2008,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         ev = event_in(text[pos:])
         if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
             ev = "first_seen"  # "back to the cable drum": where the drum is
+        if ev in _PERSON_EVENTS and who is not None and who.label == "worker" and thing.label == "worker" \
+                and not thing.attributes and not thing.role and re.search(r"\b(he|she|they|his|her)\b", text[pos:]):  # fmt: skip
+            thing = who  # "did the worker without a hard hat go back to where he took it off": his own event
         return Query(**q, subject=who, other=EventRef(subject=thing, event=ev or "dropped"))
     if intent == "order":
         m = re.search(r"\b(before|after|prior to|earlier than|later than)\b", text)
