@@ -151,7 +151,8 @@ class RotationSettings:
     the vertical alone; only roll beyond it is the frame's tilt. Facing one way, a lasting roll cannot be told
     from a tilt: levelling it away tilts the frame by it instead."""
     level_apply_deg: float = 0.2  # the frame is turned upright once the estimate is this far off its vertical
-    max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit
+    max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit ...
+    blur_max_residual_px: float = 12.0  # ... unless under this with many tracks agreeing (blur in a fast turn)
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
     coast_frames: int = 5
     coast_decay: float = 0.5
@@ -278,10 +279,15 @@ class RotationEstimator:
 
         previous = self._world
         fit = self._track_frame(img)
-        if fit is not None and (fit.residual_px > self.s.max_residual_px
-                                or math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T))
-                                > self.s.max_step_deg * (1 + self._lost)):
-            fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
+        if fit is not None:
+            step = math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T))
+            allowed = self.s.max_residual_px
+            if fit.inliers >= 2 * self.s.min_inliers and fit.inliers >= self.s.confident_ratio * fit.tracked:
+                # a fast turn blurs the corners along the motion: with many tracks agreeing on the rotation, a
+                # larger residual is blur, not a blank view's chance fit (those hold a few tracks)
+                allowed = self.s.blur_max_residual_px
+            if fit.residual_px > allowed or step > self.s.max_step_deg * (1 + self._lost):
+                fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
         ok = fit is not None
         if fit is not None:
             self._world = nearest_rotation(self._ref_world @ fit.rotation.T)
@@ -341,8 +347,9 @@ class RotationEstimator:
         stays level (heads roll briefly, not for long): the vertical is the direction the x axes keep
         square to. Each frame moves the estimate `level_gain` of the way to square with this frame's x
         axis (least mean squares); once it is `level_apply_deg` off the frame's vertical, the whole frame
-        (this view, the reference, the anchors) is turned by the shortest rotation that makes it
-        vertical: a change of coordinates, so tracking and re-registration are untouched."""
+        (this view, the reference, this frame's anchors, the search's findings) is turned by the shortest
+        rotation that makes it vertical: a change of coordinates, so tracking and re-registration are
+        untouched. Other frames of reference (after a loss) keep their own coordinates."""
         m = self._world[:, 0]
         off = float(self._down @ m)  # sin of the camera's roll in the frame as estimated
         free = math.sin(math.radians(self.s.level_free_deg))
@@ -361,7 +368,10 @@ class RotationEstimator:
         g = np.asarray(turn, dtype=np.float64)
         self._world, self._ref_world = g @ self._world, g @ self._ref_world
         for a in self._anchors:
-            a.world = g @ a.world
+            if a.frame == self._frame_id:  # other frames' views are in their own coordinates: not this change
+                a.world = g @ a.world
+        # the search's findings (turns from this frame into another) in the new coordinates of this one
+        self._votes = [(frame, a, t @ g.T) for frame, a, t in self._votes]
         if self._calib_key is not None:
             self._calib_key = (self._calib_key[0], g @ self._calib_key[1])
         self._down = np.array([0.0, 1.0, 0.0])
