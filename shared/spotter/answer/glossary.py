@@ -387,9 +387,214 @@ _VIETNAMESE = _rules(
     *((rf"(?<!\w){w}(?!\w)", e) for w, e in sorted(_VI_WORDS.items(), key=lambda kv: -len(kv[0]))),
 )
 
+# --- Scots (Glaswegian site English by voice) -------------------------------------------------------------------
+_SC_WORDS = {
+    "whit": "what", "wis": "was", "tae": "to", "ma": "my", "doon": "down", "aff": "off", "oot": "out",
+    "aboot": "about", "ower": "over", "roon": "round", "roond": "round", "heid": "head", "fae": "from",
+    "efter": "after", "ye": "you", "yer": "your", "yon": "that", "ony": "any", "onything": "anything",
+    "naethin": "nothing", "nae": "no", "cannae": "cannot", "canna": "cannot", "daein": "doing", "gaun": "going",
+    "laddie": "lad", "lassie": "woman", "wean": "lad", "masel": "myself", "hissel": "himself", "awa": "away",
+    "wee": "small", "ken": "know", "mair": "more", "afore": "before", "wance": "once", "twa": "two",
+}
+_SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye", "ken" only with another
+    r"\b(whit|wis|tae|doon|aff|oot|aboot|ower|roon|roond|heid|fae|efter|yon|onything|naethin|cannae|didnae|isnae|"
+    r"wasnae|wisnae|hasnae|havenae|dinnae|doesnae|wouldnae|couldnae|willnae|canna|daein|gaun|laddie|lassie|masel|"
+    r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|"
+    r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
+)
+_SCOTS = _rules(
+    (r"\b(aye|naw|och|like|will ye|eh)$|^(aye|naw|och|right|see)\b", ""),
+    (r"\b(i'm gettin'|i am getting|i've got|i have got) [^-]*? (fae|from) the (gaffer|foreman|boss) aboot (the \w+) ", r"\4 "),
+    (r"\bwi'|\bwith'", "with"),
+    (r"\bwi\b", "with"),
+    (r"\b(\w+)in'(?!\w)", r"\1ing"),
+    (r"\b(cannae|canna)\b", "cannot"),
+    (r"\bdaein(g|')?(?!\w)", "doing"),
+    (r"\b(did|is|was|wis|has|have|do|does|would|could|will)nae\b", r"\1n't"),
+    (r"\bthe noo\b", "now"),
+    (r"\bdoon tools\b", "stop working"),
+    (r"\bat ma back\b", "behind me"),
+    (r"\bower ma (left|right) shoulder\b", r"behind me on my \1"),
+    (r"\b(go|went|gone|gaun|get|got|climb|climbed) doon (the|intae the|into the|in the) (hole|trench|pit|excavation)\b", r"\1 into the \3"),
+    (r"\b(was|wis|been|is) doon (the|in the) (hole|trench|pit|excavation)\b", r"\1 in the \3"),
+    (r"\bdoon there\b", "in there"),
+    (r"\b(come|came|comes|get|got) (back |up )?oot( o[f']?)? the (hole|trench|pit|excavation)\b", r"left the \4"),
+    (r"\b(come|came|get|got|climb|climbed) (back )?(up )?oot( o[f']?)?( there)?$", r"\1 out of the hole"),
+    (r"\b(went|go|gone|going|goes) for (his|her|their|a) piece( break)?\b", "went on a break"),
+    (r"\b(his|her|their|the) piece break\b", r"\1 break"),
+    (r"\bpiece break\b", "break"),
+    (r"\b(start|go) skiv(?:e|ing)( aff| off)?\b", "go idle"),
+    (r"\b(started|starts|went|goes) skiv(?:e|ing)( aff| off)?\b", "went idle"),
+    (r"\bskive (aff|off)\b", "go idle"),
+    (r"\b(been |is |was |wis )skiving\b", r"\1idle"),
+    (r"\bskiving\b", "idle"),
+    (r"\b(some|a) chancer\b", "someone"),
+    (r"\bhat aff\b", "hardhat off"),
+    (r"\bnothing on his heid\b", "no hardhat"),
+    (r"\ball in$", "in total"),
+    *((rf"\b{w}\b", e) for w, e in sorted(_SC_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"\banythin\b", "anything"),
+    (r"\bnothin\b", "nothing"),
+)
+
+# --- Spanish (Spanglish: English frames with Spanish words, and whole Spanish questions) --------------------------
+_ES_NUMBERS = {"uno": "1", "una": "1", "dos": "2", "tres": "3", "cuatro": "4", "cinco": "5", "seis": "6", "siete": "7",
+               "ocho": "8", "nueve": "9", "diez": "10", "once": "11", "doce": "12", "quince": "15", "veinte": "20",
+               "treinta": "30", "cuarenta": "40", "cincuenta": "50"}
+_ES_NUM = "(" + "|".join(_ES_NUMBERS) + r"|\d+)"
+_ES_COLOURS = {"naranja": "orange", "anaranjado": "orange", "amarillo": "yellow", "amarilla": "yellow", "rojo": "red",
+               "roja": "red", "verde": "green", "azul": "blue", "blanco": "white", "blanca": "white", "morado": "purple",
+               "morada": "purple", "negro": "black", "negra": "black", "gris": "grey", "rosa": "pink", "café": "brown"}
+_ES_COLOUR = "(" + "|".join(_ES_COLOURS) + ")"
+_ES_WORDS = {
+    "chavo": "guy", "chavos": "guys", "compa": "guy", "compas": "guys", "morro": "lad", "señalero": "flagger",
+    "senalero": "flagger", "albañil": "bricklayer", "albanil": "bricklayer", "albañiles": "bricklayers",
+    "fierrero": "rebar fixer", "carpintero": "carpenter", "ayudante": "labourer", "peón": "labourer", "peon": "labourer",
+    "trabajador": "worker", "trabajadores": "workers", "ingeniero": "engineer", "inspector": "inspector",
+    "chaleco": "vest", "casco": "hardhat", "troca de concreto": "concrete truck", "troca de concrete": "concrete truck",
+    "trocas": "trucks", "troca": "truck", "revolvedora": "mixer", "carretilla": "wheelbarrow", "carretillas": "wheelbarrows",
+    "escalera": "ladder", "taladro": "drill", "martillo": "hammer", "cortadora": "cut-off saw", "pala": "shovel",
+    "zanja": "trench", "grúa": "crane", "grua": "crane", "carga": "load", "tarima": "pallet", "tarimas": "pallets",
+    "hilada": "course", "manguera": "hose", "vibrador": "vibrator", "conos": "cones", "cono": "cone", "nivel": "level",
+    "caja de herramientas": "toolbox", "andamio": "scaffold", "varilla": "rebar", "bloque": "block", "ladrillo": "brick",
+    "ladrillos": "bricks", "grande": "big", "chica": "small", "chico": "small",
+}
+_SPANISH_MARKERS = re.compile(
+    r"(?<!\w)(¿|cuándo|cuando|dónde|donde|cuánto|cuántos|cuántas|cuantos|cuantas|qué|hace|chavo|chaleco|casco|sigue|"
+    r"está|esta trabajando|quedó|dejó|dejé|llegó|volvió|regresó|albañil|fierrero|zanja|troca|trocas|carretilla|escalera|"
+    r"taladro|martillo|tarima|manguera|pala|grúa|revolvedora|señalero|mijo|compa|oye|orale|órale|ahorita|ahí|atrás|"
+    r"izquierda|derecha|adelante|parado|mismo|sin|del|carpintero|chavos|trabajadores|piso|siguiente|llega|a los)(?!\w)"
+)
+_SPANISH = _rules(
+    (r"¿|¡", ""),
+    (r"\b(oye|orale|órale|mijo|ya|pues|o qué|o que|no la veo con tanto polvo|lo traía hace un segundo|y eso qué)\b", ""),
+    # colours and PPE on a person: "el chavo del chaleco naranja", "el de casco amarillo", "sin casco"
+    (rf"\b(el|la) (chavo|compa|morro|trabajador|carpintero|albañil|fierrero) del chaleco {_ES_COLOUR}\b",
+     lambda m: f"the {_ES_WORDS[m.group(2)]} in the {_ES_COLOURS[m.group(3)]} vest"),
+    (rf"\b(chavo|compa|morro|trabajador|carpintero|albañil|fierrero|guy|worker) del chaleco {_ES_COLOUR}\b",
+     lambda m: f"{_ES_WORDS.get(m.group(1), m.group(1))} in the {_ES_COLOURS[m.group(2)]} vest"),
+    (rf"\bdel chaleco {_ES_COLOUR}\b", lambda m: f"in the {_ES_COLOURS[m.group(1)]} vest"),
+    (rf"\b(el|la) de casco {_ES_COLOUR}\b", lambda m: f"the guy with the {_ES_COLOURS[m.group(2)]} hardhat"),
+    (rf"\bde casco {_ES_COLOUR}\b", lambda m: f"with the {_ES_COLOURS[m.group(1)]} hardhat"),
+    (rf"\b(el|la) de chaleco {_ES_COLOUR}\b", lambda m: f"the guy in the {_ES_COLOURS[m.group(2)]} vest"),
+    (rf"\bde {_ES_COLOUR}\b", lambda m: f"in {_ES_COLOURS[m.group(1)]}"),
+    (rf"\b(hardhat|casco|chaleco|vest|carretilla|escalera|troca|cono|conos) {_ES_COLOUR}\b",
+     lambda m: f"{_ES_COLOURS[m.group(2)]} {_ES_WORDS.get(m.group(1), m.group(1))}"),
+    (r"\bsin (casco|hardhat)\b", "without hardhat"),
+    (r"\bsin chaleco\b", "without vest"),
+    (r"\bsin parar\b", "without a break"),
+    (r"\b(sin hacer nada|echando la hueva|echando hueva|de flojo|parado)\b", "idle"),
+    # times: "a los tres minutos y veinte", "dos minutos y medio", "hace diez minutos", "entre el minuto dos y el nueve"
+    (rf"\ba los {_ES_NUM} minut(?:os|es) y {_ES_NUM}\b",
+     lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:{int(_ES_NUMBERS.get(m.group(2), m.group(2))):02d}"),
+    (rf"\b(?:a los )?{_ES_NUM} minut(?:os|es) y medio\b", lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:30"),
+    (rf"\ba los {_ES_NUM} minut(?:os|es)\b", lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:00"),
+    (rf"\bentre el minuto {_ES_NUM} y el (?:minuto )?{_ES_NUM}\b",
+     lambda m: f"between {_ES_NUMBERS.get(m.group(1), m.group(1))}:00 and {_ES_NUMBERS.get(m.group(2), m.group(2))}:00"),
+    (rf"\bhace {_ES_NUM} minut(?:os|es)\b", lambda m: f"{_ES_NUMBERS.get(m.group(1), m.group(1))} minutes ago"),
+    (r"\bhace rato\b", "earlier"),
+    (r"\b(en )?la última media hora\b|\b(en )?la ultima media hora\b", "in the last 30 minutes"),
+    (r"\bal principio\b", "at the start"),
+    (r"\bhoy\b", "today"),
+    (r"\b(ahorita|ahora)\b", "now"),
+    # question frames
+    (r"\bhace cuánto (tiempo )?que no veo (al|a la|el|la) (\w+)\b", r"how long since i last saw the \3"),
+    (r"\bhace cuánto( tiempo)?( que)? se fue (el|la) (\w+)\b", r"how long since the \4 left"),
+    (r"\bhace cuánto( tiempo)?( que)? llegó (el|la) (\w+)\b", r"how long since the \4 arrived"),
+    (r"\bhace cuánto( tiempo)?( que)?\b", "how long since"),
+    (r"\bcuánto tiempo lleva idle (el|la) (\w+)\b", r"how long has the \2 been idle"),
+    (r"\bcuánto tiempo lleva (el|la) (\w+(?: \w+)?) tirad[oa] en el piso\b", r"how long has the \2 been lying on the ground"),
+    (r"\bcuánto tiempo trabajó (el|la) (\w+)\b", r"how long did the \2 work"),
+    (r"\bcuánto tiempo (estuvo|trabajó|lleva)\b", lambda m: {"estuvo": "how long was", "trabajó": "how long did",
+                                                              "lleva": "how long has"}[m.group(1)]),
+    (r"\bcuánto tiempo\b", "how long"),
+    (r"\bcuánt[oa]s (\w+) distint[oa]s\b", r"how many different \1"),
+    (r"\bcuánt[oa]s\b", "how many"),
+    (r"\b(he visto|vi)\b(?= (hoy|today|$))", "have i seen"),
+    (r"\bdistint[oa]s\b", "different"),
+    (r"\ben total\b", "in total"),
+    (r"\b(a qué hora|cuándo) llega (el|la) (siguiente|próxima|otra) (\w+(?: de \w+)?)\b", r"when is the next \4 due"),
+    (r"\ba qué hora\b", "what time"),
+    (r"\bcuándo fue la última vez que vi\b", "when did i last see"),
+    (r"\bcuándo fue la primera vez que vi\b", "when did i first see"),
+    (r"\bcuándo\b", "when"),
+    (r"\b(para|hacia) dónde (queda|está|esta)\b", "which way is"),
+    (r"\bde qué lado tengo\b", "which side is"),
+    (r"\bqué (tengo|quedó|hay) (atrás|detrás) de mí\b", "what is behind me"),
+    (r"\bqué tengo atrás a la (izquierda|derecha)\b",
+     lambda m: f"what is behind me on the {'left' if m.group(1) == 'izquierda' else 'right'}"),
+    (r"\b(adelante|enfrente) a la (izquierda|derecha)\b",
+     lambda m: f"front {'left' if m.group(2) == 'izquierda' else 'right'}"),
+    (r"\ba (mi|la) izquierda\b", "on my left"),
+    (r"\ba (mi|la) derecha\b", "on my right"),
+    (r"\b(atrás|detrás) de mí\b", "behind me"),
+    (r"\bdónde dejé\b", "where did i leave"),
+    (r"\bdónde quedó\b", "where did it end up"),
+    (r"\bdónde está\b", "where is"),
+    (r"\bdónde\b", "where"),
+    (r"\bqué\b", "what"),
+    (r"\b(este|ese) es el mismo que\b", "is this the same one who"),
+    (r"\bes el mismo que (vi|estaba)\b", r"is the same one as \1"),
+    (r"\bes el mismo que\b", "is the same one as"),
+    (r"\bestaba poniendo block\b", "was laying block"),
+    (r"\bel mismo\b", "the same one"),
+    # verbs
+    (r"\bsigue (el|la) (\w+(?: \w+)?) donde (la|lo) (pusieron|dejaron|dejó|dejé)\b", r"is the \2 still where it was"),
+    (r"\bsigue ahí donde (lo|la) dejó\b", "still where it was"),
+    (r"\bsigue\b", "is still"),
+    (r"\b(se puso a trabajar|empezó a trabajar)\b", "start working"),
+    (r"\bdejó de trabajar\b", "stop working"),
+    (r"\bse fue a descansar\b", "went on a break"),
+    (r"\bse quitó\b", "take off"),
+    (r"\bse cayó\b", "was dropped"),
+    (r"\b(dejaron|pusieron) (el|la) (\w+(?: \w+)?) en el piso\b", r"was the \3 put down"),
+    (r"\ben el piso\b", "on the ground"),
+    (r"\b(regresó|volvió) (el|la) (\w+) a donde\b", r"did the \3 go back to where"),
+    (r"\b(regresó|volvió) a donde\b", "went back to where"),
+    (r"\bmovieron\b", "they moved"),
+    (r"\b(la )?carga de la (grúa|grua)\b", "the suspended load"),
+    (r"\bantes de que llegara (el|la|the) (\w+(?: \w+)?)\b", r"before the \2 arrived"),
+    (r"\bantes de que llegara\b", "before arrived"),
+    (r"\bdespués de terminar\b", "after finishing"),
+    (r"\bse fue\b", "left"),
+    (r"\bllegó\b", "arrived"),
+    (r"\bvinieron\b", "came"),
+    (r"\bestuvo\b", "was"),
+    (r"\bdentro de\b", "in"),
+    (r"\b(está|esta) (trabajando|jalando)\b", "is working"),
+    (r"\b(está|esta)\b", "is"),
+    (r"\bla segunda vez\b", "the second time"),
+    (r"\bla primera\b", "the first"),
+    (r"\bentre\b", "between"),
+    *((rf"(?<!\w){w}(?!\w)", e) for w, e in sorted(_ES_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"\b(del|de la)\b", "of the"),
+    (r"\b(el|la|los|las)\b", "the"),
+    (r"\bal\b", "to the"),
+    (r"\by\b", "and"),
+    (r"\bde\b", "of"),
+    (r"\bsin\b", "without"),
+    (r"\ben\b", "in"),
+    (r"\bes\b", "is"),
+)
+
+# --- Korean site words (Korean-born engineers typing English) -------------------------------------------------------
+_KO_WORDS = {
+    "사다리": "ladder", "드릴": "drill", "외바퀴 수레": "wheelbarrow", "외바퀴수레": "wheelbarrow", "수레": "wheelbarrow",
+    "안전모": "hardhat", "헬멧": "hardhat", "작업자": "worker", "작업자들": "workers", "인부": "worker", "조끼": "vest",
+    "안전조끼": "vest", "망치": "hammer", "공구함": "toolbox", "팔레트": "pallet", "벽돌": "brick", "크레인": "crane",
+    "굴착기": "excavator", "포크레인": "excavator", "비계": "scaffold", "사장님": "boss", "반장": "foreman",
+}
+_KOREAN_MARKERS = re.compile("[\uac00-\ud7a3]")
+_KOREAN = _rules(
+    *((rf"(?<![\uac00-\ud7a3]){w}(?![\uac00-\ud7a3])", e) for w, e in sorted(_KO_WORDS.items(), key=lambda kv: -len(kv[0]))),
+    (r"\s*\b(please )?kindly (check|tell)( me)?\b|\bplease\b", ""),
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
+    (_KOREAN_MARKERS, 1, _KOREAN),
+    (_SPANISH_MARKERS, 1, _SPANISH),  # before Arabic's and Italian's, whose markers include its articles
     (_TAGALOG_MARKERS, 2, _TAGALOG),
     (_ITALIAN_MARKERS, 1, _ITALIAN),
     (_ROMANIAN_MARKERS, 1, _ROMANIAN),
@@ -401,6 +606,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_SWAHILI_MARKERS, 1, _SWAHILI),
     (_NEPALI_MARKERS, 1, _NEPALI),
     (_VIETNAMESE_MARKERS, 1, _VIETNAMESE),
+    (_SCOTS_MARKERS, 1, _SCOTS),
 )
 
 

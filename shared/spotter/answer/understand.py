@@ -171,7 +171,7 @@ _OFF_DOMAIN = re.compile(
     r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
-    r"next (delivery|lorry|wagon|truck)|(is|are) (it|they|the \w+|the \w+ \w+) due|schedule|play (some )?music|song|joke|"
+    r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
@@ -210,7 +210,7 @@ _CONTRACTIONS = (
     (r"\bwheel ?barrels?\b", "wheelbarrow"), (r"\bpalette\b", "pallet"), (r"\bgraft(ing|in)?\b", "working"),
     (r"\brecommenc\w*|\bre-?commenc\w*", "resumed"), (r"\bdivest(ed|s)? (himself|herself|themselves) of\b", "took off"),
     (r"\bemerg(ed|es|e|ing) from\b", "came out of"), (r"\b(lie|lay|lain|lying|rest|rested) upon\b", r"\1 on"),
-    (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
+    (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskived (off|aff)\b", "went idle"), (r"\bskive (off|aff)\b", "go idle"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/(?=\s|\w|$)", "with "), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
@@ -381,7 +381,11 @@ _SURFACE = _rules(
      r"showed up|set down|put down|grabbed|taken|laid|done|finished|installed)\b)\s*@\s*\?*\s*$", r"\1 at what time?"),
     (r"^(.+?)\s*@\s*\?*\s*$", r"where is \1?"),
     (r"\s*@\s*", " at "),
+    (r"\b(\d+)(mins?|secs?|hrs?)\b", r"\1 \2"),
+    (r"(\d\s*(?:m|mins?|minutes?|s|secs?|seconds?)?)\s*~\s*(?=\d)", r"\1 to "),  # a range: "3min ~ 9min 30sec"
     (r"~\s*", "about "),
+    (r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(\d{1,2})\s*(?:minutes?|mins?|m)\b(?!\s*(?:ago|back|before|earlier))",
+     lambda m: f"{m.group(1)}:{int(m.group(2)):02d}:00"),  # "at 1hour 5min": a media time h:mm:ss
     (r"\b(\d+(?:\.\d+)?)\s*m\b(?=\s*(?:ago|back|before|earlier)\b)", r"\1 minutes"),
     (r"\s*->\s*(?:the )?(ground|floor|deck)\b", r" on the \1"),
     (r"\s*->\s*(?:the )?(hole|trench|excavation|pit|zone)\b", r" went into the \1"),
@@ -604,6 +608,17 @@ _SPOKEN = _rules(
 )
 # After numbers and typos: word order and forms that need the words fixed first.
 _WORD_ORDER = _rules(
+    # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
+    (r"\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
+     lambda m: f"took {(m.group(1) or 'his ').strip()} hardhat off"),
+    (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
+    (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
+    (rf"(^|\b(?:the|my|a|that|this) )?(toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|"
+     rf"forklift|grinder|saw|barrow) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
+    (r"^((?!is\b|was\b|are\b)[\w ]+?) (he|she) (is|was) the (same )?(one|guy|fella|man|bloke|person|worker) (who|that)\b",
+     r"\3 \1 the same \5 \6"),  # "man on my right, he is the one who moved it": the question
+    (r"\b(return|returns|returned|go back|goes back|went back|come back|came back) (again )?to (the )?(spot|place) "
+     r"(where )?(?!where\b)", r"\1 to where "),
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
     (rf"(^|\b(?:the|my|a|that|this) )(toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|"
@@ -612,7 +627,7 @@ _WORD_ORDER = _rules(
     (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
      lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
     # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
-    (r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|:))", _clock),
+    (r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|hours?|:))", _clock),
     (r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark"),
     (r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark"),
     (r"\bthe the\b", "the"),
@@ -857,6 +872,9 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
     for m in re.finditer(r"\b(?:since|at|as at|after) (?:the )?" + _DUR + r"\b(?!\s*(?:ago|back|earlier|before|later|after|in|into|"
                          r"mark|of|before now|previously|or|and))", text):  # fmt: skip
         out.append((m.start(), TimeRef(t=_dur_s(m))))
+    # "between 3 minutes and 9:30", "from 4 minutes until now": the bare duration is a media time too
+    for m in re.finditer(r"\b(?:between|from) (?:the )?" + _DUR + r"\s+(?:and|to|until|till|-)\s+(?=\d{1,2}:\d\d|now\b)", text):
+        out.append((m.start(), TimeRef(t=_dur_s(m))))
     for m in re.finditer(r"\b(at|from|since) the (very )?(start|beginning)( of the (shift|day|video|recording|footage))?\b", text):
         out.append((m.start(), TimeRef(t=0.0)))
     out.sort(key=lambda p: p[0])
@@ -877,6 +895,8 @@ def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | Non
         return (TimeRef(ago_s=_UNIT_S[m.group(1)]), None)
     if len(points) >= 2 and re.search(r"\b(between|from)\b|\d:\d\d\s*(-|to|until|till)\s*\d", text):
         return (points[0][1], points[1][1])
+    if points and re.search(r"\bfrom\b.*\b(until|till|to|up to) now\b", text):
+        return (points[0][1], None)
     if points and re.search(r"\bsince\b", text):
         pos = text.find("since")
         after = [p for p in points if p[0] >= pos - 1]
@@ -1126,11 +1146,15 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     m = re.search(rf"\b({colours})\s*$", before)
     if m and not attrs:
         attrs["colour"] = _colour(m.group(1))
-    lead = (r"\s*(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:(?:on|to|at) (?:my|the) "
+    lead = (r"\s*(?:(?:have|has) you seen |did you see |you (?:have )?seen |you saw )?"
+            r"(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:(?:on|to|at) (?:my|the) "
             r"(?:left|right|front|back) |behind me |in front of me |over there )?(?:in (?:a|the) \w+ )?")
     bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
     if bare:
         attrs["vest"] = _colour(bare.group(1))
+    bare_hat = re.match(rf"\s+(?:({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\s+)?({colours})[- ]?(?:hardhat|hat)\b", after)
+    if bare_hat:  # "the guy white hardhat", "the dogman orange vest white hardhat one"
+        attrs["hat_colour"] = _colour(bare_hat.group(2))
     m = re.match(lead + rf"(?:in|with|wearing|wears|dressed in|sporting)\s+(?:the\s+|a\s+|an\s+|his\s+|her\s+|that\s+)?"
                  rf"(?:bright\s+)?({colours})(?:[- ](?:hi-vis|high[- ]vis|vest|jacket|top|shirt|coat))?(?:\s+(?:hi-vis|vest))?"
                  rf"(?!\s*hardhat|\s*hat\b)", after)  # fmt: skip
@@ -1153,8 +1177,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
             attrs["vest"] = _colour(vest.group(1))
     if re.match(lead + r"(?:without|with no|not wearing|w/o|minus|missing|lacking|who is not wearing|who was not wearing|"
                 r"that is not wearing|who took off|that took off|who removed|who had no|that had no|having no|no|wearing no|"
-                r"with his|with her)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:\w+\s+)?hardhat(?:\s+off)?",
-                after) and not re.match(lead + r"with (his|her) (\w+ )?hardhat(?! off)", after):  # fmt: skip
+                r"with his|with her|with their)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:\w+\s+)?hardhat(?:\s+off)?",
+                after) and not re.match(lead + r"with (his|her|their) (\w+ )?hardhat(?! off)", after):  # fmt: skip
         attrs["hardhat"] = False
     elif re.match(lead + r"(?:without|with no|not wearing|no|wearing no|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
                   r"(?:hi-vis|vest|high[- ]vis)", after):  # fmt: skip
