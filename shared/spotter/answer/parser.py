@@ -202,7 +202,8 @@ class QuestionParser:
 
         guessed = unsure if unsure is not None else []
 
-        def resolve(ref: SubjectRef | None, state: str | None = None, event: str | None = None) -> SubjectRef | None:
+        def resolve(ref: SubjectRef | None, state: str | None = None, event: str | None = None,
+                    main: bool = True) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
                 if near:
@@ -211,6 +212,12 @@ class QuestionParser:
                 if ref.role is not None:
                     self.roles[(camera_id, ref.role)] = dict(actor)
                 return ref.model_copy(update={"attributes": dict(actor)})
+            if main and ref is not None and ref.label == "worker" and ref.role is None and not ref.attributes \
+                    and len(self._clothes_seen(camera_id, at)) > 1:  # fmt: skip
+                # "how long was the drainage lad down that hole": of several people, one who was (the other
+                # person of an order or identity question is whoever did what it names)
+                attrs = self._worker_who(camera_id, state, event, at)
+                return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
             if ref is None or ref.role is None or ref.label != "worker":
                 return ref
             key = (camera_id, ref.role)
@@ -227,7 +234,7 @@ class QuestionParser:
         update: dict[str, Any] = {"subject": resolve(q.subject, q.state, q.event)}
         actor = None  # the clause describes the question's subject, not the other person of an order question
         if q.other is not None and q.other.subject is not None:
-            update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject, None, q.other.event)})
+            update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject, None, q.other.event, main=False)})
         return q.model_copy(update=update)
 
     def _worker_who(self, camera_id: str, state: str | None, event: str | None, at: float) -> dict[str, bool | str]:
@@ -238,25 +245,27 @@ class QuestionParser:
                 "zone" if state == "in_zone" or event in ("entered_zone", "left_zone") else None)  # fmt: skip
         if want is None:
             return {}
-        best: tuple[int, dict[str, bool | str]] = (0, {})
+        best: tuple[float, dict[str, bool | str]] = (0.0, {})
         by_event: WorldEventKind | None = "idle" if want == "idle" else "ppe_off" if event == "ppe_removed" else None
         for e in self.store.entities(camera_id, label="worker", t_max=at):
             # (the world's events need no frames; PPE spans and zone spells read them)
             obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=by_event is None)
             if not obs:
                 continue
+            # how well it fits: the time spent in the state where spells say (in the pit longest), else how much
+            # the worker was seen
             if by_event is not None:  # was idle; took the hard hat off (for long enough to count)
-                fits = bool(self.store.events(camera_id, entity_id=e.entity_id, kinds=[by_event], t_max=at))
+                fit = float(len(obs)) if self.store.events(camera_id, entity_id=e.entity_id, kinds=[by_event], t_max=at) else 0.0
             elif want == "ppe":
-                fits = bool(_ppe_spans(obs, at))
+                fit = sum(b - a for a, b, _o in _ppe_spans(obs, at))
             else:
                 try:
-                    fits = bool(self._zone_spells(camera_id, obs, at))
+                    fit = sum(b - a for a, b, _o in self._zone_spells(camera_id, obs, at))
                 except _NotKnown:
                     return {}
             attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
-            if fits and attrs and len(obs) > best[0]:
-                best = (len(obs), attrs)
+            if fit > 0 and attrs and fit > best[0]:
+                best = (fit, attrs)
         return best[1]
 
     def _clothes_seen(self, camera_id: str, at: float) -> set[tuple[object, object]]:
@@ -407,10 +416,29 @@ class QuestionParser:
             raise _NotKnown(f"I have not seen {ref.describe()} by {fmt_time(at)}.")
         return found
 
+    def _counting(self, camera_id: str, unit: str | None, at: float) -> list[tuple[EntityRecord, list[ObservationRecord]]]:
+        """Work objects whose detections count units of work (a parapet's units, a table's modules), those
+        counting the named unit ("modules", "panels") first, best supported first."""
+        counted = []
+        for e in self.store.entities(camera_id, t_max=at):
+            obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=False)
+            keys = {k for o in obs for k, v in o.attributes.items()
+                    if k in UNIT_COUNT_ATTRIBUTES and isinstance(v, int | float) and not isinstance(v, bool)}  # fmt: skip
+            if keys:
+                named = bool(unit) and any(k.rstrip("s") == (unit or "").rstrip("s") for k in keys)
+                counted.append((not named, -len(obs), e.first_seen, e, obs))
+        counted.sort(key=lambda c: c[:3])
+        return [(e, obs) for *_, e, obs in counted]
+
     def _occurrence(self, camera_id: str, ref: SubjectRef | None, event: str | None, unit: str | None,
                     ordinal: int | None, at: float, q_last: bool = False) -> tuple[float, list[ObservationRecord]] | None:
         """When `event` happened to the subject (the `ordinal`-th time), from memory up to `at`."""
-        found = self._matching(camera_id, ref, at)
+        if event == "work_unit" and ref is None:  # "when did the first parapet unit go in": whatever counts units
+            found = self._counting(camera_id, unit, at)
+            if not found:
+                raise _NotKnown(f"I have not seen any {unit or 'work'} counted by {fmt_time(at)}.")
+        else:
+            found = self._matching(camera_id, ref, at)
         if event in (None, "first_seen"):
             entity, obs = min(found, key=lambda eo: eo[1][0].t_start)
             full = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
@@ -534,18 +562,33 @@ class QuestionParser:
                 marks += [(t, _in_pit(box, pit), o) for t, box, pit in framed]
             else:
                 inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in pits)
-                marks += [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
+                seen = [(b.t, inside, o) for b in o.boxes if b.t <= at]  # every frame seen: a gap is unseen
+                marks += seen or [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
         marks.sort(key=lambda m: m[0])
+        # Out for under MIN_SPELL_S between frames in (a frame or two at the image's edge in a turn) does not end
+        # a spell, as with the other states; a spell that ends while out of view ends in the middle of the gap.
         spells: list[tuple[float, float, ObservationRecord]] = []
         open_: tuple[float, float, ObservationRecord] | None = None
+        first_out: float | None = None
+        last_out = 0.0
+
+        def close(spell: tuple[float, float, ObservationRecord], out_t: float) -> tuple[float, float, ObservationRecord]:
+            start, end, o = spell
+            return (start, end if out_t - end <= 2.0 else (end + out_t) / 2.0, o)
+
         for t, inside, o in marks:
             if inside:
                 open_ = (open_[0], t, open_[2]) if open_ is not None else (t, t, o)
+                first_out = None
             elif open_ is not None:
-                spells.append(open_)
-                open_ = None
+                if first_out is None or (t - last_out > 2.0 and last_out - first_out < MIN_SPELL_S):
+                    first_out = t  # (a moment out, then out of view: not where the spell ended)
+                last_out = t
+                if t - first_out >= MIN_SPELL_S:
+                    spells.append(close(open_, first_out))
+                    open_, first_out = None, None
         if open_ is not None:
-            spells.append(open_)
+            spells.append(close(open_, first_out) if first_out is not None else open_)
         return spells
 
     def _when_q(self, q: Query, camera_id: str, at: float, text: str = "") -> Answer:

@@ -225,6 +225,7 @@ _VOCAB = sorted(
 _VOCAB_SET = set(_VOCAB)
 _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
+    "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
     "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
@@ -977,8 +978,10 @@ _PPE = r"(hardhat|hi-vis|vest|ppe|high-vis|high vis|safety gear|protective gear|
 _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|\d+) (\w+ )?"
                 r"(brick|block|course|row|layer)s?\b|"
-                r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
+                r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
                 r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
+                r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(unit|module|panel|slab|segment|beam|girder|"
+                r"column|post)s? (got |get |went |go |gone )(on|up)\b|"
                 r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
@@ -988,8 +991,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
-                r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe)\b)|"
-                r"\b(hardhat|hi-vis|vest|ppe)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b|"
+                r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
+                r"\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b|"
                 r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
                 + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
@@ -999,7 +1002,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
                 r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
-                r"(going|climbing|getting|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
+                r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
@@ -1449,10 +1452,13 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
     "the first kerb went in" -> (kerb, 1)."""
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
                   r"(?:section|length|piece|run|lift) of (\w+?)s?\b", text) or re.search(
-        r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(\w+?)s?\s+"
+        r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)??(\w+?)s?\s+"
         r"(?:of \w+ )?(?:was |were |got |get |went |go |had |has )?(?:laid|placed|in|down|put in|installed|fitted|done|"
-        r"finished|completed|set)\b", text)  # fmt: skip
-    if m and m.group(2) not in ("brick", "block", "course", "row", "layer", "time", "break", "spell"):
+        r"finished|completed|set)\b", text) or re.search(
+        r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)?"
+        r"(unit|module|panel|slab|segment|beam|girder|column|post)s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text)  # fmt: skip
+    if m and m.group(2) not in ("brick", "block", "course", "row", "layer", "time", "break", "spell") \
+            and m.group(2) not in _COMMON and m.group(2) not in ("been", "being"):  # fmt: skip
         return m.group(2), _ORDINALS[m.group(1)]
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|"
                   r"\d+)\s+(?:\w+\s+)?(brick|block|course|row|layer)s?\b", text)  # fmt: skip
@@ -1979,6 +1985,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         subject = _pick(subjects, text, person=True) if st2 in ("in_zone", "without_ppe") else \
             _pick(subjects, text, person=False)  # fmt: skip
         subject = subject or _pick(subjects, text)
+        if st2 == "in_zone" and subject is not None and subject.label in ("excavation", "exclusion_zone", "zone"):
+            subject = SubjectRef(label="worker")  # "how long has the cable puller been in the trench": a person
         if subject is None:
             return None
         if st2 == "without_ppe":  # the PPE named as the state is not an attribute of the subject
@@ -2071,12 +2079,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if eb is None and re.search(r"\b(brick|course|row|layer)s?\b", b_text):
             eb = "work_unit"
         eb = eb or ea
-        if ea == "work_unit" and (sa is None or sa.label != "worker"):
-            sa = SubjectRef(label="brick_wall")
+        ua0 = ordinal_unit(a_text)[0] if ea == "work_unit" else None
+        if ea == "work_unit" and (sa is None or sa.label != "worker"):  # a wall's courses; any other work object's units
+            sa = SubjectRef(label="brick_wall") if ua0 in (None, "brick", "course") else None
         ub, ob = ordinal_unit(b_text) if eb == "work_unit" else (None, event_ordinal(b_text))
         if eb == "work_unit" and (sb is None or sb.label != "worker"):
             sb = SubjectRef(label="brick_wall") if ub in (None, "brick", "course") else None
-        if sa is None:
+        if sa is None and ea != "work_unit":
             return None
         ua, oa = ordinal_unit(a_text) if ea == "work_unit" else (None, event_ordinal(a_text))
         other = EventRef(subject=sb if sb is not None or eb == "work_unit" else sa, event=eb, unit=ub, ordinal=ob)

@@ -1,0 +1,100 @@
+"""Zone spells and units of work, answered from a real (SQLite) graph: a pit and the people in it frame by
+frame, and a work object that counts its units."""
+
+from __future__ import annotations
+
+from spotter.answer.parser import QuestionParser
+from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
+from spotter.graph.sqlite import SqliteGraphStore
+from spotter.messages import TimedBox
+from spotter.tools import GraphTools
+from spotter.world.geometry import feet_in_pit
+
+CAM = "cam-zones"
+PIT = (200.0, 186.0, 500.0, 258.0)  # a trench across the middle of the view: rows 186 (far edge) to 258 (near)
+IN = (340.0, 163.0, 383.0, 250.0)  # a labourer in it: feet between its edges
+BEYOND = (330.0, 60.0, 350.0, 150.0)  # someone standing beyond it
+AT_EDGE = (138.0, 174.0, 186.0, 289.0)  # the same labourer at the image's edge in a fast turn: rows skewed
+
+
+def _obs(eid: str, label: str, clip: str, frames: list[tuple[float, tuple[float, float, float, float]]],
+         attrs: dict[str, object] | None = None) -> ObservationRecord:
+    return ObservationRecord(observation_id=f"{clip}/{eid}", entity_id=eid, camera_id=CAM, clip_id=clip, label=label,
+                             t_start=frames[0][0], t_end=frames[-1][0], bearing_deg=0.0, attributes=attrs or {},
+                             boxes=[TimedBox(t=t, bbox=b) for t, b in frames])  # fmt: skip
+
+
+def _entity(eid: str, label: str, t0: float, t1: float, attrs: dict[str, object] | None = None) -> EntityRecord:
+    return EntityRecord(entity_id=eid, camera_id=CAM, label=label, first_seen=t0, last_seen=t1, bearing_deg=0.0,
+                        attributes=attrs or {}, observations=1)  # fmt: skip
+
+
+def _frames(t0: float, t1: float, box: tuple[float, float, float, float]) -> list[tuple[float, tuple[float, float, float, float]]]:
+    return [(round(t0 + 0.2 * i, 2), box) for i in range(int(round((t1 - t0) / 0.2)) + 1)]
+
+
+def _parser() -> QuestionParser:
+    """A labourer (yellow vest) walks up beyond the trench, is down in it from 20 s, is swept across the image's
+    edge in a turn at 35 s, unseen 35.4-48 s, down in it again at 48-50 s, then seen at 70 s away from it (the
+    trench out of view); a fixer (orange vest) stands beyond it the whole time."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    lab = {"vest": "yellow", "hat_colour": "yellow", "hardhat": True}
+    fixer = {"vest": "orange", "hat_colour": "white", "hardhat": True}
+    c1 = _frames(10.0, 19.8, BEYOND) + _frames(20.0, 35.0, IN) + [(35.2, AT_EDGE)]
+    c2 = _frames(48.0, 50.0, IN)
+    pit1, pit2 = _frames(10.0, 35.2, PIT), _frames(48.0, 50.0, PIT)
+    away = [(70.0 + 0.2 * i, (100.0, 100.0, 130.0, 200.0)) for i in range(20)]
+    writes = GraphWrite(
+        clips=[ClipRecord(clip_id=c, camera_id=CAM, t_start=t0, t_end=t1) for c, t0, t1 in
+               (("c1", 10.0, 36.0), ("c2", 48.0, 51.0), ("c3", 70.0, 74.0))],
+        entities=[_entity("lab", "worker", 10.0, 74.0, lab), _entity("fixer", "worker", 10.0, 50.0, fixer),
+                  _entity("pit", "excavation", 10.0, 50.0)],
+        observations=[_obs("lab", "worker", "c1", c1, lab), _obs("lab", "worker", "c2", c2, lab),
+                      _obs("lab", "worker", "c3", away, lab).model_copy(update={"bearing_deg": 120.0}),
+                      _obs("fixer", "worker", "c1", _frames(10.0, 35.2, BEYOND), fixer),
+                      _obs("fixer", "worker", "c2", _frames(48.0, 50.0, BEYOND), fixer),
+                      _obs("pit", "excavation", "c1", pit1), _obs("pit", "excavation", "c2", pit2)],
+    )  # fmt: skip
+    store.write(writes)
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
+def test_a_person_in_a_pit_by_their_feet_and_its_rows() -> None:
+    assert feet_in_pit(IN[3], PIT[1], PIT[3])
+    assert feet_in_pit(266.0, PIT[1], PIT[3])  # a little past the near edge: standing at it
+    assert not feet_in_pit(BEYOND[3], PIT[1], PIT[3])  # feet above the far edge: beyond it
+    assert not feet_in_pit(AT_EDGE[3], PIT[1], PIT[3])  # in front of the near edge
+    assert not feet_in_pit(190.0, PIT[1], PIT[3])  # on the far rim
+
+
+def test_a_zone_spell_is_not_ended_by_a_frame_at_the_image_edge_and_ends_mid_gap_when_unseen() -> None:
+    parser = _parser()
+    ago = parser.answer("How long ago did the labourer in the yellow vest get down in the trench?", CAM, at=80.0)
+    assert ago.duration_s is not None and abs(ago.duration_s - 60.0) < 0.5  # at 20 s, not the return to view at 48 s
+    spell = parser.answer("How long was the labourer in the yellow vest down that trench for?", CAM, at=80.0)
+    # in from 20 s; last seen in at 50 s, next seen away at 70 s: out in the middle of the gap, 60 s
+    assert spell.duration_s is not None and abs(spell.duration_s - 40.0) < 0.5
+
+
+def test_a_person_nobody_described_is_the_one_the_question_fits() -> None:
+    ans = _parser().answer("How long was the drainage lad down that hole?", CAM, at=80.0)
+    assert ans.query is not None and ans.query["subject"]["attributes"] == {"vest": "yellow", "hat_colour": "yellow"}
+    assert ans.duration_s is not None and ans.duration_s > 30.0
+
+
+def test_the_nth_unit_of_whatever_work_object_counts_units() -> None:
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    counts = [(0.0, 0), (30.0, 0), (60.0, 1), (90.0, 2)]
+    obs = [ObservationRecord(observation_id=f"c{i}/parapet", entity_id="parapet", camera_id=CAM, clip_id=f"c{i}",
+                             label="parapet", t_start=t, t_end=t + 5.0, bearing_deg=10.0, attributes={"units": n})
+           for i, (t, n) in enumerate(counts)]  # fmt: skip
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=t, t_end=t + 5.0) for i, (t, _n) in enumerate(counts)],
+        entities=[_entity("parapet", "parapet", 0.0, 95.0)], observations=obs))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    first = parser.answer("When did the first parapet unit go in?", CAM, at=120.0)
+    assert first.query is not None and first.query["subject"] is None and first.query["unit"] == "unit"
+    assert first.time == 60.0
+    assert parser.answer("When was the second unit installed?", CAM, at=120.0).time == 90.0
