@@ -423,10 +423,9 @@ _SCOTS = _rules(
     (r"\b(went|go|gone|going|goes) for (his|her|their|a) piece( break)?\b", "went on a break"),
     (r"\b(his|her|their|the) piece break\b", r"\1 break"),
     (r"\bpiece break\b", "break"),
-    (r"\b(start|go) skiv(?:e|ing)( aff| off)?\b", "go idle"),
-    (r"\b(started|starts|went|goes) skiv(?:e|ing)( aff| off)?\b", "went idle"),
-    (r"\bskive (aff|off)\b", "go idle"),
-    (r"\b(been |is |was |wis )skiving\b", r"\1idle"),
+    # ("skive" and "skive off" are read before any glossary; "skivin'" arrives here as "skiving")
+    (r"\b(start|go) skiving( aff| off)?\b", "go idle"),
+    (r"\b(started|starts|went|goes) skiving( aff| off)?\b", "went idle"),
     (r"\bskiving\b", "idle"),
     (r"\b(some|a) chancer\b", "someone"),
     (r"\bhat aff\b", "hardhat off"),
@@ -442,6 +441,13 @@ _ES_NUMBERS = {"uno": "1", "una": "1", "dos": "2", "tres": "3", "cuatro": "4", "
                "ocho": "8", "nueve": "9", "diez": "10", "once": "11", "doce": "12", "quince": "15", "veinte": "20",
                "treinta": "30", "cuarenta": "40", "cincuenta": "50"}
 _ES_NUM = "(" + "|".join(_ES_NUMBERS) + r"|\d+)"
+
+
+def _es_n(m: re.Match[str], group: int) -> str:
+    """A number a `_ES_NUM` group matched, in digits ("tres" -> "3")."""
+    return _ES_NUMBERS.get(m.group(group), m.group(group))
+
+
 _ES_COLOURS = {"naranja": "orange", "anaranjado": "orange", "amarillo": "yellow", "amarilla": "yellow", "rojo": "red",
                "roja": "red", "verde": "green", "azul": "blue", "blanco": "white", "blanca": "white", "morado": "purple",
                "morada": "purple", "negro": "black", "negra": "black", "gris": "grey", "rosa": "pink", "café": "brown"}
@@ -486,12 +492,12 @@ _SPANISH = _rules(
     (r"\b(sin hacer nada|echando la hueva|echando hueva|de flojo|parado)\b", "idle"),
     # times: "a los tres minutos y veinte", "dos minutos y medio", "hace diez minutos", "entre el minuto dos y el nueve"
     (rf"\ba los {_ES_NUM} minut(?:os|es) y {_ES_NUM}\b",
-     lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:{int(_ES_NUMBERS.get(m.group(2), m.group(2))):02d}"),
-    (rf"\b(?:a los )?{_ES_NUM} minut(?:os|es) y medio\b", lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:30"),
-    (rf"\ba los {_ES_NUM} minut(?:os|es)\b", lambda m: f"at {_ES_NUMBERS.get(m.group(1), m.group(1))}:00"),
+     lambda m: f"at {_es_n(m, 1)}:{int(_es_n(m, 2)):02d}"),
+    (rf"\b(?:a los )?{_ES_NUM} minut(?:os|es) y medio\b", lambda m: f"at {_es_n(m, 1)}:30"),
+    (rf"\ba los {_ES_NUM} minut(?:os|es)\b", lambda m: f"at {_es_n(m, 1)}:00"),
     (rf"\bentre el minuto {_ES_NUM} y el (?:minuto )?{_ES_NUM}\b",
-     lambda m: f"between {_ES_NUMBERS.get(m.group(1), m.group(1))}:00 and {_ES_NUMBERS.get(m.group(2), m.group(2))}:00"),
-    (rf"\bhace {_ES_NUM} minut(?:os|es)\b", lambda m: f"{_ES_NUMBERS.get(m.group(1), m.group(1))} minutes ago"),
+     lambda m: f"between {_es_n(m, 1)}:00 and {_es_n(m, 2)}:00"),
+    (rf"\bhace {_ES_NUM} minut(?:os|es)\b", lambda m: f"{_es_n(m, 1)} minutes ago"),
     (r"\bhace rato\b", "earlier"),
     (r"\b(en )?la última media hora\b|\b(en )?la ultima media hora\b", "in the last 30 minutes"),
     (r"\bal principio\b", "at the start"),

@@ -247,6 +247,10 @@ class QuestionParser:
             return {}
         best: tuple[float, dict[str, bool | str]] = (0.0, {})
         by_event: WorldEventKind | None = "idle" if want == "idle" else "ppe_off" if event == "ppe_removed" else None
+        try:
+            pits = self._pits(camera_id, at) if want == "zone" else None  # read once for every worker
+        except _NotKnown:
+            return {}
         for e in self.store.entities(camera_id, label="worker", t_max=at):
             # (the world's events need no frames; PPE spans and zone spells read them)
             obs = self.store.observations(camera_id, entity_id=e.entity_id, t_max=at, full=by_event is None)
@@ -259,10 +263,7 @@ class QuestionParser:
             elif want == "ppe":
                 fit = sum(b - a for a, b, _o in _ppe_spans(obs, at))
             else:
-                try:
-                    fit = sum(b - a for a, b, _o in self._zone_spells(camera_id, obs, at))
-                except _NotKnown:
-                    return {}
+                fit = sum(b - a for a, b, _o in self._zone_spells(camera_id, obs, at, pits=pits))
             attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
             if fit > 0 and attrs and fit > best[0]:
                 best = (fit, attrs)
@@ -539,12 +540,8 @@ class QuestionParser:
                 return downs[k][0], [downs[k][1]]
         return _BY_WORLD_EVENT
 
-    def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
-                     half_width_deg: float = 15.0) -> list[tuple[float, float, ObservationRecord]]:
-        """Spells the subject spent in a zone anchored on an excavation (docs/RULES.md). Frame by frame
-        where the pit is in the same frame: the person's box overlaps it across and their feet lie
-        between its top and bottom edges (a person beyond or in front of it is not in it); elsewhere the
-        observation's bearing within `half_width_deg` of the pit's."""
+    def _pits(self, camera_id: str, at: float) -> _Pits:
+        """The excavations remembered up to `at`, with their boxes by clip and frame time."""
         pits = self.store.entities(camera_id, label="excavation", t_max=at)
         if not pits:
             raise _NotKnown("I have not seen an excavation or another zone by " + fmt_time(at) + ".")
@@ -554,6 +551,15 @@ class QuestionParser:
                 frames = pit_boxes.setdefault(po.clip_id, {})
                 for pb in po.boxes:
                     frames[round(pb.t, 3)] = pb.bbox
+        return pits, pit_boxes
+
+    def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
+                     half_width_deg: float = 15.0, pits: _Pits | None = None) -> list[tuple[float, float, ObservationRecord]]:
+        """Spells the subject spent in a zone anchored on an excavation (docs/RULES.md). Frame by frame
+        where the pit is in the same frame: the person's box overlaps it across and their feet lie
+        between its top and bottom edges (a person beyond or in front of it is not in it); elsewhere the
+        observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read."""
+        excavations, pit_boxes = pits if pits is not None else self._pits(camera_id, at)
         marks: list[tuple[float, bool, ObservationRecord]] = []
         for o in obs:
             here = pit_boxes.get(o.clip_id, {})
@@ -561,7 +567,7 @@ class QuestionParser:
             if framed:
                 marks += [(t, _in_pit(box, pit), o) for t, box, pit in framed]
             else:
-                inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in pits)
+                inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in excavations)
                 seen = [(b.t, inside, o) for b in o.boxes if b.t <= at]  # every frame seen: a gap is unseen
                 marks += seen or [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
         marks.sort(key=lambda m: m[0])
@@ -963,6 +969,10 @@ class QuestionParser:
             answer=("Yes, the same one." if same else "No, a different one."), yes_no=same,
             entities=[target.entity_id],
         )  # fmt: skip
+
+
+_Pits = tuple[list[EntityRecord], dict[str, dict[float, tuple[float, float, float, float]]]]
+"""Excavations remembered, and their boxes by clip id and frame time (`QuestionParser._pits`)."""
 
 
 class _NotKnown(Exception):

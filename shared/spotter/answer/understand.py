@@ -607,6 +607,8 @@ _SPOKEN = _rules(
     (r"(?<!-)\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
     (r"\bright (behind|in front|ahead|next to|by)\b", r"\1"),
 )
+# Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
+_COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow"
 # After numbers and typos: word order and forms that need the words fixed first.
 _WORD_ORDER = _rules(
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
@@ -614,16 +616,15 @@ _WORD_ORDER = _rules(
      lambda m: f"took {(m.group(1) or 'his ').strip()} hardhat off"),
     (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
-    (rf"(^|\b(?:the|my|a|that|this) )?(toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|"
-     rf"forklift|grinder|saw|barrow) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
+    (rf"(^|\b(?:the|my|a|that|this) )?({_COLOURED_THINGS}) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
     (r"^((?!is\b|was\b|are\b)[\w ]+?) (he|she) (is|was) the (same )?(one|guy|fella|man|bloke|person|worker) (who|that)\b",
      r"\3 \1 the same \5 \6"),  # "man on my right, he is the one who moved it": the question
     (r"\b(return|returns|returned|go back|goes back|went back|come back|came back) (again )?to (the )?(spot|place) "
      r"(where )?(?!where\b)", r"\1 to where "),
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
-    (rf"(^|\b(?:the|my|a|that|this) )(toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|"
-     rf"generator|forklift|grinder|saw|barrow)\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)", r"\1\3 \2"),
+    (rf"(^|\b(?:the|my|a|that|this) )({_COLOURED_THINGS})\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)",
+     r"\1\3 \2"),
     # "2 minutes and 40 seconds into the recording" is a time of the video, not a duration
     (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
      lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
@@ -975,13 +976,14 @@ def direction_in(text: str, weak: bool = True) -> Sector | None:
 
 
 _PPE = r"(hardhat|hi-vis|vest|ppe|high-vis|high vis|safety gear|protective gear|hat)"
+_SET_UNITS = "unit|module|panel|slab|segment|beam|girder|column|post"
+"""Units of work that "go on" or "go up" ("the first panel went on"), besides those laid or put in."""
 _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th|\d+) (\w+ )?"
                 r"(brick|block|course|row|layer)s?\b|"
                 r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
                 r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
-                r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(unit|module|panel|slab|segment|beam|girder|"
-                r"column|post)s? (got |get |went |go |gone )(on|up)\b|"
+                rf"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS})s? (got |get |went |go |gone )(on|up)\b|"
                 r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
@@ -1456,7 +1458,7 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
         r"(?:of \w+ )?(?:was |were |got |get |went |go |had |has )?(?:laid|placed|in|down|put in|installed|fitted|done|"
         r"finished|completed|set)\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)?"
-        r"(unit|module|panel|slab|segment|beam|girder|column|post)s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text)  # fmt: skip
+        rf"({_SET_UNITS})s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text)  # fmt: skip
     if m and m.group(2) not in ("brick", "block", "course", "row", "layer", "time", "break", "spell") \
             and m.group(2) not in _COMMON and m.group(2) not in ("been", "being"):  # fmt: skip
         return m.group(2), _ORDINALS[m.group(1)]
