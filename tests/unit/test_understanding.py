@@ -157,6 +157,20 @@ def test_normalise_numbers_times_and_typos() -> None:
         ("What time did I pick the laser level back up?", "event_time", {"event": "picked_up"}),
         ("Did the cable puller go back to the cable drum after he'd been in the trench?", "returned",
          {"other": {"subject": {"label": "cable_drum", "attributes": {}}, "event": "first_seen", "unit": None, "ordinal": None}}),
+        # "is <someone> the one who ...": the person compared with is named by what they did to a thing
+        ("is the guy in orange the one who moved the wheelbarrow", "same_individual",
+         {"subject": {"label": "worker", "attributes": {"vest": "orange"}},
+          "other": {"subject": {"label": "wheelbarrow", "attributes": {}}, "event": "moved", "unit": None, "ordinal": None}}),
+        ("Is he the one who moved the wheelbarrow?", "same_individual", {"subject": {"label": "worker", "attributes": {}}}),
+        ("Is the fixer in the white hat the one who guided the first unit in?", "same_individual",
+         {"other": {"subject": None, "event": "work_unit", "unit": "unit", "ordinal": 1}}),
+        ("Is this the same worker who was down in the pit earlier?", "same_individual",
+         {"other": {"subject": {"label": "worker", "attributes": {}}, "event": "entered_zone", "unit": None, "ordinal": None}}),
+        # returning to one's own place: where he stood about; where he was before an event
+        ("Has the banksman gone back to the spot where he was stood about?", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "banksman"}, "event": "went_idle",
+                    "unit": None, "ordinal": None}}),
+        ("Did the fixer in the orange hat go back to where he was before the lift?", "returned", {"relation": "before"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

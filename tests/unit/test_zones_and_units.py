@@ -83,6 +83,16 @@ def test_a_person_nobody_described_is_the_one_the_question_fits() -> None:
     assert ans.duration_s is not None and ans.duration_s > 30.0
 
 
+def test_back_in_a_zone_means_a_second_visit_not_the_pit_being_seen() -> None:
+    parser = _parser()
+    # in 20-60 s (one visit; unseen 35-48 s and seen in again), then away: not back in
+    ans = parser.answer("Has the labourer in the yellow vest been back to the trench since he climbed out?", CAM, at=80.0)
+    assert ans.intent == "returned" and ans.yes_no is False and "came out at 1:00" in ans.answer
+    # the fixer was never in it: nothing to go back to
+    assert "not seen" in parser.answer("Has the fixer in the orange vest been back in the trench since he got out?",
+                                       CAM, at=80.0).answer
+
+
 def test_the_nth_unit_of_whatever_work_object_counts_units() -> None:
     store = SqliteGraphStore(":memory:")
     store.init()

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from spotter.answer.base import Answer, Evidence
-from spotter.answer.query import Query, SubjectRef, TimeRef
+from spotter.answer.query import EventRef, Query, SubjectRef, TimeRef
 from spotter.answer.understand import QuestionUnderstander, subjects_in
 from spotter.graph.base import EntityRecord, EventRecord, ObservationRecord
 from spotter.messages import WorldEventKind
@@ -164,6 +164,10 @@ class QuestionParser:
             elif q.other is not None and q.other.event in ("moved", "dropped", "picked_up") and \
                     (actor := self._actor_entity(camera_id, question, at)) is not None:  # fmt: skip
                 parsed.ref_entity = actor  # "is he the one who moved the wheelbarrow": whoever moved it
+            elif q.other is not None and (q.other.event == "work_unit" or (
+                    q.other.subject is not None and q.other.subject.label not in ("worker", "person"))):
+                # "the one who guided the first unit in", "the fella who was guiding the telehandler"
+                parsed.ref_entity = self._worker_at_thing(camera_id, q.other, at)
             elif q.other is not None and q.other.event is not None:
                 hit = self._occurrence(camera_id, q.other.subject or SubjectRef(label="worker"), q.other.event, None,
                                        None, at, q_last=True)  # fmt: skip
@@ -205,7 +209,8 @@ class QuestionParser:
         def resolve(ref: SubjectRef | None, state: str | None = None, event: str | None = None,
                     main: bool = True) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
-                near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label))
+                near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label)) \
+                    or sorted(lab for lab in labels if _tool_named_by_use(ref.label, lab))
                 if near:
                     ref = ref.model_copy(update={"label": near[0]})
             if ref is not None and ref.label == "worker" and not ref.attributes and actor:
@@ -231,7 +236,9 @@ class QuestionParser:
                 attrs = self._worker_who(camera_id, state, event, at)
             return ref.model_copy(update={"attributes": dict(attrs)}) if attrs else ref
 
-        update: dict[str, Any] = {"subject": resolve(q.subject, q.state, q.event)}
+        # ("has the labourer been back in the trench since he climbed out": one who was in it)
+        event = q.event or (q.other.event if q.intent == "returned" and q.other is not None else None)
+        update: dict[str, Any] = {"subject": resolve(q.subject, q.state, event)}
         actor = None  # the clause describes the question's subject, not the other person of an order question
         if q.other is not None and q.other.subject is not None:
             update["other"] = q.other.model_copy(update={"subject": resolve(q.other.subject, None, q.other.event, main=False)})
@@ -321,14 +328,44 @@ class QuestionParser:
                 best = min(best, (d, o.entity_id), key=lambda x: x[0])
         return best[1]
 
+    def _worker_at_thing(self, camera_id: str, other: EventRef, at: float) -> str:
+        """The worker a relative clause names by a thing: nearest the thing when the event happened to it
+        (moved, picked up, the first unit of work, first seen), else nearest it in most frames showing both."""
+        thing = other.subject
+        words = _describe(thing) if thing is not None else f"the {other.unit or 'work'}"
+        if other.event is not None:
+            hit = self._occurrence(camera_id, thing, other.event, other.unit, other.ordinal, at)
+            if hit is None or not hit[1]:
+                raise _NotKnown(f"I have not seen {words} {_EVENT_WORDS.get(other.event, other.event)} by {fmt_time(at)}.")
+            t, obs = hit
+            found = self._nearest_worker(camera_id, obs[0].entity_id, t, within_s=3.0)
+            if found is None:
+                raise _NotKnown(f"I did not see anyone at {words} at {fmt_time(t)}.")
+            return found
+        votes: dict[str, int] = {}
+        for entity, _obs in self._matching(camera_id, thing, at)[:4]:
+            for o in self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at):
+                workers = self.store.observations(camera_id, label="worker", t_min=o.t_start, t_max=o.t_end)
+                boxes: dict[float, list[tuple[str, tuple[float, float, float, float]]]] = {}
+                for w in workers:
+                    for b in w.boxes:
+                        boxes.setdefault(round(b.t, 2), []).append((w.entity_id, b.bbox))
+                for b in o.boxes:
+                    cx, cy = (b.bbox[0] + b.bbox[2]) / 2.0, (b.bbox[1] + b.bbox[3]) / 2.0
+                    near = [(math.hypot((w[0] + w[2]) / 2.0 - cx, (w[1] + w[3]) / 2.0 - cy) / max(1.0, w[3] - w[1]), eid)
+                            for eid, w in boxes.get(round(b.t, 2), [])]  # fmt: skip
+                    if near:
+                        votes[min(near)[1]] = votes.get(min(near)[1], 0) + 1
+        if not votes:
+            raise _NotKnown(f"I did not see anyone at {words} by {fmt_time(at)}.")
+        return max(votes, key=lambda k: votes[k])
+
     def _worker_at_work(self, camera_id: str, role: str, at: float) -> dict[str, bool | str]:
         """The clothing of the worker seen working beside the trade's work object for longest: in the frames
         that show both, the person's box beside the object's (a wide lens puts a helper idling 20 deg off a long
         wall within any bearing margin); by bearing (within 25 deg) where the memory keeps no boxes."""
-        work = _WORK_OBJECT_OF_ROLE.get(role)
-        if work is None:
-            return {}
-        work_obs = [o for e in self.store.entities(camera_id, label=work, t_max=at)
+        work = _WORK_OBJECT_OF_ROLE.get(role, ())
+        work_obs = [o for label in work for e in self.store.entities(camera_id, label=label, t_max=at)
                     for o in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at)]  # fmt: skip
         if not work_obs:
             return {}
@@ -894,20 +931,44 @@ class QuestionParser:
         )  # fmt: skip
 
     def _returned(self, q: Query, camera_id: str, at: float) -> Answer:
-        """Whether the subject went away from and came back to where the other event happened."""
+        """Whether the subject went away from and came back to where the other event happened: where a thing
+        was dropped, picked up, moved or first seen; where a person did what the question names (took the hat
+        off, stood idle, first showed up), at that person's place then; with `relation` "before", where the
+        subject was just before the event. For a zone ("back in the trench since he climbed out"): whether
+        they went in again after leaving it."""
         other = q.other
         if other is None or other.subject is None:
             raise _NotKnown("I need both who and which place the question is about.")
         verb = other.event or "dropped"
         thing = _subject_of(other.subject)
         assert thing is not None
-        hit = self._event_time(camera_id, thing, verb if verb in ("dropped", "picked_up", "moved") else "appeared", at)
-        if hit is None:
-            raise _NotKnown(f"I have not seen {thing.describe()} {verb.replace('_', ' ')} by {fmt_time(at)}.")
-        t_event, thing_obs = hit
-        after = [o for o in self._entity(camera_id, thing, at)[1] if o.t_start >= t_event - 10.0]
-        spot = after[0].bearing_deg if after else thing_obs[0].bearing_deg
         worker, wobs = self._matching(camera_id, q.subject, at)[0]
+        by_person = other.subject.label in ("worker", "person")
+        if verb in ("entered_zone", "left_zone") and not by_person:
+            return self._back_in_zone(q, camera_id, worker, wobs, at)
+        if by_person:
+            # "where I first saw him", "where he took his hat off": a person not described is the subject
+            named = other.subject if other.subject.attributes or other.subject.role else q.subject
+            hit = self._occurrence(camera_id, named, verb, None, None, at)
+            if hit is None:
+                raise _NotKnown(f"I have not seen {_describe(other.subject)} {_EVENT_WORDS.get(verb, verb)} "
+                                f"by {fmt_time(at)}.")  # fmt: skip
+            t_event, thing_obs = hit
+            spot = thing_obs[0].bearing_deg if thing_obs else wobs[0].bearing_deg
+            words = f"{_describe(other.subject)} {_EVENT_WORDS.get(verb, verb)}"
+        else:
+            hit = self._event_time(camera_id, thing, verb if verb in ("dropped", "picked_up", "moved") else "appeared", at)
+            if hit is None:
+                raise _NotKnown(f"I have not seen {thing.describe()} {verb.replace('_', ' ')} by {fmt_time(at)}.")
+            t_event, thing_obs = hit
+            after = [o for o in self._entity(camera_id, thing, at)[1] if o.t_start >= t_event - 10.0]
+            spot = after[0].bearing_deg if after else thing_obs[0].bearing_deg
+            words = f"{thing.describe()} was {verb.replace('_', ' ')}"
+        if q.relation == "before":  # "back to where he was before the lift": his own place just before it
+            prior = [o for o in wobs if o.t_start < t_event]
+            if not prior:
+                raise _NotKnown(f"I did not see {_describe(q.subject)} before {fmt_time(t_event)}.")
+            spot = prior[-1].bearing_deg
         away = False
         back: ObservationRecord | None = None
         for o in wobs:
@@ -921,9 +982,37 @@ class QuestionParser:
                 break
         return Answer(
             answer=(f"Yes, at {fmt_time(back.t_start)}." if back is not None
-                    else f"No, not since {thing.describe()} was {verb.replace('_', ' ')} at {fmt_time(t_event)}."),
+                    else f"No, not since {words} at {fmt_time(t_event)}."),
             yes_no=back is not None, entities=[worker.entity_id],
             evidence=_evidence([back] if back is not None else thing_obs),
+        )  # fmt: skip
+
+    def _back_in_zone(self, q: Query, camera_id: str, worker: EntityRecord, wobs: list[ObservationRecord],
+                      at: float) -> Answer:
+        """Whether the subject went into the zone again after first leaving it."""
+        spells = self._zone_spells(camera_id, wobs, at)
+        who = _describe(q.subject)
+        if not spells:
+            raise _NotKnown(f"I have not seen {who} in the zone by {fmt_time(at)}.")
+        # a visit broken by moments out (a frame or two misjudged at the rim) is one visit: merge spells with under
+        # BACK_AWAY_S out between them
+        merged = [spells[0]]
+        for spell in spells[1:]:
+            if spell[0] - merged[-1][1] < BACK_AWAY_S:
+                merged[-1] = (merged[-1][0], spell[1], merged[-1][2])
+            else:
+                merged.append(spell)
+        spells = merged
+        first_out = spells[0][1]
+        if first_out >= at - 1e-6:
+            return Answer(answer=f"No, {who} has been in the zone since {fmt_time(spells[0][0])}.", yes_no=False,
+                          entities=[worker.entity_id], evidence=_evidence([spells[0][2]]))  # fmt: skip
+        again = next((s for s in spells[1:] if s[0] > first_out), None)
+        return Answer(
+            answer=(f"Yes, {who} went back in at {fmt_time(again[0])}." if again is not None
+                    else f"No, not since {who} came out at {fmt_time(first_out)}."),
+            yes_no=again is not None, entities=[worker.entity_id],
+            evidence=_evidence([again[2]] if again is not None else [spells[0][2]]),
         )  # fmt: skip
 
     def _same(self, p: Parsed, camera_id: str, at: float) -> Answer:
@@ -936,23 +1025,29 @@ class QuestionParser:
             return bool(v.label == subject.label and (not described or v.entity_id in described))
 
         now_res = self.tools.entities_at_time(camera_id, at, window_s=1.5, at=at)
-        candidates = [v for v in now_res.entities if fits(v)] or [v for v in now_res.entities if v.label == subject.label]
-        if not candidates:
-            raise _NotKnown(f"I do not see {subject.describe()} now.")
-        target = min(
-            candidates,
-            key=lambda v: angular_distance(v.relative_deg if v.relative_deg is not None else 0.0, SECTOR_CENTRES[d]),
-        )
+        in_view = [v for v in now_res.entities if fits(v)]
+        target_id: str
+        if not in_view and matching and p.direction is None:
+            # a person described (or known by trade) who is not in view now: the one remembered
+            target_id = max(matching, key=lambda eo: eo[1][-1].t_end)[0].entity_id
+        else:
+            candidates = in_view or [v for v in now_res.entities if v.label == subject.label]
+            if not candidates:
+                raise _NotKnown(f"I do not see {subject.describe()} now.")
+            target_id = min(
+                candidates,
+                key=lambda v: angular_distance(v.relative_deg if v.relative_deg is not None else 0.0, SECTOR_CENTRES[d]),
+            ).entity_id
         if p.ref_entity is not None:
-            same = self._one_individual(camera_id, p.ref_entity, target.entity_id, at)
+            same = self._one_individual(camera_id, p.ref_entity, target_id, at)
         elif len(p.subjects) > 1:
             refs_named = self._entities(camera_id, p.subjects[1][1], at)
             if not refs_named:
                 raise _NotKnown(f"I have not seen {p.subjects[1][1].describe()} by {fmt_time(at)}.")
-            same = self._one_individual(camera_id, refs_named[0][0].entity_id, target.entity_id, at)
+            same = self._one_individual(camera_id, refs_named[0][0].entity_id, target_id, at)
         elif not p.times:
-            ref_ids = [e.entity_id for e, _ in self._entities(camera_id, subject, at) if e.entity_id != target.entity_id]
-            same = all(self._one_individual(camera_id, r, target.entity_id, at) for r in ref_ids)
+            ref_ids = [e.entity_id for e, _ in self._entities(camera_id, subject, at) if e.entity_id != target_id]
+            same = all(self._one_individual(camera_id, r, target_id, at) for r in ref_ids)
         else:
             ref_t = p.times[0]
             ref_res = self.tools.entities_at_time(camera_id, ref_t, window_s=1.5, at=at)
@@ -964,10 +1059,10 @@ class QuestionParser:
                 if not found:
                     raise _NotKnown(f"I did not see {subject.describe()} around {fmt_time(ref_t)}.")
                 ref_id = min(found, key=lambda eo: min(abs(o.t_start - ref_t) for o in eo[1]))[0].entity_id
-            same = self._one_individual(camera_id, ref_id, target.entity_id, at)
+            same = self._one_individual(camera_id, ref_id, target_id, at)
         return Answer(
             answer=("Yes, the same one." if same else "No, a different one."), yes_no=same,
-            entities=[target.entity_id],
+            entities=[target_id],
         )  # fmt: skip
 
 
@@ -1047,7 +1142,14 @@ _PUT_DOWN = ("dropped", "put down", "set down", "left", "dumped")
 _ACTOR_CLAUSE = re.compile(r"\b(?:who|that|whoever)\s+(?:had\s+|has\s+|just\s+)?(moved|shifted|picked up|took|grabbed|"
                            r"carried|brought|lifted|dropped|put down|set down|left|dumped)\s+(?:up\s+)?((?:the|a|that|"
                            r"my|his|her|those|these)\s+[a-z][a-z -]{1,30})")
-_WORK_OBJECT_OF_ROLE = {"bricklayer": "brick_wall"}  # trades whose work shows on a tracked object
+BACK_AWAY_S = 10.0
+"""Out of a zone for less than this between two spells in it is not having gone back: one visit."""
+_WORK_OBJECT_OF_ROLE: dict[str, tuple[str, ...]] = {  # trades whose work shows on a tracked object
+    "bricklayer": ("brick_wall",),
+    # a banksman (signaller) guides plant and lifts: the person beside them
+    "banksman": ("telehandler", "mobile_crane", "tower_crane", "crane", "excavator", "dumper", "forklift", "loader",
+                 "suspended_load"),
+}  # fmt: skip
 _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""
 
@@ -1118,6 +1220,16 @@ def _subject_of(ref: SubjectRef | None) -> Subject | None:
     if ref is None:
         return None
     return Subject(ref.label, dict(ref.attributes), ref.describe())
+
+
+def _tool_named_by_use(word: str, label: str) -> bool:
+    """A tool called by what it does ("crimper", "cutter") and a label naming the same tool by its use
+    ("crimping_tool", "cutting_machine")."""
+    head, _, kind = label.rpartition("_")
+    if not word.endswith("er") or kind not in ("tool", "machine") or not head.endswith("ing"):
+        return False
+    stem, use = word[:-2], head[:-3]
+    return use in (stem, stem + "e", stem[:-1] if len(stem) > 2 and stem[-1] == stem[-2] else stem)
 
 
 def _describe(ref: SubjectRef | None) -> str:

@@ -1534,7 +1534,8 @@ _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|work
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|\b(the )?(one|single) \w+ or (have |are |were )?(there )?(been )?"
             r"(several|more|many|multiple|a few)|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
-_SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad|fella|man|woman|person|worker|chap) (who|that|i|we|you)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
+_SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad|fella|man|woman|person|worker|chap) (who|that|i|we|you)\b|"
+           r"^(is|was) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) (who|that)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
            r"previously)|"
@@ -1616,6 +1617,7 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"(that|the same|this) (spot|place|area|position))\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
 _LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
+_ZONE_LABELS = ("excavation", "exclusion_zone", "zone")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
 
@@ -1871,6 +1873,16 @@ def _reference_person(text: str, subjects: list[tuple[int, SubjectRef, bool]], f
     clause = re.search(r"\b(?:one|fella|fellow|guy|bloke|lad|person|man|woman|worker|chap|individual)\s+(?:who|that)\s+(.{3,60})$", text)
     if clause:  # "the same fella who took his hat off earlier": the one that happened to
         ev = event_in(clause.group(1))
+        things = [s for _, s, _ in subjects_in(clause.group(1)) if s.label != "worker"]
+        if things and things[0].label in _ZONE_LABELS and ev in (None, "entered_zone") and \
+                re.search(r"\b(in|into|inside|down)\b", clause.group(1)):  # fmt: skip
+            return EventRef(subject=SubjectRef(label="worker"), event="entered_zone")  # "was down in the trench"
+        if things and first.label == "worker" and ev in (None, "moved", "dropped", "picked_up", "first_seen"):
+            # "the one who moved the wheelbarrow", "the fella who was guiding the telehandler": whoever was at it
+            return EventRef(subject=things[0], event=None if ev == "first_seen" else ev)  # (not "first thing")
+        if ev == "work_unit" and not things:  # "the one who guided the first unit in": whoever was at it then
+            unit, ordinal = ordinal_unit(clause.group(1))
+            return EventRef(event="work_unit", unit=unit, ordinal=ordinal)
         if ev is not None and ev not in ("first_seen", "last_seen", "work_unit"):
             return EventRef(subject=SubjectRef(label="worker"), event=ev)
     m = re.search(r"\bsame\b[^?]*?\bas\b", text)
@@ -1964,9 +1976,16 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
+        one_who = re.search(r"\b(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) "
+                            r"(who|that)\b", text)  # fmt: skip
+        if subject is not None and subject.label != "worker" and personal and one_who and personal.start() < one_who.start():
+            subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow
         if subject is None:
             return None
         other = _reference_person(text, subjects, subject)
+        if other is not None and time is not None and time.t != 0 and other.event is None \
+                and other.subject is not None and other.subject.label != "worker":  # fmt: skip
+            other = None  # "the one who was on the mixer at 12:30": the time says who ("first thing" does not)
         if other is not None:
             subjects = [x for x in subjects if x[1] is not other.subject]
         subject = _merge_workers(subjects, subject)
@@ -1987,7 +2006,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         subject = _pick(subjects, text, person=True) if st2 in ("in_zone", "without_ppe") else \
             _pick(subjects, text, person=False)  # fmt: skip
         subject = subject or _pick(subjects, text)
-        if st2 == "in_zone" and subject is not None and subject.label in ("excavation", "exclusion_zone", "zone"):
+        if st2 == "in_zone" and subject is not None and subject.label in _ZONE_LABELS:
             subject = SubjectRef(label="worker")  # "how long has the cable puller been in the trench": a person
         if subject is None:
             return None
@@ -2037,6 +2056,19 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
+        own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
+                               r"\bbefore\b", text[pos:])  # fmt: skip
+        if own_before is not None and who is not None:
+            # "did the fixer go back to where he was before the lift": his own place just before the event
+            after_before = [x for x in where_subjects if x[0] >= pos + own_before.end() - 1 and x[1].label != "worker"]
+            marker = _pick(after_before, text[pos + own_before.end():]) if after_before else None
+            if marker is None:
+                return None
+            return Query(**q, subject=who, other=EventRef(subject=marker, event="first_seen"), relation="before")
+        if who is not None and re.search(r"\bwhere (he|she|they) (was |were |had been |'d been )?(stood|standing|"
+                                         r"idl(ed|ing)|waiting|hanging about|loafing|stopped)\b", text[pos:]):  # fmt: skip
+            # "gone back to the spot where he was stood about": where he idled
+            return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
