@@ -201,3 +201,26 @@ def test_camera_pan_is_not_object_motion() -> None:
     assert [round(b.bbox[0]) for b in o.boxes] == [400, 375, 350, 325, 300]
     assert o.state == "on_ground"
     assert o.motion_px_s < 3.0
+
+
+def test_a_tool_taken_up_into_the_wearer_s_hands_is_carried_from_then() -> None:
+    # Traced on three site walks: the wearer looks down at a drill on the floor, picks it up and looks up.
+    # The drill's box leaps from the floor to in front of the camera, larger, and stays there as the head
+    # moves: from that frame it is carried (no person is seen holding it: the wearer's hands are the camera's).
+    def walk(label: str) -> Observation:
+        tracker = ClipTracker()
+        frames = [(0.0, (410, 500, 480, 526)), (0.2, (412, 420, 478, 446)), (0.4, (413, 338, 482, 364)),
+                  (0.6, (480, 294, 680, 408)), (0.8, (479, 294, 684, 412)), (1.0, (478, 298, 679, 409)),
+                  (1.2, (472, 291, 674, 407))]  # fmt: skip
+        for t, (x0, y0, x1, y1) in frames:
+            tracker.update(t, [det(label, x0, y0, w=x1 - x0, h=y1 - y0, track="7")])
+        return tracker.observations()[0]
+
+    drill = walk("drill")
+    assert [b.state == "carried" for b in drill.boxes] == [False, False, False, True, True, True, True]
+    assert not any(b.state == "carried" for b in walk("roller").boxes)  # plant is not picked up by hand
+
+    swept = ClipTracker()  # a head turn sweeps a drill across the view: smooth, the same size, never held
+    for k in range(8):
+        swept.update(0.2 * k, [det("drill", 100 + 120 * k, 400, w=60, h=30, track="3")])
+    assert not any(b.state == "carried" for b in swept.observations()[0].boxes)

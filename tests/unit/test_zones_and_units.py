@@ -108,3 +108,24 @@ def test_the_nth_unit_of_whatever_work_object_counts_units() -> None:
     assert first.query is not None and first.query["subject"] is None and first.query["unit"] == "unit"
     assert first.time == 60.0
     assert parser.answer("When was the second unit installed?", CAM, at=120.0).time == 90.0
+
+
+def test_a_thing_lying_out_of_view_lay_there_until_seen_picked_up() -> None:
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    box = (300.0, 300.0, 360.0, 330.0)
+
+    def frames(t0: float, t1: float, state: str) -> list[TimedBox]:
+        return [TimedBox(t=round(t0 + 0.2 * i, 2), bbox=box, state=state) for i in range(int(round((t1 - t0) / 0.2)) + 1)]
+
+    lying = _obs("wrench", "impact_wrench", "c1", [(100.0, box)]).model_copy(
+        update={"t_end": 110.0, "boxes": frames(100.0, 110.0, "on_ground")})
+    taken = _obs("wrench", "impact_wrench", "c2", [(200.0, box)]).model_copy(
+        update={"t_end": 202.0, "boxes": frames(200.0, 200.4, "moving") + frames(200.6, 202.0, "carried")})  # looked down at it, took it
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c1", camera_id=CAM, t_start=100.0, t_end=110.0),
+               ClipRecord(clip_id="c2", camera_id=CAM, t_start=200.0, t_end=202.0)],
+        entities=[_entity("wrench", "impact_wrench", 100.0, 202.0)], observations=[lying, taken]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("How long was the impact wrench lying on the deck?", CAM, at=250.0)
+    assert ans.duration_s is not None and abs(ans.duration_s - 100.6) < 0.5  # 100 s to the pick-up at 200.6

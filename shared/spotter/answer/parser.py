@@ -1259,9 +1259,12 @@ def _ordinal_word(n: int) -> str:
 Run = tuple[float, float, ObservationRecord, bool]
 
 
-def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -> list[Run]:
+def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0,
+          lasts_until: frozenset[str] = frozenset()) -> list[Run]:
     """Spells of `state`: (start, end, first observation, ended) from per-frame samples; a spell ends at the
-    first sample of another state (a change while out of view: in the middle of the gap)."""
+    first sample of another state (a change while out of view: in the middle of the gap; at the sample itself
+    when that state is one of `lasts_until`, seen as it happens: a thing lying unseen was lying there until
+    it was seen picked up)."""
     known = [(t, st, o) for t, st, o in samples if st is not None]
     runs: list[Run] = []
     start: tuple[float, ObservationRecord] | None = None
@@ -1271,7 +1274,7 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0) -
             begin = t if prev_t is None or t - prev_t <= max_step_s else (prev_t + t) / 2.0
             start = (begin, o)
         elif st != state and start is not None:
-            end = t if prev_t is None or t - prev_t <= max_step_s else (prev_t + t) / 2.0
+            end = t if prev_t is None or t - prev_t <= max_step_s or st in lasts_until else (prev_t + t) / 2.0
             runs.append((start[0], end, start[1], True))
             start = None
         prev_t = t
@@ -1354,7 +1357,8 @@ def _spell_seconds(samples: Sequence[StateSample], state: str, spell: str, ordin
         lo, hi = _window_bounds(window, at)
         return state_seconds(samples, state, lo, hi), f"was {{word}} for a total between {fmt_time(lo)} and {fmt_time(hi)}"
     # a spell of under MIN_SPELL_S is a detector flicker, not a spell someone asks about
-    runs = [r for r in _runs(samples, state) if not r[3] or r[1] - r[0] >= MIN_SPELL_S]
+    until = frozenset({"carried"}) if state == "on_ground" else frozenset()
+    runs = [r for r in _runs(samples, state, lasts_until=until) if not r[3] or r[1] - r[0] >= MIN_SPELL_S]
     ongoing = bool(runs) and not runs[-1][3]
     if spell == "current":
         if not ongoing:

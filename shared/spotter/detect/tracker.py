@@ -57,6 +57,7 @@ from spotter.detect.appearance import appearance_descriptor, mean_descriptor, si
 from spotter.detect.geometry import Box, area, centre, intersection_over, iou, size
 from spotter.detect.motion import global_shift, motion_energy
 from spotter.messages import AttributeValue, Detection, EntityState, Observation, Relation, TimedBox
+from spotter.world.labels import is_hand_tool
 
 PERSON_LABELS = frozenset({"worker", "person"})
 CLIMBABLE_LABELS = frozenset({"ladder", "scaffold"})
@@ -218,6 +219,41 @@ def _motion_state(tr: _Track) -> EntityState | None:
     if tr.label in PERSON_LABELS:
         return "active" if tr.state_on else "idle"
     return "moving" if tr.state_on else "on_ground"
+
+
+TAKEN_UP_JUMP = 1.0
+"""A thing's box leaping this many box sizes in one sampled frame (at most `TAKEN_UP_MAX_DT_S` apart) ..."""
+TAKEN_UP_GROWTH = 1.5
+"""... growing this much in area (hands are nearer the camera than the ground) ..."""
+TAKEN_UP_SURGE = 3.0
+"""... (or, leaping less far, growing this much at once: a long thing lifted from in front of the feet) ..."""
+TAKEN_UP_HOLD_S = 0.5
+"""... and then holding still in the image this long (it moves with the camera) is in the wearer's hands."""
+TAKEN_UP_MAX_DT_S = 0.35
+
+
+def _in_wearers_hands(tr: _Track) -> list[EntityState | None]:
+    """The track's frame states, `carried` from the frame a thing leapt up into the wearer's hands on: its box
+    jumps from where it lay to in front of the camera, larger, and stays there while the head moves. No person
+    is seen holding it (the wearer's hands are the camera's), so `holding` cannot say it; a turn sweeps a thing
+    across the view smoothly and never leaves it still and larger."""
+    states = list(tr.frame_states)
+    if not is_hand_tool(tr.label) or tr.given_states:
+        return states
+    for i in range(1, len(tr.boxes)):
+        a, b = tr.boxes[i - 1], tr.boxes[i]
+        if tr.times[i] - tr.times[i - 1] > TAKEN_UP_MAX_DT_S or area(b) < TAKEN_UP_GROWTH * area(a):
+            continue
+        (ax, ay), (bx, by) = centre(a), centre(b)
+        if math.hypot(bx - ax, by - ay) < TAKEN_UP_JUMP * max(size(a), 1e-6) and area(b) < TAKEN_UP_SURGE * area(a):
+            continue
+        after = [k for k in range(i + 1, len(tr.boxes)) if tr.times[k] - tr.times[i] <= TAKEN_UP_HOLD_S + 1e-6]
+        if len(after) < 2:
+            continue  # not seen long enough after the leap to tell
+        steady = all(math.hypot(centre(tr.boxes[k])[0] - bx, centre(tr.boxes[k])[1] - by) <= 0.3 * size(b) for k in after)
+        if steady:
+            return states[:i] + ["carried"] * (len(states) - i)
+    return states
 
 
 def _majority(values: Sequence[AttributeValue]) -> AttributeValue:
@@ -423,7 +459,7 @@ class ClipTracker:
                     label=tr.label,
                     boxes=[
                         TimedBox(t=t, bbox=b, state=st, **_frame_ppe(a))
-                        for t, b, st, a in zip(tr.times, tr.boxes, tr.frame_states, tr.attributes, strict=True)
+                        for t, b, st, a in zip(tr.times, tr.boxes, _in_wearers_hands(tr), tr.attributes, strict=True)
                     ],
                     score=float(np.clip(np.mean(tr.scores), 0.0, 1.0)),
                     attributes=attrs,

@@ -46,7 +46,7 @@ HAND_TOOL_WORDS: frozenset[str] = frozenset({
     "drill", "hammer", "sledgehammer", "mallet", "saw", "grinder", "wrench", "spanner", "spade", "shovel", "level",
     "tape_measure", "measure", "toolbox", "trowel", "float", "poker", "crowbar", "screwdriver", "pliers", "locator",
     "detector", "meter", "laser", "nail_gun", "gun", "radio", "tablet", "clipboard", "cutter", "rake", "broom",
-    "chisel", "knife", "torch", "bucket", "bag", "case", "kit",
+    "chisel", "knife", "torch", "bucket", "bag", "case", "kit", "tool", "crimper", "stapler", "sander",
 })  # fmt: skip
 """Last words of labels of things carried and set down by hand ("laser_level", "cable_locator", "drill")."""
 
