@@ -509,7 +509,8 @@ class QuestionParser:
                 return hit  # the n-th time is counted within one individual
         if not hits:
             return None
-        return max(hits, key=lambda h: h[0]) if q_last else min(hits, key=lambda h: h[0])
+        # (one person remembered as several entities leaves once, after the last of them was seen)
+        return max(hits, key=lambda h: h[0]) if q_last or event == "left" else min(hits, key=lambda h: h[0])
 
     def _occurrence_of(self, camera_id: str, entity: EntityRecord, obs: list[ObservationRecord], ref: SubjectRef | None,
                        event: str | None, unit: str | None, ordinal: int | None, at: float,
@@ -746,6 +747,13 @@ class QuestionParser:
 
     def _state_duration(self, q: Query, camera_id: str, at: float) -> Answer:
         found = self._matching(camera_id, q.subject, at)
+        if q.state == "without_ppe" and len(found) > 1:
+            # "how long was the fixer in the white hat without it": of those the words fit, one who took it off
+            spans = {e.entity_id: sum(b - a for a, b, _o in _ppe_spans(
+                self.store.observations(camera_id, entity_id=e.entity_id, t_max=at), at)) for e, _obs in found}
+            best = max(found, key=lambda eo: spans[eo[0].entity_id])  # (the usual first on a tie)
+            full = self.store.observations(camera_id, entity_id=best[0].entity_id, t_max=at)
+            found = [(best[0], full)] + [eo for eo in found if eo[0].entity_id != best[0].entity_id]
         entity, obs = found[0]
         spell = q.spell or "last"
         if q.state == "on_ground":
