@@ -1042,12 +1042,13 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(first (seen|saw|see|spotted|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
-                r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in)\b"), "first_seen"),
+                r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
+                r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through)\b"), "first_seen"),
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign))\b"), "last_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
-                r"took off|go home|head(ed)? off|head(ed)? home|gone for good)\b(?=\s*$|\s+(the )?(site|area|for good|"
+                r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b"), "left"),
 )
 
@@ -1063,7 +1064,8 @@ _PPE_PREDICATE = re.compile(
     r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|"
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
-    r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
+    r"( on)?\b|\bhow long (\w+ )?no (\w+ )?" + _PPE + r"( on)?\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
@@ -1198,8 +1200,8 @@ def _colour(c: str) -> str:
     return "grey" if c == "gray" else c
 
 
-_SYN_RE = re.compile(
-    r"\b(" + "|".join(re.escape(s) for s in sorted(SYNONYMS, key=len, reverse=True)) + r")\b"
+_SYN_RE = re.compile(  # (a plural the table lacks is the thing too: "how many trucks")
+    r"\b(" + "|".join(re.escape(s) for s in sorted(SYNONYMS, key=len, reverse=True)) + r")(?:(?<=[sxh])es|(?<![s])s)?\b"
 )
 # Trades and site roles: a person named by what they do. Spelling variants map to one role.
 ROLES: dict[str, str] = {
@@ -1242,6 +1244,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             label = phrase.replace(" ", "_") if own else (SYNONYMS.get(phrase) or phrase.replace(" ", "_"))
             if any(a < m.end() and m.start() < b for a, b, _, _ in found):
                 continue
+            if label == "worker" and m.group(0) != phrase:
+                continue  # (people's plurals the table names itself: "the lads"; "the boys'll want it" is no one asked about)
             if _not_a_subject(text, m, phrase):
                 continue
             attrs = _attributes(text, m.start(), m.end()) if label == "worker" else _thing_attributes(text, m.start(), m.end())
@@ -1298,7 +1302,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if attrs:
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
-            r"\b(?:the|my|your|his|her)\s+((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
+            r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?|(?:that|this)\s+(?:" + _colour_re() +
+            r")\s+)((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or (words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):
@@ -1308,12 +1313,15 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                 0 <= a - end <= 14 for a, _, _, _ in found):  # fmt: skip
             continue  # overlaps a known thing, or is an adjective of one ("the little orange cone")
         named = len(words)
-        words = [w for w in words if w not in SYNONYMS]
+        said = re.search(rf"\b({_colour_re()})\s+$", text[max(0, m.start(1) - 12):m.start(1)])
+        colour = _colour(said.group(1)) if said else None  # "that orange barrel": a barrel, orange
+        if not (len(words) == 2 and "-" in words[0]):  # ("the cut-off saw" is a saw named by its whole phrase)
+            words = [w for w in words if w not in SYNONYMS]
         if not words or len(words) < named:
             continue
         label = "_".join(words).replace("-", "_")
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
-        found.append((m.start(1), end, SubjectRef(label=label), True))  # weak: a guess at a site's label
+        found.append((m.start(1), end, SubjectRef(label=label, attributes={"colour": colour} if colour else {}), True))  # weak: a guess
     if not any(sref.label != "worker" for _a, _b, sref, _w in found):
         # topic first, terse: "MEWP on my left or right?", "scissor lift which direction from me now"
         tm = re.match(r"(?:the |my |a |that )?([a-z]+(?: [a-z]+)?) (?=(?:on my|to my|which|where|still|moved|go|went|"
