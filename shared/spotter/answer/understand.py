@@ -443,6 +443,9 @@ _PHRASES = _rules(
     (r"^(eish|ag|ja|nee|shame|hey)\b\s*", ""),
     (r"\bt[- ]?plus (\w+(?: \w+)?) (minutes?|mins?)\b", r"at the \1 minute mark"),
     (r"\bbibs?\b", "vest"),
+    (r"\b(wind|winds|wound) up\b", "end up"),  # "where'd that cone wind up"
+    (r"\bwhat ever (happened|became)\b", r"whatever \1"),
+    (r"\b(make|made|makes|making) (his|her|their) way back\b", "went back"),  # "did he make his way back to that spot"
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
     (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
     (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards)\b", "went back to"),
@@ -2061,6 +2064,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                                                  r"(?!(spot|place|area|location|position|same)\b)", back.group(0))  # fmt: skip
         if to_thing:  # "go back to the cable drum (after ...)": the place is the first thing named after "back"
             thing = next((sref for _p, sref, _w in where_subjects if sref.label != "worker"), thing)
+        if thing is None and re.search(r"\b(that|the same|this) (spot|place|area|position)\b", text[pos:]):
+            # "once the hammer had been put down, did the brickie make his way back to that spot?"
+            thing = next((s for _, s, _ in [x for x in subjects if x[0] < pos] if s.label != "worker"), None)
+            ev_before = event_in(text[:pos]) if thing is not None else None
+            if thing is not None and ev_before in ("dropped", "picked_up", "moved"):
+                return Query(**q, subject=who, other=EventRef(subject=thing, event=ev_before))
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
