@@ -596,6 +596,19 @@ _KOREAN = _rules(
     (r"\s*\b(please )?kindly (check|tell)( me)?\b|\bplease\b", ""),
 )
 
+# --- Hong Kong site Cantonese (romanised, in English questions) ------------------------------------------------------
+_CANTONESE_MARKERS = re.compile(r"\b(gung yan|sifus?|se wong|diu gai|jaat tit|wor|lor|lah|leh)\b")
+_CANTONESE = _rules(
+    (r"\bdiu gai\b", ""),  # an oath
+    (r"\bjaat tit sifus?\b", "steel fixer"),
+    (r"\bgung yans?\b|\bsifus?\b", "worker"),
+    (r"\b(start|started|starts|begin|began) se wong\b", "went idle"),
+    (r"\bse wong again\b", "slacking again"),
+    (r"\bse wong\b", "slacking"),
+    (r"\bno-(helmet|hat|lid|vest)\b", r"no \1"),
+    (r"\b(ah|wor|la|lor|lah|leh|ar)\b", ""),  # sentence particles
+)
+
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
@@ -613,6 +626,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_NEPALI_MARKERS, 1, _NEPALI),
     (_VIETNAMESE_MARKERS, 1, _VIETNAMESE),
     (_SCOTS_MARKERS, 1, _SCOTS),
+    (_CANTONESE_MARKERS, 1, _CANTONESE),
 )
 
 

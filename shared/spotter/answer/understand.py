@@ -115,6 +115,7 @@ SYNONYMS: dict[str, str] = {
     "open hole": "excavation", "the dig": "excavation", "digging": "excavation", "groundworks": "excavation",
     "pipe load": "suspended_load", "pipe loads": "suspended_load", "pipe lift": "suspended_load",
     "metal frame": "scaffold", "tall metal frame": "scaffold", "frame": "scaffold", "tower": "scaffold",
+    "light tower": "light_tower", "lighting tower": "light_tower", "tower light": "light_tower",
     "suspended load": "suspended_load", "suspended_load": "suspended_load", "hanging load": "suspended_load",
     "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
     "loads": "suspended_load", "lift": "suspended_load",
@@ -226,6 +227,7 @@ _VOCAB_SET = set(_VOCAB)
 _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
     "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
+    "scold", "hand",
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
     "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
@@ -1435,6 +1437,8 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     before = text[max(0, m.start() - 20):m.start()]
     if phrase in ("digging", "frame", "tower") and not re.search(r"\b(the|that|this|a)\s*(\w+\s+)?$", before):
         return True
+    if phrase == "frame" and re.search(r"\b(as of|at|in|on|from|by) (this|that|the|each|every) $", before):
+        return True  # "as of this frame": the video's
     articles = r"the|a|an|my|that|this|his|her|our|your"
     prev = re.search(r"(\w+)\s+$", before)
     compound = prev is not None and SYNONYMS.get(prev.group(1), "worker") != "worker"  # "the lift pit": the last noun
