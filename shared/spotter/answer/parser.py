@@ -1154,9 +1154,8 @@ BACK_AWAY_S = 10.0
 """Out of a zone for less than this between two spells in it is not having gone back: one visit."""
 _WORK_OBJECT_OF_ROLE: dict[str, tuple[str, ...]] = {  # trades whose work shows on a tracked object
     "bricklayer": ("brick_wall",),
-    # a banksman (signaller) guides plant and lifts: the person beside them
-    "banksman": ("telehandler", "mobile_crane", "tower_crane", "crane", "excavator", "dumper", "forklift", "loader",
-                 "suspended_load"),
+    # (not a banksman: tried as the worker beside plant longest; on one site that was the banksman, on another the
+    # labourer digging by the excavator while the banksman watched from 4 m)
 }  # fmt: skip
 _BY_WORLD_EVENT: tuple[float, list[ObservationRecord]] = (math.nan, [])
 """`_occurrence_of` (compared by identity): the frames do not say; the subject's world events do."""

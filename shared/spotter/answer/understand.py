@@ -1412,7 +1412,8 @@ _NOT_NAMES = frozenset((  # noqa: SIM905 - a word list reads better as words
     "behind how when where what why which who whom whose off again today already ever never just also too yet "
     "disappear disappeared disapear vanish vanished stay stays stayed lie lies lying sit sits sitting stand stands "
     "standing gone missing last first since until till ago before after around about over under near next "
-    "somewhere anywhere everywhere nowhere please pls plz mate bro fam"
+    "somewhere anywhere everywhere nowhere please pls plz mate bro fam earlier later yesterday recently then "
+    "once twice"
 ).split())
 
 
