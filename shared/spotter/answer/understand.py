@@ -1051,7 +1051,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through)\b"), "first_seen"),
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
-                r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign))\b"), "last_seen"),
+                r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b"), "left"),
@@ -1070,13 +1070,13 @@ _PPE_PREDICATE = re.compile(
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
-    r"( on)?\b|\bhow long (\w+ )?no (\w+ )?" + _PPE + r"( on)?\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"( on)?\b|\bhow long (\w+ )?no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r" how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
-                r"(exclusion )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
+                r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
@@ -1578,7 +1578,7 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"still (in|at|on|by) the \w+ where (i|you|we|he|she|they|it)\b|"
             r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
-            r"sitting|standing|lying|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
+            r"sitting|standing|lying|laying(?= (where|there|here|on|in|at|around|about|by))|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
             r"(been )?(mov|shift|touch|tak|took)\w*|same (place|spot|position|location)|where (it|they) (was|were) "
             r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
@@ -1600,7 +1600,8 @@ _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction
                 r"(is|are) (it|the \w+|they|that|my \w+) (\w+ )?(on|to|at|off to) (my|the) (left|right)|(is|are) (it|the \w+|they|that) "
                 r"(behind|in front|ahead)|how do i (get to|find|face)|to face|do i (turn|look)|should i turn|"
                 r"where should i look|direction|ahead, behind|off to one side|which way round|clock position|"
-                r"o'?clock|in relation to (me|the way|where i)|relative to where i)\b")  # fmt: skip
+                r"o'?clock|in relation to (me|the way|where i)|relative to where i|relative to (where )?(the camera|the wearer|my heading)|"
+                r"from the (wearer|camera))\b")  # fmt: skip
 _WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what has become of|what became of|"
             r"whatever became of|whatever happened to|what is become of|what (is |has )?happen(ed|ing|s)? (to|with)|"
             r"what happen(ed|s)? (with|to)|what is with|what about|"
@@ -1646,6 +1647,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
               event: EventName | None, state: StateName | None) -> Intent | None:
     """The intent by ordered cues, or None (no cue decides)."""
     people = any(s.label == "worker" for _, s, _ in subjects) or bool(_PRONOUN.search(text))
+    if re.search(r"\bhow (many|much) (square |cubic )?(yards?|metres?|meters?|m2|m3|tonnes?|tons?|litres?|liters?|kilos?|kg|"
+                 r"feet|foot|inches|gallons?|cubes?)\b", text):
+        return None  # a quantity of material, not individuals the camera saw
     if _COUNT.search(text) and not re.search(r"\bhow many (minutes?|seconds?|hours?|mins?|times? (did|has|was))\b", text) \
             and not _HOW_LONG.search(text.replace("how many", "")):  # fmt: skip
         return "count_distinct"
@@ -1658,7 +1662,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
                 r"\bbeen (\w+ )?(idle|idling|doing nothing|working|busy|standing (around|about)|slacking|resting)\b", text)
                 and not re.search(r"\b(idle|idling|working|busy|been|was|were|is) (\w+ )?(without|with no|not wearing|minus)\b", text)):  # fmt: skip
             return "state_duration"
-        if re.search(r"\bsince\b", text) and event in ("last_seen", "dropped", "picked_up", "moved", "left", "first_seen",
+        if re.search(r"\bsince\b|\bhow long already\b|\balready how long\b", text) and event in ("last_seen", "dropped", "picked_up", "moved", "left", "first_seen",
                                                        "ppe_removed", "work_unit", "entered_zone") \
                 and not _PRODUCTIVITY.search(text):  # fmt: skip
             return "time_since"
@@ -1986,7 +1990,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 subject = subject.model_copy(update={"attributes": {**subject.attributes, key: value}})
         return Query(**q, subject=subject, window=window)
     if intent == "same_individual":
-        personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad)\b", text)
+        personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b", text)
         subject = _pick(subjects, text, default_worker=bool(personal))
         same = re.search(r"\b(same|identical|different)\b", text)
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
