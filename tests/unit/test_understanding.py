@@ -42,7 +42,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
     ("writers", "floor"), [((*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad"), 0.95), (("ae", "af", "ag"), 0.85),
                            (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7),
                            (("aq", "ar", "as"), 0.82), (("at", "au", "av"), 0.85), (("aw", "ax", "ay"), 0.8),
-                           (("az", "ba", "bb"), 0.8), (("bc", "bd", "be"), 0.68), (("bf", "bg", "bh"), 0.78)]
+                           (("az", "ba", "bb"), 0.8), (("bc", "bd", "be"), 0.68), (("bf", "bg", "bh"), 0.78),
+                           (("bi", "bj", "bk"), 0.85)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
