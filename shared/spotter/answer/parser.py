@@ -749,9 +749,9 @@ class QuestionParser:
         found = self._matching(camera_id, q.subject, at)
         if q.state == "without_ppe" and len(found) > 1:
             # "how long was the fixer in the white hat without it": of those the words fit, one who took it off
-            spans = {e.entity_id: sum(b - a for a, b, _o in _ppe_spans(
+            hatless = {e.entity_id: sum(b - a for a, b, _o in _ppe_spans(
                 self.store.observations(camera_id, entity_id=e.entity_id, t_max=at), at)) for e, _obs in found}
-            best = max(found, key=lambda eo: spans[eo[0].entity_id])  # (the usual first on a tie)
+            best = max(found, key=lambda eo: hatless[eo[0].entity_id])  # (the usual first on a tie)
             full = self.store.observations(camera_id, entity_id=best[0].entity_id, t_max=at)
             found = [(best[0], full)] + [eo for eo in found if eo[0].entity_id != best[0].entity_id]
         entity, obs = found[0]
