@@ -26,6 +26,12 @@ previous batch; the next owner claims the pending entries (XAUTOCLAIM with
 min-idle 0: the lease guarantees the old owner is gone), processes them in id
 order from the restored state, and also skips any id at or below the
 checkpoint's last id. Nothing is lost and no pose is published twice.
+A batch slower than the lease (a lens re-trace on a loaded machine) does not
+lose the camera when nobody took it over meanwhile: every checkpoint records
+its writer, and a lease that expired with the checkpoint still ours (or not
+yet written) is simply taken again (`_RENEW`). Before, the camera was dropped
+and restarted from its checkpoint, and a replay's heading, answers and alerts
+depended on the machine's load.
 
 A frame that kills its owner (a crash, not an exception: exceptions
 dead-letter the frame at once) would kill every next owner too. So after a
@@ -489,9 +495,20 @@ return {1, last_id, r[1][2]}
 """
 
 _RENEW = """
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+local holder = redis.call('GET', KEYS[1])
+if holder == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if not holder and KEYS[2] then
+  local owner = redis.call('HGET', KEYS[2], 'owner')
+  if not owner or owner == ARGV[1] then
+    redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+    return 1
+  end
+end
 return 0
 """
+"""Keep a camera's lease: extend it while it is ours; retake it when it expired and nobody took the camera over
+since (the checkpoint was last written by us, or not at all): a batch slower than the lease (a lens re-trace on a
+loaded machine) then goes on where it was instead of restarting the camera from its checkpoint."""
 
 _RELEASE = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
@@ -704,7 +721,7 @@ class FlowTrackerWorker:
         """Take `camera_id` if its lease is free: claim its pending frames and restore its checkpoint."""
         lease = streams.lease_key(SERVICE, camera_id)
         if not self.redis.set(lease, self.token, nx=True, px=self.settings.lease_ms) and not self._renew(
-            keys=[lease], args=[self.token, self.settings.lease_ms]
+            keys=[lease, streams.checkpoint_key(SERVICE, camera_id)], args=[self.token, self.settings.lease_ms]
         ):
             return False  # held by another replica (a lease still ours, dropped after an outage, is taken again)
         stream = streams.frames_stream(camera_id)
@@ -953,8 +970,8 @@ class FlowTrackerWorker:
             self.on_commit(owned.camera_id, pose_msgs, summary_msgs)
 
     def _renew_lease(self, owned: _Owned) -> None:
-        if not self._renew(keys=[owned.lease], args=[self.token, self.settings.lease_ms]):
-            raise LeaseLost("lease expired during a batch")
+        if not self._renew(keys=[owned.lease, owned.checkpoint], args=[self.token, self.settings.lease_ms]):
+            raise LeaseLost("lease taken over during a batch")
         owned.renewed_at = time.monotonic()
 
     def _commit(
@@ -967,7 +984,8 @@ class FlowTrackerWorker:
         acks: list[str],
     ) -> None:
         state, gray = owned.track.checkpoint()
-        ckpt: dict[str, bytes] = {"state": json.dumps(state).encode()}
+        ckpt: dict[str, bytes] = {"state": json.dumps(state).encode(), "owner": self.token.encode()}
+        self._renew_lease(owned)  # (expired during a slow batch and nobody took it: ours again)
         if gray is not None:
             ckpt["gray"] = gray
         with self.redis.pipeline(transaction=True) as pipe:

@@ -20,7 +20,7 @@ from redis import Redis
 
 from spotter import streams
 from spotter.blobstore import LocalBlobStore
-from spotter.flow_tracker import SERVICE, FlowTrackerSettings, FlowTrackerWorker
+from spotter.flow_tracker import SERVICE, FlowTrackerSettings, FlowTrackerWorker, LeaseLost
 from spotter.heading import PoseEstimate, make_estimator
 from spotter.ingest import IngestPipeline, IngestSettings
 from spotter.messages import Camera, FlowFrame, MotionSummary, Pose, decode, encode
@@ -161,6 +161,39 @@ def test_takeover_reclaims_a_dead_owners_pending_frames(
     check_track(poses, video, n_flow)
     assert max(abs(p.yaw_deg - q.yaw_deg) for p, q in zip(poses, poses[1:], strict=False)) < 30.0
     assert len(summaries_of(redis)) == 2
+
+
+def test_a_batch_slower_than_the_lease_goes_on_when_nobody_took_the_camera(
+    redis: Redis, video: GeneratedVideo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A lens re-trace on a loaded machine made one frame take longer than the lease: the camera was dropped and
+    # taken again from its checkpoint, its heading restarted mid-walk, and a replay's answers and alerts then
+    # depended on the machine's load. With nobody else holding the camera, the worker keeps it and goes on.
+    n_flow = ingest(redis, video, tmp_path)
+    a = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, batch=40, lease_ms=300), "worker-a")
+    a.step()
+    track = a._owned[CAM].track
+    real_on_frame = track.on_frame
+    slow = {"left": 1}
+
+    def slow_once(*args: Any, **kwargs: Any) -> Any:
+        if slow["left"]:
+            slow["left"] -= 1
+            time.sleep(0.45)  # longer than the lease
+        return real_on_frame(*args, **kwargs)
+
+    monkeypatch.setattr(track, "on_frame", slow_once)
+    run_until_done(a, redis)
+    assert a.stats.leases_lost == 0 and a.cameras == [CAM]
+    check_track(poses_of(redis), video, n_flow)
+    # ... but a camera another worker took over while it was slow stays theirs
+    b = FlowTrackerWorker(redis, FlowTrackerSettings(block_ms=20, lease_ms=300), "worker-b")
+    redis.delete(streams.lease_key(SERVICE, CAM))
+    assert b.acquire(CAM)
+    b._commit(b._owned[CAM], [], {}, [], [], [])  # B writes the checkpoint: the camera is B's now
+    redis.delete(streams.lease_key(SERVICE, CAM))  # ... and B's lease lapses
+    with pytest.raises(LeaseLost):
+        a._renew_lease(a._owned[CAM])
 
 
 @pytest.mark.slow
