@@ -983,9 +983,9 @@ class FlowTrackerWorker:
         dead: list[dict[bytes, bytes]],
         acks: list[str],
     ) -> None:
+        self._renew_lease(owned)  # (expired during a slow batch and nobody took it: ours again)
         state, gray = owned.track.checkpoint()
         ckpt: dict[str, bytes] = {"state": json.dumps(state).encode(), "owner": self.token.encode()}
-        self._renew_lease(owned)  # (expired during a slow batch and nobody took it: ours again)
         if gray is not None:
             ckpt["gray"] = gray
         with self.redis.pipeline(transaction=True) as pipe:

@@ -312,21 +312,14 @@ class QuestionParser:
         """The worker whose box was nearest the thing's (in box heights) around `t`."""
         def box_near(obs: Sequence[ObservationRecord]) -> tuple[float, float, float] | None:
             boxes = [b for o in obs for b in o.boxes if abs(b.t - t) <= within_s]
-            if not boxes:
-                return None
-            b = min(boxes, key=lambda b: abs(b.t - t)).bbox
-            return (b[0] + b[2]) / 2.0, (b[1] + b[3]) / 2.0, max(1.0, b[3] - b[1])
+            return _centre_and_height(min(boxes, key=lambda b: abs(b.t - t)).bbox) if boxes else None
 
         thing = box_near(self.store.observations(camera_id, entity_id=thing_id, t_min=t - within_s, t_max=t + within_s))
         if thing is None:
             return None
-        best: tuple[float, str | None] = (math.inf, None)
-        for o in self.store.observations(camera_id, label="worker", t_min=t - within_s, t_max=t + within_s):
-            w = box_near([o])
-            if w is not None:
-                d = math.hypot(w[0] - thing[0], w[1] - thing[1]) / w[2]
-                best = min(best, (d, o.entity_id), key=lambda x: x[0])
-        return best[1]
+        workers = [(o.entity_id, w) for o in self.store.observations(camera_id, label="worker", t_min=t - within_s,
+                                                                       t_max=t + within_s) if (w := box_near([o]))]  # fmt: skip
+        return _nearest_to(thing, workers)
 
     def _worker_at_thing(self, camera_id: str, other: EventRef, at: float) -> str:
         """The worker a relative clause names by a thing: nearest the thing when the event happened to it
@@ -346,16 +339,14 @@ class QuestionParser:
         for entity, _obs in self._matching(camera_id, thing, at)[:4]:
             for o in self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at):
                 workers = self.store.observations(camera_id, label="worker", t_min=o.t_start, t_max=o.t_end)
-                boxes: dict[float, list[tuple[str, tuple[float, float, float, float]]]] = {}
+                boxes: dict[float, list[tuple[str, tuple[float, float, float]]]] = {}
                 for w in workers:
                     for b in w.boxes:
-                        boxes.setdefault(round(b.t, 2), []).append((w.entity_id, b.bbox))
+                        boxes.setdefault(round(b.t, 2), []).append((w.entity_id, _centre_and_height(b.bbox)))
                 for b in o.boxes:
-                    cx, cy = (b.bbox[0] + b.bbox[2]) / 2.0, (b.bbox[1] + b.bbox[3]) / 2.0
-                    near = [(math.hypot((w[0] + w[2]) / 2.0 - cx, (w[1] + w[3]) / 2.0 - cy) / max(1.0, w[3] - w[1]), eid)
-                            for eid, w in boxes.get(round(b.t, 2), [])]  # fmt: skip
-                    if near:
-                        votes[min(near)[1]] = votes.get(min(near)[1], 0) + 1
+                    nearest = _nearest_to(_centre_and_height(b.bbox), boxes.get(round(b.t, 2), []))
+                    if nearest is not None:
+                        votes[nearest] = votes.get(nearest, 0) + 1
         if not votes:
             raise _NotKnown(f"I did not see anyone at {words} by {fmt_time(at)}.")
         return max(votes, key=lambda k: votes[k])
@@ -749,11 +740,9 @@ class QuestionParser:
         found = self._matching(camera_id, q.subject, at)
         if q.state == "without_ppe" and len(found) > 1:
             # "how long was the fixer in the white hat without it": of those the words fit, one who took it off
-            hatless = {e.entity_id: sum(b - a for a, b, _o in _ppe_spans(
-                self.store.observations(camera_id, entity_id=e.entity_id, t_max=at), at)) for e, _obs in found}
-            best = max(found, key=lambda eo: hatless[eo[0].entity_id])  # (the usual first on a tie)
-            full = self.store.observations(camera_id, entity_id=best[0].entity_id, t_max=at)
-            found = [(best[0], full)] + [eo for eo in found if eo[0].entity_id != best[0].entity_id]
+            full = {e.entity_id: self.store.observations(camera_id, entity_id=e.entity_id, t_max=at) for e, _obs in found}
+            best = max((e for e, _obs in found), key=lambda e: sum(b - a for a, b, _o in _ppe_spans(full[e.entity_id], at)))
+            found = [(best, full[best.entity_id])] + [eo for eo in found if eo[0].entity_id != best.entity_id]
         entity, obs = found[0]
         spell = q.spell or "last"
         if q.state == "on_ground":
@@ -1227,6 +1216,16 @@ def _subject_of(ref: SubjectRef | None) -> Subject | None:
     if ref is None:
         return None
     return Subject(ref.label, dict(ref.attributes), ref.describe())
+
+
+def _centre_and_height(box: tuple[float, float, float, float]) -> tuple[float, float, float]:
+    return (box[0] + box[2]) / 2.0, (box[1] + box[3]) / 2.0, max(1.0, box[3] - box[1])
+
+
+def _nearest_to(thing: tuple[float, float, float], workers: Sequence[tuple[str, tuple[float, float, float]]]) -> str | None:
+    """The worker (id, (centre x, centre y, height)) whose box centre is nearest the thing's, in the worker's heights."""
+    best = min(workers, key=lambda w: math.hypot(w[1][0] - thing[0], w[1][1] - thing[1]) / w[1][2], default=None)
+    return best[0] if best is not None else None
 
 
 def _tool_named_by_use(word: str, label: str) -> bool:

@@ -227,7 +227,7 @@ _VOCAB_SET = set(_VOCAB)
 _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
     "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
-    "scold",
+    "scold",  # (a word a typo away from "scaffold")
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
     "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
