@@ -43,7 +43,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7),
                            (("aq", "ar", "as"), 0.82), (("at", "au", "av"), 0.85), (("aw", "ax", "ay"), 0.8),
                            (("az", "ba", "bb"), 0.8), (("bc", "bd", "be"), 0.68), (("bf", "bg", "bh"), 0.78),
-                           (("bi", "bj", "bk"), 0.85)]
+                           (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -106,6 +106,28 @@ def test_scots_and_spanish_are_glossed_and_ranges_in_compact_forms_read() -> Non
     assert q("guy white helmet in the trench, how long he stay?").public()["subject"]["attributes"] == {"hat_colour": "white"}
     # English questions are not glossed: "ma", "la", "el" alone are no marker
     assert normalise("is the ladder on my left") == "is the ladder on my left"
+
+
+def test_french_and_polish_questions_are_glossed() -> None:
+    """A Québécois or French foreman asking whole questions in French; Polish site words in English."""
+    found = q("La perceuse rouge, elle est de quel côté par rapport à moi?").public()
+    assert (found["intent"], found["subject"]) == ("direction_of", {"label": "drill", "attributes": {"colour": "red"}})
+    found = q("Y'a quoi derrière moi à gauche?").public()
+    assert (found["intent"], found["direction"]) == ("things_in_direction", "behind-left")
+    found = q("À quelle heure le signaleur est arrivé?").public()
+    assert (found["intent"], found["event"], found["subject"]["role"]) == ("event_time", "first_seen", "banksman")
+    found = q("Ça fait combien de temps que le marteau traîne par terre?").public()
+    assert (found["intent"], found["state"], found["spell"]) == ("state_duration", "on_ground", "current")
+    found = q("Le gars en gilet jaune, il a travaillé combien de temps en tout?").public()
+    assert (found["intent"], found["spell"], found["subject"]["attributes"]) == ("spell_duration", "total",
+                                                                                  {"vest": "yellow"})
+    found = q("Entre 2h10 et 2h40, combien de gars différents sont passés?").public()
+    assert (found["intent"], found["window"]) == ("count_distinct", [{"t": 7800.0, "ago_s": None},
+                                                                     {"t": 9600.0, "ago_s": None}])
+    found = q("how long guy with zolty kask was in wykop").public()
+    assert (found["state"], found["subject"]["attributes"]) == ("in_zone", {"hat_colour": "yellow"})
+    assert q("how many lads bez kamizelki in last kwadrans").public()["window"] == [{"t": None, "ago_s": 900.0}, None]
+    assert q("Va-tu pleuvoir demain?").intent == "unknown"
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

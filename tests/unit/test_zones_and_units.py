@@ -88,6 +88,11 @@ def test_back_in_a_zone_means_a_second_visit_not_the_pit_being_seen() -> None:
     # in 20-60 s (one visit; unseen 35-48 s and seen in again), then away: not back in
     ans = parser.answer("Has the labourer in the yellow vest been back to the trench since he climbed out?", CAM, at=80.0)
     assert ans.intent == "returned" and ans.yes_no is False and "came out at 1:00" in ans.answer
+    # asked of the person (docs/QUESTIONS.md: other = the same worker, left_zone), answered as a second visit
+    ans = parser.answer("Did the labourer in the yellow vest go back down into the hole after he came up out of it?",
+                        CAM, at=80.0)
+    assert ans.query is not None and ans.query["other"]["subject"]["label"] == "worker"
+    assert (ans.query["other"]["event"], ans.yes_no) == ("left_zone", False)
     # the fixer was never in it: nothing to go back to
     assert "not seen" in parser.answer("Has the fixer in the orange vest been back in the trench since he got out?",
                                        CAM, at=80.0).answer

@@ -157,28 +157,303 @@ _PORTUGUESE = _rules(
     (r"\bactually\b", "now"),
 )
 
-# --- French (Québécois foremen speaking English) ------------------------------------------------------
+# --- French (Québécois and European French, whole questions or mixed into English) -------------------------
+# Québécois asks yes/no with "-tu" ("y'é-tu là?" = is he there?) and says "bord" for side, "tantôt" for
+# earlier, "astheure" for now; European French says "tout à l'heure", "il y a". Nouns are the site's.
+_FR_NOUNS = {
+    "échelle": "ladder", "echelle": "ladder", "escabeau": "stepladder", "brouette": "wheelbarrow",
+    "coffre à outils": "toolbox", "boîte à outils": "toolbox", "boite à outils": "toolbox", "caisse à outils": "toolbox",
+    "génératrice": "generator", "generatrice": "generator", "groupe électrogène": "generator",
+    "charge suspendue": "suspended load", "charge de la grue": "suspended load", "charge": "suspended load",
+    "cône": "cone", "cone": "cone", "plot": "cone", "tranchée": "trench", "tranchee": "trench", "fouille": "excavation",
+    "excavation": "excavation", "trou": "excavation", "meuleuse": "angle grinder", "disqueuse": "angle grinder",
+    "marteau-piqueur": "jackhammer", "marteau piqueur": "jackhammer", "marteau": "hammer", "masse": "sledgehammer",
+    "niveau laser": "laser level", "niveau": "level", "fusil à clous": "nail gun", "cloueuse": "nail gun",
+    "chaudière": "bucket", "seau": "bucket", "rallonge": "extension cord", "perceuse": "drill", "visseuse": "drill",
+    "palette": "pallet", "grue": "crane", "échafaudage": "scaffold", "echafaudage": "scaffold", "brique": "brick",
+    "parpaing": "block", "bloc": "block", "rangée": "course", "rang": "course", "mur": "wall", "pelle mécanique": "excavator",
+    "pelleteuse": "excavator", "pelle": "shovel", "truelle": "trowel", "scie": "saw", "nacelle": "mewp",
+    "bétonnière": "concrete mixer", "betonniere": "concrete mixer", "toupie": "concrete truck",
+    "camion": "truck", "chariot élévateur": "forklift", "chariot": "forklift", "casque": "hardhat",
+    "veste": "vest", "gilet": "vest", "dossard": "vest", "lunettes": "goggles", "harnais": "harness", "gants": "gloves",
+    "poutre": "beam", "coffrage": "formwork", "ferraille": "rebar", "armatures": "rebar", "tuyau": "pipe",
+    "câble": "cable", "bâche": "tarp", "planche": "plank", "madrier": "plank", "extincteur": "fire extinguisher",
+    "barrière": "barrier", "clôture": "fence", "benne": "skip", "sac de ciment": "cement bag", "ciment": "cement",
+    "béton": "concrete", "sable": "sand", "matériel": "material", "outil": "tool", "outils": "tools",
+    "gars": "guy", "bonhomme": "guy", "mec": "guy", "type": "guy", "ouvrier": "worker", "ouvriers": "workers",
+    "travailleur": "worker", "personne": "person", "personnes": "people", "monde": "people", "visiteur": "visitor",
+    "signaleur": "banksman", "signaleuse": "banksman", "maçon": "bricklayer", "macon": "bricklayer",
+    "ferrailleur": "steel fixer", "manœuvre": "labourer", "manoeuvre": "labourer", "électricien": "electrician",
+    "electricien": "electrician", "grutier": "crane operator", "charpentier": "carpenter", "menuisier": "carpenter",
+    "coffreur": "carpenter", "plombier": "plumber", "soudeur": "welder", "contremaître": "foreman",
+    "chef d'équipe": "foreman", "chef de chantier": "site manager", "conducteur de travaux": "site manager",
+    "chantier": "site", "break": "break", "pause": "break", "dîner": "lunch", "lunch": "lunch",
+}
+_FR_NOUN = "(" + "|".join(sorted((re.escape(k) for k in _FR_NOUNS), key=len, reverse=True)) + r")(?:s|x)?"
+_FR_COLOURS = {"rouge": "red", "jaune": "yellow", "orange": "orange", "orangé": "orange", "vert": "green",
+               "verte": "green", "bleu": "blue", "bleue": "blue", "blanc": "white", "blanche": "white", "noir": "black",
+               "noire": "black", "gris": "grey", "grise": "grey", "rose": "pink", "brun": "brown", "brune": "brown",
+               "marron": "brown", "mauve": "purple", "violet": "purple"}
+_FR_COLOUR = "(" + "|".join(_FR_COLOURS) + r")s?"
+_FR_ORDINALS = {"premier": "first", "première": "first", "premiere": "first", "1er": "first", "1re": "first",
+                "deuxième": "second", "deuxieme": "second", "second": "second", "seconde": "second", "2e": "second",
+                "troisième": "third", "troisieme": "third", "3e": "third", "quatrième": "fourth", "4e": "fourth",
+                "cinquième": "fifth", "5e": "fifth", "dernier": "last", "dernière": "last", "derniere": "last"}
+_FR_NUMBERS = {"un": "1", "une": "1", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5", "six": "6", "sept": "7",
+               "huit": "8", "neuf": "9", "dix": "10", "onze": "11", "douze": "12", "quinze": "15", "vingt": "20",
+               "trente": "30", "quarante": "40", "cinquante": "50"}
+_FR_NUM = "(" + "|".join(_FR_NUMBERS) + r"|\d+)"
+_FR_DIRECTION = {"gauche": "left", "droite": "right"}
+_FR_PARTICIPLES = {  # after "a/ai/est/été ..."; the event words the grammar knows
+    "échappé": "dropped", "echappe": "dropped", "tombé": "dropped", "tombée": "dropped", "laissé tomber": "dropped",
+    "pogné": "picked up", "pognée": "picked up", "pris": "picked up", "prise": "picked up", "ramassé": "picked up",
+    "ramassée": "picked up", "déplacé": "moved", "déplacée": "moved", "déplacés": "moved", "tassé": "moved",
+    "tassée": "moved", "tassés": "moved", "bougé": "moved", "bougée": "moved", "arrivé": "arrived", "arrivée": "arrived",
+    "arrivés": "arrived", "parti": "left", "partie": "left", "partis": "left", "posé": "put down", "posée": "put down",
+    "déposé": "put down", "déposée": "put down", "mis": "put", "mise": "put", "laissé": "left", "laissée": "left",
+    "fini": "finished", "finie": "finished", "terminé": "finished", "terminée": "finished", "vu": "seen", "vue": "seen",
+    "vus": "seen", "aperçu": "seen", "enlevé": "taken off", "ôté": "taken off", "oté": "taken off", "retiré": "taken off",
+    "sorti": "come out", "sortie": "come out", "descendu": "gone down", "entré": "gone in", "rentré": "gone in",
+    "revenu": "come back", "retourné": "gone back", "passé": "been", "passés": "come by", "resté": "stayed",
+    "restée": "stayed",
+}
+_FR_PARTICIPLE = "(" + "|".join(sorted(_FR_PARTICIPLES, key=len, reverse=True)) + r")(?!\w)"
+
 _FRENCH_MARKERS = re.compile(
     r"\bl'(?=\w)|\b(la|le|les|[ée]chelle|perceuse|brouette|casques?|palette|chantier|trou|marteau|bo[iî]te [àa] outils|"
+    r"où|quand|combien|quel|quelle|quoi|c'est|y'a|qu'est-ce|est-ce|gars|veste|gilet|tantôt|astheure|depuis|"
     r"since how (much time|long)|it makes how much time|is gone the)(?!\w)"
 )
 _FRENCH = _rules(
+    # the "-tu" of Québécois yes/no questions and the particles that carry no meaning
+    (r"\b(hey|câline|coudonc|tabarnak|ostie|voyons|ben là|au juste|de même|donc|ben|pis|là-bas|right now)\b", " "),
+    (r"\b(je veux le noter|y m'a même pas dit bye|j'entends de quoi qui bip|je vois rien avec le soleil dans face|"
+     r"faut que j'aille \w+ \w+ avant \w+ \w+|quelqu'un l'a partie avec|je l'ai perdu de vue)\b", " "),
+    (r"\bje (le|la|les|l') trouve (pus|plus)\b", "i cannot find it"),
+    (r"\bqu'on\b", "that we"), (r"\bon (l'a|a|l'avait|avait)\b", r"we \1"),
+    (r"\b(y'a-tu |est-ce que )?quelqu'un (qui )?(l'a|les a)(-tu)? (pris|prise|tassée?s?|déplacée?s?|bougée?s?|pognée?s?)\b",
+     " has it been moved "),
+    (r"\bça coûte\b|\bca coute\b|\bcoûte\b", " cost "), (r"\bpieds\b", "feet"), (r"\blouer\b", "rent"),
+    (r"\b(il )?(me|nous) reste\b|\breste(nt)?\b(?! (à|par) terre)", " are left "),
+    # times: "1h05" (hours), "3 min 20", "il y a dix minutes", "tantôt", "dans les 20 dernières minutes"
+    (r"\b(\d{1,2})h(\d{2})\b", r"\1:\2:00"),
+    (r"\b(\d{1,2})h\b(?! ?\d)", r"\1:00:00"),
+    (rf"\b{_FR_NUM} ?min(?:utes?)? ?(?:et )?(\d{{1,2}})(?: ?s(?:ec(?:ondes?)?)?)?\b",
+     lambda m: f"{_FR_NUMBERS.get(m.group(1), m.group(1))}:{int(m.group(2)):02d}"),
+    (rf"\bil y a {_FR_NUM} (minutes?|secondes?|heures?)\b|\by a {_FR_NUM} (minutes?|secondes?|heures?)\b",
+     lambda m: f"{_FR_NUMBERS.get(m.group(1) or m.group(3), m.group(1) or m.group(3))} "
+               f"{(m.group(2) or m.group(4)).replace('seconde', 'second').replace('heure', 'hour')} ago"),
+    (rf"\bd'il y a {_FR_NUM} (minutes?|secondes?)\b",
+     lambda m: f"from {_FR_NUMBERS.get(m.group(1), m.group(1))} {m.group(2).replace('seconde', 'second')} ago"),
+    (rf"\bdans les {_FR_NUM} dernières (minutes|secondes)\b",
+     lambda m: f"in the last {_FR_NUMBERS.get(m.group(1), m.group(1))} {m.group(2).replace('secondes', 'seconds')}"),
+    (r"\b(dans )?la dernière demi-heure\b|\b(dans )?la derniere demi-heure\b", "in the last 30 minutes"),
+    (r"\b(dans )?la dernière heure\b", "in the last hour"),
+    (r"\b(dans )?le dernier quart d'heure\b", "in the last 15 minutes"),
+    (r"\b(tantôt|tantot|tout à l'heure|tout a l'heure|plus tôt)\b", "earlier"),
+    (r"\b(astheure|maintenant|en ce moment|présentement|actuellement)\b", "now"),
+    (r"\b(aujourd'hui|à matin|ce matin|cet après-midi)\b", "today"),
+    (r"\b(au total|en tout|en tout et pour tout)\b", "in total"),
+    (r"\bà date\b|\bjusqu'à maintenant\b|\bjusqu'ici\b", "so far"),
+    (r"\bsur la vidéo\b|\bdans la vidéo\b", ""),
+    (r"\bentre (\S+) et (\S+)\b", r"between \1 and \2"),
+    (r"\bdepuis (\d+:\d+(?::\d+)?)\b", r"since \1"),
+    (r"\bà (\d+:\d+(?::\d+)?)\b", r"at \1"),
+    (r"\bqu'à (\d+:\d+(?::\d+)?)\b", r"as at \1"),
+    (r"\bla (première|premiere|deuxième|deuxieme|troisième|dernière) fois\b",
+     lambda m: f"the {_FR_ORDINALS[m.group(1)]} time"),
+    (r"\bpour la dernière fois\b|\ben dernier\b", "last"),
+    # people and things with their colours and PPE: "le gars en veste orange", "au casque blanc", "sans casque"
+    (r"\bsans (son |sa )?(casque)\b", "without a hardhat"),
+    (r"\bsans (son |sa )?(veste|gilet|dossard)\b", "without a vest"),
+    (r"\bsans arrêter\b|\bsans arrêt\b", "without stopping"),
+    (rf"\b(en|avec la|avec le|avec sa|avec son|avec un|avec une|au|à la) (veste|gilet|dossard|casque|vest|hardhat) "
+     rf"{_FR_COLOUR}\b",
+     lambda m: f"{'with' if m.group(2) in ('casque', 'hardhat') else 'in'} the {_FR_COLOURS[m.group(3)]} "
+               f"{'hardhat' if m.group(2) in ('casque', 'hardhat') else 'vest'}"),
+    (rf"\ben {_FR_COLOUR}\b", lambda m: f"in {_FR_COLOURS[m.group(1)]}"),
+    (rf"\b{_FR_NOUN} {_FR_COLOUR}\b", lambda m: f"{_FR_COLOURS[m.group(2)]} {m.group(1)}"),
+    (r"\b(le|la|l'|les|au|du|de la|sa|son|ses|ma|mon) (premier|première|premiere|1er|1re|deuxième|deuxieme|second|seconde|2e|"
+     r"troisième|troisieme|3e|quatrième|4e|cinquième|5e|dernier|dernière) ",
+     lambda m: f"the {_FR_ORDINALS[m.group(2)]} "),
+    (r"\b(\w+) de 24 pieds\b", r"\1"),
+    # question frames
+    (r"\bc'est quand qu(e|')\b|\bquand est-ce qu(e|')\b|\bquand\b", " when "),
+    (r"\bà quelle heure\b|\bvers quelle heure\b", " what time "),
+    (r"\b(ça|ca) fait(-tu)? combien de temps qu(e|')(?=[^?]{0,60}\b(traîne|traine|niaise|flâne|travaille|se promène|"
+     r"est là|attend|reste|dort|est dans|est en)\b)", " how long "),
+    (r"\b(ça|ca) fait(-tu)? (combien de temps|longtemps) qu(e|')\b|\bcombien de temps depuis qu(e|')\b|"
+     r"\bdepuis combien de temps\b", " how long since "),
+    (r"\bil y a combien de temps\b|\by a combien de temps\b", " how long ago "),
+    (r"\ba duré combien de temps\b|\ba duré\b", " lasted how long "),
+    (r"\b(a été|a passé|est resté|est restée|a resté) combien de temps (à terre|par terre)\b",
+     " how long was on the ground "),
+    (r"\b(est resté|est restée|a resté) (à terre|par terre) combien de temps\b", " how long was on the ground "),
+    (r"\b(a été|a passé|est resté|est restée|a resté) combien de temps\b", " how long was "),
+    (r"\bcombien de minutes\b", ""),
+    (r"\bcombien de temps\b", " how long "),
+    (r"\bcombien d(e |')(\w+) différent(e)?s\b", r" how many different \2 "),
+    (r"\bcombien d(e |')\b", " how many "),
+    (r"\bcombien\b", " how many "),
+    (r"\bdifférent(e)?s\b", "different"),
+    (r"\bc'est-tu le même( gars)? qu(i|e)\b|\best-ce que c'est le même( gars)? qu(i|e)\b|\bc'est le même( gars)? qu(i|e)\b",
+     " is this the same one as "),
+    (r"\bc'est-tu le même\b|\bc'est le même\b", " is this the same one "),
+    (r"\bcelui d'il y a\b", "the one from"),
+    (r"\bcelui qui\b|\bcelle qui\b", "the one who"),
+    (r"\bcelui-là\b|\bcelle-là\b|\blui\b", "that guy"),
+    (r"\bqui a ((été )?(tassé|déplacé|pogné|pris|bougé|enlevé|ôté))\b", r"who \1"),
+    (r"\bde quel (bord|côté|cote)( de moi)?\b|\bdans quelle direction\b|\bde quel (bord|côté) je (me tourne|regarde)\b",
+     " which way "),
+    (r"\bje me tourne which way pour (la|le|l') trouver\b|\bje (le|la|l') cherche which way\b|"
+     r"\bje (le|la|l') trouve which way\b", " which way "),
+    (r"\bpar rapport à (moi|où je regarde|ma tête|mon casque)\b", ""),
+    (r"\bpointe-moi\b|\bmontre-moi (où est )?\b|\bindique-moi\b", " point me to "),
+    (r"\bc'est-tu en arrière de moi ou en avant\b", " is it behind me or in front of me "),
+    (r"\b(en avant|devant) à (gauche|droite)\b|\b(en avant|devant) sur la (gauche|droite)\b",
+     lambda m: f" front {_FR_DIRECTION[m.group(2) or m.group(4)]} "),
+    (r"\b(en arrière|derrière)( moi)? (à|sur la) (gauche|droite)\b",
+     lambda m: f" behind me on the {_FR_DIRECTION[m.group(4)]} "),
+    (r"\b(à|sur) (ma|la) (gauche|droite)\b", lambda m: f" on my {_FR_DIRECTION[m.group(3)]} "),
+    (r"\bà (gauche|droite)\b", lambda m: f" on my {_FR_DIRECTION[m.group(1)]} "),
+    (r"\b(en arrière|derrière)( de)?( moi)?\b", " behind me "),
+    (r"\b(en avant|devant)( de)?( moi)?\b", " in front of me "),
+    (r"\bde ce bord-là\b|\bde ce côté-là\b", " there "),
+    (r"\bqu'est-ce qu'(y|il y) a\b|\by'a quoi\b|\by a quoi\b|\bqu'est-ce qui traîne\b|\bc'est quoi qui traîne\b|"
+     r"\bqu'est-ce que t'as vu\b|\bqu'est-ce que tu as vu\b", " what is "),
+    (r"\by'a-tu de quoi\b|\by a-t-il quelque chose\b|\best-ce qu'il y a quelque chose\b|\by'a-tu du stock\b",
+     " is there anything "),
+    (r"\bqu'est-ce qui est arrivé avec\b|\bqu'est-ce qui est arrivé à\b", " what happened to "),
+    (r"\boù c'est que j'ai (laissé|mis|posé)\b|\boù est-ce que j'ai (laissé|mis|posé)\b|\boù j'ai (laissé|mis|posé)\b",
+     " where did i leave "),
+    (r"\bje (l'ai|les ai) (mis|mise|laissé|laissée|posé|posée) où\b", " where did i leave it "),
+    (r"\btu (l'as|les as) vue? où last\b|\bt'(l'as|as) vue? où last\b", " where did you last see it "),
+    (r"\b(elle|il|y'é|y'est|c'est) (est )?(rendue?|passée?|rendu) où\b", " where is it now "),
+    (r"\b(il|elle|y'é|y'est|y est) où\b|\b(il|elle) est où\b|\best où\b", " where is it "),
+    (r"\b(est-tu|y'é-tu|elle est-tu|il est-tu|est-il|est-elle) (encore|toujours) là\b|\by'é encore là\b", " is it still there "),
+    (r"\b(y'é-tu|est-tu|elle est-tu|il est-tu) (encore|toujours) (à la même place|au même endroit)\b",
+     " is it still in the same place "),
+    (r"\b(est-tu|y'é-tu|est-il|est-elle) (encore|toujours) à la place où (elle|il) était\b", " is it still where it was "),
+    (r"\b(est-tu|y'é-tu) (encore|toujours) là où\b", " is it still where "),
+    (r"\bquelqu'un (les|l') a-tu\b", " has someone "),
+    (r"\by'a-tu quelqu'un qui l'a\b", " has someone "),
+    (r"\bou y'é encore là\b", " or is it still there "),
+    (r"\bje l'ai vue? (la première fois|the first time)\b", " i first saw it "),
+    (r"\bj'ai vu\b", " i saw "), (r"\bje l'ai vue?\b", " i saw him "),
+    # working, idle, zones
+    (r"\by travaille-tu\b|\bil travaille-tu\b|\best-ce qu'il travaille\b|\btravaille-t-il\b", " is he working "),
+    (r"\b(y'é-tu|il est-tu|est-il) (à l'ouvrage|au travail|en train de travailler)\b", " is he working "),
+    (r"\b(y'é-tu|il est-tu|est-il) en train de (niaiser|flâner|rien faire)\b|\by flâne-tu( encore)?\b",
+     " is he slacking "),
+    (r"\bc'est-tu qu'il est en (pause|break)\b|\b(y'é-tu|est-il|il est-tu) en (pause|break)\b", " is he on a break "),
+    (r"\b(a été|est resté|est restée|a passé) à rien faire\b|\ba niaisé\b|\ba flâné\b", " was idle "),
+    (r"\b(niaise|flâne|fait rien)\b", " has been idle "),
+    (r"\btraîne à terre\b|\btraîne par terre\b", " has been lying on the ground "),
+    (r"\b(est restée?|a été) (à terre|par terre)\b", " was on the ground "),
+    (r"\bse promène without a hardhat\b|\bse promène sans (son )?casque\b", " has been without a hardhat "),
+    (r"\btravaille without stopping\b", " has been working without stopping "),
+    (r"\ba commencé à travailler\b|\ba commencé sa job\b|\bs'est mis à travailler\b", " started working "),
+    (r"\bs'est remis à l'ouvrage\b|\bs'est remis au travail\b|\ba repris le travail\b|\bs'est remis à travailler\b",
+     " went back to work "),
+    (r"\ba (lâché|arrêté) la job\b|\ba arrêté de travailler\b|\ba-tu arrêté de travailler\b|\ba lâché\b",
+     " stopped working "),
+    (r"\ba travaillé\b", " worked "),
+    (r"\b(est )?parti en (pause|break)\b|\ba-tu pris son (break|pause)\b|\ba pris (son|sa) (break|pause)\b",
+     " went on break "),
+    (r"\best arrivé(e)? sur le chantier\b|\best arrivé(e)?\b|\best-tu arrivé(e)?\b", " arrived "),
+    (r"\b(a été|est) (combien de temps|how long) dans\b", " was how long in "),
+    (r"\ba été how long dans\b|\ba passé how long dans\b", " spent how long in "),
+    (r"\b(il est|y'é-tu|est) (re)?descendu dans\b|\ba-tu (re)?descendu dans\b|\by'é-tu redescendu dans\b",
+     lambda m: " went back down into " if "re" in (m.group(0).split("descendu")[0][-2:]) else " went down into "),
+    (r"\bavant de descendre dans\b", " before going down into "),
+    (r"\best sorti(e)? du\b|\best sorti(e)? de la\b", " came out of the "),
+    (r"\bdepuis qu'(il|elle) en est sorti(e)?\b", r" since \1 came out of it "),
+    (r"\bdepuis que\b", " since "), (r"\bdepuis\b", " since "),
+    (r"\bavant que\b", " before "), (r"\baprès que\b", " after "),
+    (r"\bsoit (fini|finie|terminé|terminée|complété|complétée)\b", " was finished "),
+    (r"\bsoit (posé|posée)\b", " was laid "),
+    (r"\b(soit|est|a été) (déplacée?|tassée?|arrivée?|bougée?|partie?)\b",
+     lambda m: f" was {_FR_PARTICIPLES[m.group(2)]} "),
+    (r"\b(posait|pose|posaient) (les|des) briques\b", " laying the bricks "),
+    (r"\bc'est-tu (le|la)\b|\best-ce que c'est (le|la)\b", " is he the "),
+    (r"\b(y'é-tu|est-il|il est-tu) (retourné|revenu) (où|à la place où|à l'endroit où)\b", " did he go back to where "),
+    (r"\b(y'é-tu|est-il|il est-tu) (retourné|revenu)\b", " did he go back "),
+    (r"\bil était avant que\b", " he was before "),
+    (r"\b(il|elle) (a|a-tu) (enlevé|ôté) son casque\b|\b(a|a-tu) (enlevé|ôté) son casque\b|"
+     r"\bqu'il l'a ôté son casque\b|\bqu'il l'a enlevé son casque\b", " took off his hardhat "),
+    (r"\bque le (\w+(?: \w+)?) soit (fini|terminé|posé)\b", r" the \1 was finished "),
+    (r"\bque (la|le) (\w+(?: \w+)?) (soit|est|a été) (déplacée?|tassée?|arrivée?|bougée?)\b",
+     lambda m: f" the {m.group(2)} was {_FR_PARTICIPLES[m.group(4)]} "),
+    (r"\ba été (posée?|fini|finie|terminée?)\b", lambda m: f" was {'laid' if m.group(1).startswith('pos') else 'finished'} "),
+    (r"\bj'ai-tu échappé\b|\bj'ai échappé\b|\bje l'ai échappé\b", " i dropped "),
+    (r"\b(a été|est|a) (tombée?|échappée?)\b", " was dropped "),
+    (r"\baprès avoir (pogné|pris|ramassé)\b", " after picking up "),
+    (r"\b(a|ont|est|sont)-tu été\b", r"\1 été"),
+    (rf"\b(a|ai|as|a-tu|ont|avez|avons|est|sont|a été|ont été|l'a|l'ai|les a|y'é|y'est)(-tu)? {_FR_PARTICIPLE}",
+     lambda m: f" {_FR_PARTICIPLES[m.group(3)]} "),
+    (r"\b(a|a-tu|est-tu|est|y'é-tu|c'est-tu|ça fait-tu|elle a-tu|il a-tu)\b", " "),
+    # nouns, then the function words left over
+    (rf"\b{_FR_NOUN}\b", lambda m: _FR_NOUNS[m.group(1)] + ("s" if m.group(0) != m.group(1) else "")),
+    (r"\b(du|de la|des)\b(?= \w)", "of the"),
+    (r"\b(le|la|les|un|une|mon|ma|mes|son|sa|ses|au|aux)\b", "the"),
     (r"\bl'", "the "),
-    (r"\b(la|le|les)\b(?= \w)", "the"),
-    (r"\b[ée]chelles?\b", "ladder"),
-    (r"\bperceuses?\b", "drill"),
-    (r"\bbrouettes?\b", "wheelbarrow"),
-    (r"\bcasques?\b", "hardhat"),
-    (r"\bpalettes?\b", "pallet"),
-    (r"\bmarteaux?\b", "hammer"),
-    (r"\bbo[iî]tes? [àa] outils\b", "toolbox"),
-    (r"\bchantier\b", "site"),
-    (r"\btrou\b", "excavation"),
+    (r"\bavant\b", "before"), (r"\baprès\b|\bapres\b", "after"), (r"\bavec\b", "with"), (r"\bdans\b", "in"),
+    (r"\bsur\b", "on"), (r"\bet\b", "and"), (r"\bou\b", "or"), (r"\boù\b", "where"), (r"\bquoi\b", "what"),
+    (r"\bqui\b", "who"), (r"\bmoi\b", "me"), (r"\b(encore|toujours)\b", "still"), (r"\bpremière\b|\bpremier\b", "first"),
+    (r"\b(je|j'|tu|t'|il|elle|y|y'é|qu'|que|de|d'|là|ça|ca|c'est|est|se|s'|pour|en)(?!\w)", " "),
+    (rf"\b{_FR_PARTICIPLE}", lambda m: f" {_FR_PARTICIPLES[m.group(1)]} "),
+    (r"\bautour\b", "around"),
+    (r"\bthe the\b", "the"),
+    (r"\bwhich way( (on my (left|right)|behind me|in front of me))+\b", "which way"),
+    # English the way French speakers put it
     (r"\b(it makes|that makes|it has been|it is) how (much time|long) (that|since)\b", "how long since"),
     (r"\bsince how (much time|long)\b(?!.*\b(not|never)( \w+)? (seen|saw|spotted)\b)", "for how long"),
     (r"\bsince (\d+ (?:minutes?|mins?|seconds?|hours?))\b(?! ago)(?! \d)", r"in the last \1"),
     (r"\bis gone the\b", "has gone the"),
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
+)
+
+# --- Polish (Polish-born crews speaking English) ------------------------------------------------------------
+_PL_NUMBERS = {"jeden": "1", "jedna": "1", "dwa": "2", "dwie": "2", "trzy": "3", "cztery": "4", "pięć": "5", "piec": "5",
+               "sześć": "6", "szesc": "6", "siedem": "7", "osiem": "8", "dziewięć": "9", "dziesięć": "10",
+               "dziesiec": "10", "piętnaście": "15", "pietnascie": "15", "dwadzieścia": "20", "dwadziescia": "20",
+               "trzydzieści": "30", "trzydziesci": "30"}
+_PL_NUM = "(" + "|".join(_PL_NUMBERS) + r"|\d+)"
+_PL_WORDS = {  # stems: Polish declines nouns, so "kask", "kasku", "kaskiem" are one word
+    "kask": "hardhat", "hełm": "hardhat", "helm": "hardhat", "kamizel": "vest", "wykop": "excavation",
+    "młot": "hammer", "mlot": "hammer", "skrzyn": "toolbox", "taczk": "wheelbarrow", "wiertar": "drill",
+    "kielni": "trowel", "drabin": "ladder", "łopat": "shovel", "lopat": "shovel", "cegł": "brick", "cegl": "brick",
+    "betoniar": "concrete mixer", "rusztowani": "scaffold", "kopark": "excavator", "palet": "pallet", "dźwig": "crane",
+    "dzwig": "crane", "żuraw": "crane", "szlifier": "angle grinder", "poziomic": "level", "pachoł": "cone",
+    "pachol": "cone", "murarz": "bricklayer", "zbrojarz": "steel fixer", "robotni": "worker", "pomocni": "labourer",
+    "majster": "foreman", "brygadzist": "foreman", "elektryk": "electrician", "cieśl": "carpenter",
+    "sygnalist": "banksman", "przerw": "break", "budow": "site",
+}
+_PL_WORD = "(" + "|".join(sorted(_PL_WORDS, key=len, reverse=True)) + r")\w*"
+_PL_COLOURS = {"czerwon": "red", "żółt": "yellow", "zolt": "yellow", "pomarańczow": "orange", "pomaranczow": "orange",
+               "zielon": "green", "niebiesk": "blue", "biał": "white", "bial": "white", "czarn": "black", "szar": "grey"}
+_PL_COLOUR = "(" + "|".join(_PL_COLOURS) + r")\w*"
+_PL_ORDINALS = {"pierwsz": "first", "drug": "second", "trzec": "third", "czwart": "fourth", "piąt": "fifth",
+                "ostatni": "last"}
+_POLISH_MARKERS = re.compile(
+    r"\b(kask\w*|kamizel\w*|wykop\w*|m[lł]ot\w*|skrzyn\w*|taczk\w*|wiertar\w*|kielni\w*|drabin\w*|godzin\w*|minut[ay]?|"
+    r"kwadrans\w*|ile|czasu|przerw\w*|trzeci\w*|drug[ia]|pierwsz\w*|bez|dwie|pi[eę][cć]|p[oó][lł]|gdzie|kiedy|murarz|"
+    r"zbrojarz|robotni\w*|majster|sygnalist\w*|budow\w*|teraz|wczoraj)\b"
+)
+_POLISH = _rules(
+    (r"\bp[oó][lł] godziny\b", "30 minutes"),
+    (r"\bkwadrans\w*\b", "15 minutes"),
+    (rf"\b{_PL_NUM} (minut[ay]?|minute?s?)\b", lambda m: f"{_PL_NUMBERS.get(m.group(1), m.group(1))} minutes"),
+    (rf"\b{_PL_NUM} (sekund[ay]?)\b", lambda m: f"{_PL_NUMBERS.get(m.group(1), m.group(1))} seconds"),
+    (rf"\b{_PL_NUM} (godzin[ay]?)\b", lambda m: f"{_PL_NUMBERS.get(m.group(1), m.group(1))} hours"),
+    (r"\bile czasu\b|\bjak długo\b|\bjak dlugo\b", "how long"),
+    (r"\bile\b", "how many"), (r"\bgdzie\b", "where"), (r"\bkiedy\b", "when"), (r"\bteraz\b", "now"),
+    (r"\bbez\b", "without"), (r"\bskrzyn\w* (na narzędzia|na narzedzia|for tools|z narzędziami)\b", "toolbox"),
+    (rf"\b{_PL_COLOUR} {_PL_WORD}\b", lambda m: f"{_PL_COLOURS[m.group(1)]} {_PL_WORDS[m.group(2)]}"),
+    (rf"\b{_PL_WORD} {_PL_COLOUR}\b", lambda m: f"{_PL_COLOURS[m.group(2)]} {_PL_WORDS[m.group(1)]}"),
+    (rf"\b({'|'.join(_PL_ORDINALS)})\w*\b", lambda m: _PL_ORDINALS[m.group(1)]),
+    (rf"\b{_PL_WORD}\b", lambda m: _PL_WORDS[m.group(1)]),
+    (rf"\b{_PL_COLOUR}\b", lambda m: _PL_COLOURS[m.group(1)]),
 )
 
 # --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
@@ -619,6 +894,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_ROMANIAN_MARKERS, 1, _ROMANIAN),
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
     (_FRENCH_MARKERS, 1, _FRENCH),
+    (_POLISH_MARKERS, 1, _POLISH),
     (_PATOIS_MARKERS, 2, _PATOIS),
     (_PINYIN_MARKERS, 1, _PINYIN),
     (_ARABIC_MARKERS, 1, _ARABIC),

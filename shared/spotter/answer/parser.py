@@ -941,7 +941,7 @@ class QuestionParser:
         assert thing is not None
         worker, wobs = self._matching(camera_id, q.subject, at)[0]
         by_person = other.subject.label in ("worker", "person")
-        if verb in ("entered_zone", "left_zone") and not by_person:
+        if verb in ("entered_zone", "left_zone"):
             return self._back_in_zone(q, camera_id, worker, wobs, at)
         if by_person:
             # "where I first saw him", "where he took his hat off": a person not described is the subject

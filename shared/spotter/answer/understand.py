@@ -56,6 +56,7 @@ LABELS = (
     "excavation", "suspended_load", "bucket", "barrier", "saw", "grinder", "helmet_rack", "generator", "mixer",
     "angle_grinder", "cement_mixer", "concrete_mixer", "skid_steer", "rebar",
     "forklift", "excavator", "crane", "skip", "van", "truck", "bricks", "spade", "shovel", "level", "tape_measure",
+    "trowel", "crowbar", "chisel", "wrench",
 )  # fmt: skip
 
 # Synonym -> label. Longer phrases win over shorter ones that they contain.
@@ -100,6 +101,7 @@ SYNONYMS: dict[str, str] = {
     "ladder": "ladder", "ladders": "ladder", "step ladder": "ladder", "stepladder": "ladder",
     "drill": "drill", "drills": "drill", "power drill": "drill", "drill driver": "drill", "driver drill": "drill",
     "cordless drill": "drill", "hammer drill": "drill", "impact driver": "drill",
+    "trowel": "trowel", "trowels": "trowel", "crowbar": "crowbar", "chisel": "chisel", "wrench": "wrench",
     "hammer": "hammer", "hammers": "hammer", "mallet": "hammer", "sledgehammer": "hammer", "sledge": "hammer",
     "scaffold": "scaffold", "scaffolding": "scaffold", "scaffold tower": "scaffold", "scaffolds": "scaffold",
     "wheelbarrow": "wheelbarrow", "wheel barrow": "wheelbarrow", "barrow": "wheelbarrow",
@@ -447,6 +449,16 @@ _PHRASES = _rules(
     (r"\bbibs?\b", "vest"),
     (r"\b(wind|winds|wound) up\b", "end up"),  # "where'd that cone wind up"
     (r"\bwhat ever (happened|became)\b", r"whatever \1"),
+    (r"\bwhere first (i|we) (see|saw|seen|spotted|spot)\b", r"where \1 first \2"),  # "where first i see him"
+    (r"\bwhich hand (is|are) (it|they|he|she)( on)?\b", r"which side \1 \2 on"),  # Irish: "which hand is it on"
+    (r"\bany of the (?=\w+ (off |over )?(to|on|behind|in front))", "any "),
+    (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
+    (r"\b(how long (is|has|was|were) (\w+ ){1,3}?(been )?)leaning on (his |her |the |that |a )?(shovel|spade|brush|broom)\b",
+     r"\1idle"),
+    (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
+    (r"(?<!how long) (since|from) the (very )?(start|beginning)( of (the )?(day|shift|video|recording|footage))?$", ""),
+    (r"(?<=\w{3}) (i am|i'm|im) (wondering|thinking|guessing|asking)\b.*$", ""),  # a trailing aside
+    (r"\bhow (long|much time) from (?=(the )?(\w+ ){1,3}(was|were|is|came|left|went)\b)", "how long since "),
     (r"\b(make|made|makes|making) (his|her|their) way back\b", "went back"),  # "did he make his way back to that spot"
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
     (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
@@ -1014,7 +1026,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
-                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
+                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up out of|"
+                r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
                 r"pack(ed)? up|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
@@ -1056,6 +1069,17 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b"), "left"),
 )
+
+
+def _zone_event(text: str) -> Literal["entered_zone", "left_zone"] | None:
+    """Which zone event a "back in the trench" question counts from: leaving it ("since he climbed out"),
+    else going in ("back to where he went in"); None when it names neither nor a way back in."""
+    names = {name for pattern, name in _EVENTS if name in ("entered_zone", "left_zone") and pattern.search(text)}
+    if "left_zone" in names:
+        return "left_zone"
+    if names or re.search(r"back (down |up )?(in|into|inside)|(in|into) (the |that )?\w+ again\b", text):
+        return "entered_zone"
+    return None
 
 
 def event_in(text: str) -> EventName | None:
@@ -1628,6 +1652,8 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
+               r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (excavation|trench|hole|pit|zone)\b|"
+               r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards |at )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
@@ -2079,6 +2105,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             ev_before = event_in(text[:pos]) if thing is not None else None
             if thing is not None and ev_before in ("dropped", "picked_up", "moved"):
                 return Query(**q, subject=who, other=EventRef(subject=thing, event=ev_before))
+            if thing is not None and who is not None and thing.label in _ZONE_LABELS and \
+                    ev_before in ("entered_zone", "left_zone"):  # "went into the excavation ... back to that spot"
+                return Query(**q, subject=who, other=EventRef(subject=who, event=ev_before))
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
@@ -2088,9 +2117,16 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             # "did the fixer go back to where he was before the lift": his own place just before the event
             after_before = [x for x in where_subjects if x[0] >= pos + own_before.end() - 1 and x[1].label != "worker"]
             marker = _pick(after_before, text[pos + own_before.end():]) if after_before else None
+            own_event = event_in(text[pos + own_before.end() - 1:])
+            if own_event is None and re.search(r"\bbefore (his |her |their |the |a )?(break|brew|lunch|smoko|tea|"
+                                               r"dinner)\b", text[pos:]):  # fmt: skip
+                own_event = "went_idle"
+            if marker is None and own_event in _PERSON_EVENTS:  # "where he was before his break": his own event
+                return Query(**q, subject=who, other=EventRef(subject=who, event=own_event), relation="before")
             if marker is None:
                 return None
-            return Query(**q, subject=who, other=EventRef(subject=marker, event="first_seen"), relation="before")
+            done = own_event if own_event in ("dropped", "picked_up", "moved") else "first_seen"
+            return Query(**q, subject=who, other=EventRef(subject=marker, event=done), relation="before")
         if who is not None and re.search(r"\bwhere (he|she|they) (was |were |had been |'d been )?(stood|standing|"
                                          r"idl(ed|ing)|waiting|hanging about|loafing|stopped)\b", text[pos:]):  # fmt: skip
             # "gone back to the spot where he was stood about": where he idled
@@ -2098,10 +2134,15 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
+        zone_ev = _zone_event(text[pos:]) if thing is not None and thing.label in _ZONE_LABELS else None
+        if who is not None and zone_ev is not None:
+            # "did he go back down into the hole after he came out of it": a second visit, asked of the person
+            return Query(**q, subject=who, other=EventRef(subject=who, event=zone_ev))
         if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
             ev = "first_seen"  # "back to the cable drum": where the drum is
-        if ev in _PERSON_EVENTS and who is not None and who.label == "worker" and thing.label == "worker" \
-                and not thing.attributes and not thing.role and re.search(r"\b(he|she|they|his|her)\b", text[pos:]):  # fmt: skip
+        if (ev in _PERSON_EVENTS or ev == "first_seen") and who is not None and who.label == "worker" and \
+                thing.label == "worker" and not thing.attributes and not thing.role and \
+                re.search(r"\b(he|she|they|his|her|him|them)\b", text[pos:]):  # fmt: skip
             thing = who  # "did the worker without a hard hat go back to where he took it off": his own event
         return Query(**q, subject=who, other=EventRef(subject=thing, event=ev or "dropped"))
     if intent == "order":
