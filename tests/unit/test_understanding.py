@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from spotter.answer.corpus import load_corpus, score
+from spotter.answer.corpus import compare, load_corpus, score
 from spotter.answer.parser import QuestionParser
 from spotter.answer.query import Query
 from spotter.answer.understand import QuestionUnderstander, normalise
@@ -49,6 +49,20 @@ def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> Non
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
     worst = min(result.accuracy().values())
     assert worst >= floor, (result.accuracy(), result.misses[:10])
+
+
+def test_the_first_brick_with_no_subject_is_the_brick_wall_s() -> None:
+    """docs/QUESTIONS.md: a brick or course unit with no subject is the brick wall's, so either label is right;
+    another work object, or a parapet's units, is not."""
+    wall = {"label": "brick_wall", "attributes": {}}
+    asked = {"intent": "event_time", "event": "work_unit", "unit": "course", "ordinal": 3}
+    assert compare({**asked, "subject": None}, {**asked, "subject": wall}) == []
+    assert compare({**asked, "subject": None}, {**asked, "subject": {"label": "formwork"}}) == ["subject"]
+    parapet = {**asked, "unit": "unit"}
+    assert compare({**parapet, "subject": None}, {**parapet, "subject": wall}) == ["subject"]
+    order = {"intent": "order", "subject": {"label": "worker"}, "event": "went_idle", "relation": "before"}
+    other = {"event": "work_unit", "unit": "brick", "ordinal": 1}
+    assert compare({**order, "other": {**other, "subject": None}}, {**order, "other": {**other, "subject": wall}}) == []
 
 
 def test_shorthand_and_abbreviations_are_read_as_the_words_they_stand_for() -> None:
