@@ -161,6 +161,10 @@ def test_normalise_numbers_times_and_typos() -> None:
     ("text", "intent", "fields"),
     [
         ("which way's the drill", "direction_of", {"subject": {"label": "drill", "attributes": {}}}),
+        ("the electrician left when?", "event_time", {"event": "left"}),
+        ("are the barriers where they were at 3:00?", "still_there", {"time": {"t": 180.0, "ago_s": None}}),
+        ("how much of the last half hour was the labourer working?", "spell_duration",
+         {"spell": "total", "window": [{"t": None, "ago_s": 1800.0}, None]}),
         ("what's behind me right now", "things_in_direction", {"direction": "behind"}),
         ("anything up ahead a bit to the left?", "things_in_direction", {"direction": "front-left"}),
         ("remind me where I left the hammer", "where", {"subject": {"label": "hammer", "attributes": {}}}),

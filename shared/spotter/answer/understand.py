@@ -450,6 +450,7 @@ _PHRASES = _rules(
     (r"\b(wind|winds|wound) up\b", "end up"),  # "where'd that cone wind up"
     (r"\bwhat ever (happened|became)\b", r"whatever \1"),
     (r"\bwhere first (i|we) (see|saw|seen|spotted|spot)\b", r"where \1 first \2"),  # "where first i see him"
+    (r"\bhow much of the (last|past|previous) ", r"how long in the \1 "),  # "how much of the last hour was he idle"
     (r"\bwhich hand (is|are) (it|they|he|she)( on)?\b", r"which side \1 \2 on"),  # Irish: "which hand is it on"
     (r"\bany of the (?=\w+ (off |over )?(to|on|behind|in front))", "any "),
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
@@ -1067,7 +1068,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b"), "left"),
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b|"
+                r"(?<!my )(?<!the )(?<!to )(?<!your )\bleft(?= (when|what time|at what time)\b)"), "left"),
 )
 
 
@@ -1609,6 +1611,7 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"anyone (move|moved|touch|touched|take|taken|took|shift)|somebody (move|moved|take|took|touch|shift)|someone "
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
             r"where (i|you|we) first (saw|seen|spotted)|where (i|you|we) (saw|seen|spotted) (it|them) (first|originally|at first)|"
+            r"^(is|are) (the |that |those |my )?(\w+ ){1,3}where (it|they) (was|were|had been|used to be)\b|"
             r"away from (the )?(place|spot|position) where|(moved|shifted|taken|gone) from where|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
             r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
@@ -1721,7 +1724,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "where"  # "where's my hammer, and is it still on the ground?": the first question
     if still is not None and (when is None or still < when or re.search(r"\bstill\b", text)) and not (
             where is not None and re.search(r"\bwhere (is|are|was|were|they|it|did)\b", text)
-            and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal|\b(remain|stay)\w*\b", text)):  # fmt: skip
+            and not re.search(r"\bstill\b|\bsame (place|spot|position)\b|\boriginal|\b(remain|stay)\w*\b|"
+                              r"^(is|are) (\w+ ){1,4}where (it|they) (was|were)\b", text)):  # fmt: skip
         return "still_there"
     if when is not None and not _WHICH_WAY.search(text) and (where is None or when < where):
         return "event_time"
