@@ -43,7 +43,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ah", "ai", "aj"), 0.8), (("ak", "al", "am"), 0.85), (("an", "ao", "ap"), 0.7),
                            (("aq", "ar", "as"), 0.82), (("at", "au", "av"), 0.85), (("aw", "ax", "ay"), 0.8),
                            (("az", "ba", "bb"), 0.8), (("bc", "bd", "be"), 0.68), (("bf", "bg", "bh"), 0.78),
-                           (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85)]
+                           (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85),
+                           (("bt", "bu", "bv", "bw"), 0.85)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -142,6 +143,29 @@ def test_french_and_polish_questions_are_glossed() -> None:
     assert (found["state"], found["subject"]["attributes"]) == ("in_zone", {"hat_colour": "yellow"})
     assert q("how many lads bez kamizelki in last kwadrans").public()["window"] == [{"t": None, "ago_s": 900.0}, None]
     assert q("Va-tu pleuvoir demain?").intent == "unknown"
+
+
+def test_german_word_order_tag_questions_and_dictation() -> None:
+    """A German crane supervisor's English, an Australian's tag questions and bare names, a radio's homophones."""
+    found = q("Die Schubkarre, where stands she now?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "wheelbarrow")
+    found = q("Wie lange was the Maurer in die Baugrube?").public()
+    assert (found["intent"], found["state"], found["subject"]["role"]) == ("state_duration", "in_zone", "bricklayer")
+    found = q("The Polier, came he back to the place where he his Helm has taken off?").public()
+    assert (found["intent"], found["other"]["event"]) == ("returned", "ppe_removed")
+    found = q("Drill's behind me, yeah?").public()
+    assert (found["intent"], found["subject"]["label"], found["direction"]) == ("direction_of", "drill", "behind")
+    found = q("Compressor, where's it gone?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "compressor")
+    assert q("Still slacking, is he?").intent == "is_working"
+    found = q("wear did i leave the later").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "ladder")
+    found = q("how many different men came through in the last hour").public()
+    assert (found["intent"], found["window"]) == ("count_distinct", [{"t": None, "ago_s": 3600.0}, None])
+    found = q("which way is the fixer in the yellow vest without a hat").public()
+    assert found["subject"]["attributes"] == {"vest": "yellow", "hardhat": False}
+    found = q("after climbing out of the trench did the labourer go in again").public()
+    assert (found["intent"], found["other"]["event"]) == ("returned", "left_zone")
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

@@ -456,6 +456,88 @@ _POLISH = _rules(
     (rf"\b{_PL_COLOUR}\b", lambda m: _PL_COLOURS[m.group(1)]),
 )
 
+# --- German (German crews speaking English: German site nouns, verb-last word order) ---------------------
+_DE_NOUNS = {  # German compounds are single words; the longest first
+    "werkzeugkasten": "toolbox", "werkzeugkiste": "toolbox", "schubkarre": "wheelbarrow", "leiter": "ladder",
+    "stehleiter": "stepladder", "helm": "hardhat", "schutzhelm": "hardhat", "bauhelm": "hardhat",
+    "warnweste": "vest", "weste": "vest", "baugrube": "excavation", "grube": "excavation", "graben": "trench",
+    "kranführer": "crane operator", "kranfahrer": "crane operator", "polier": "foreman", "vorarbeiter": "foreman",
+    "bauleiter": "site manager", "maurer": "bricklayer", "eisenflechter": "steel fixer", "betonbauer": "labourer",
+    "hilfsarbeiter": "labourer", "helfer": "labourer", "elektriker": "electrician", "zimmermann": "carpenter",
+    "zimmerer": "carpenter", "schweißer": "welder", "einweiser": "banksman", "anschläger": "banksman",
+    "arbeiter": "worker", "mann": "guy", "kerl": "guy", "typ": "guy", "leute": "people", "person": "person",
+    "besucher": "visitor", "kranlast": "suspended load", "haken": "hook", "mobilkran": "mobile crane",
+    "flex": "angle grinder", "winkelschleifer": "angle grinder", "hebeband": "lifting sling",
+    "rüttelplatte": "plate compactor", "leitkegel": "cone", "pylone": "cone", "hütchen": "cone",
+    "bohrmaschine": "drill", "bohrer": "drill", "akkuschrauber": "drill", "gerüst": "scaffold", "palette": "pallet",
+    "stein": "brick", "ziegel": "brick", "schicht": "course", "reihe": "course", "mauer": "wall", "wand": "wall",
+    "hammer": "hammer", "vorschlaghammer": "sledgehammer", "kran": "crane", "bagger": "excavator",
+    "betonmischer": "concrete mixer", "mischer": "concrete mixer", "gabelstapler": "forklift",
+    "schaufel": "shovel", "kelle": "trowel", "säge": "saw", "eimer": "bucket", "kübel": "bucket",
+    "stromaggregat": "generator", "kabeltrommel": "cable drum",
+    "verlängerungskabel": "extension cord", "baustelle": "site", "absperrung": "barrier", "pause": "break",
+    "mittagspause": "lunch break", "lkw": "truck",
+}
+_DE_NOUN = "(" + "|".join(sorted(_DE_NOUNS, key=len, reverse=True)) + r")(?:n|en|e|s)?"
+_DE_COLOURS = {"rot": "red", "gelb": "yellow", "grün": "green", "gruen": "green", "blau": "blue", "weiß": "white",
+               "weiss": "white", "schwarz": "black", "orange": "orange", "grau": "grey", "braun": "brown"}
+_DE_COLOUR = "(" + "|".join(_DE_COLOURS) + r")(?:e|en|er|es|em)?"
+_DE_ENGLISH_TOO = {"hammer", "person", "palette", "pause", "flex", "mann", "typ", "stein", "wand", "reihe"}
+_GERMAN_MARKERS = re.compile(
+    r"\b(die|der|das|den|dem|des|wann|wie lange|wie viele|vorhin|eben|gerade|noch|schon|egal|sag mal|insgesamt|"
+    r"zusammen|ohne|hinter|vorne|hinten|links|rechts|gearbeitet|arbeitet|gestanden|gewesen|gelegen|"
+    + "|".join(sorted((k for k in _DE_NOUNS if k not in _DE_ENGLISH_TOO), key=len, reverse=True))
+    + r")(?:n|en|e|s)?\b"
+)
+_GERMAN = _rules(
+    (r"\b(sag mal|also|na ja|genau|bitte|mal|so|ja|nee|nein|doch|eigentlich)\b(?= |$)", " "),
+    (r"\bwho is egal,? only\b|\bwer ist egal\b|\begal\b", " "),
+    (r"\b(\d+:\d\d) ?min(?:utes|\.)?(?!\w)", r"\1"), (r"\b(\d+) ?min\.?(?= |$)", r"\1 minutes"),
+    (r"\b(die|the) last (on|at|am|an) (the |dem )?haken\b|\bdie last\b", "the suspended load"),
+    (r"\bwie viele\b", " how many "), (r"\bja oder nein\b|\boder nicht\b", " "),
+    (r"\b(hat|has) (\w+ ){0,4}gearbeitet\b", lambda m: f"has {m.group(2) or ''}worked"), (r"\bgearbeitet\b", "worked"),
+    (r"^arbeitet (.*)$", r"is \1 working"), (r"\barbeitet\b", "works"),
+    (r"\b(around )?gestanden\b", " stood around "), (r"\bgewesen\b", " been "), (r"\bgelegen\b", " lain "),
+    (r"\bleute\b", "people"),
+    (r"\bwie lange ist es her,? (that|dass)\b|\bwie lange ist das her\b", " how long since "),
+    (r"\bwie lange\b", " how long "), (r"\bwann\b", " when "), (r"\bwo\b", " where "), (r"\bwohin\b", " where "),
+    (r"\bvorhin\b|\beben\b", " earlier "), (r"\b(jetzt|gerade|im moment)\b", " now "),
+    (r"\balles zusammen\b|\binsgesamt\b|\bzusammen\b", " in total "), (r"\bohne\b", " without "),
+    (r"\bvorne links\b", " front left "), (r"\bvorne rechts\b", " front right "),
+    (r"\bhinten links\b", " behind me on the left "), (r"\bhinten rechts\b", " behind me on the right "),
+    (r"\bhinter mir\b|\bhinten\b", " behind me "), (r"\bvor mir\b|\bvorne\b", " in front of me "),
+    (r"\blinks\b", " on my left "), (r"\brechts\b", " on my right "),
+    (r"\bvor (\d+|\w+) minuten\b", r" \1 minutes ago "), (r"\bminuten\b", "minutes"), (r"\bsekunden\b", "seconds"),
+    (rf"\b(die|der|das|den|dem|des|the|a|ein|eine|einen) {_DE_COLOUR} {_DE_NOUN}\b",
+     lambda m: f"the {_DE_COLOURS[m.group(2)]} {_DE_NOUNS[m.group(3)]}"),
+    (rf"\b{_DE_COLOUR} {_DE_NOUN}\b", lambda m: f"{_DE_COLOURS[m.group(1)]} {_DE_NOUNS[m.group(2)]}"),
+    (rf"\b{_DE_NOUN}\b", lambda m: _DE_NOUNS[m.group(1)]),
+    (r"\b(rot|gelb|grün|blau|weiß|weiss|schwarz|grau|braun)(e|en|er|es|em)?\b|\b(orange)(n|nen|ne|ner)\b",
+     lambda m: _DE_COLOURS[m.group(1) or m.group(3)]),
+    (r"\b(die|der|das|den|dem|des)\b(?= \w)", "the"), (r"\b(ein|eine|einen|einem)\b(?= \w)", "a"),
+    (r"\bthe the\b", "the"),    # verb-last and verb-first word order into the English the grammar reads
+    (r"\bwhere (i|he|she|we|they) (him|her|it|them) (first )?(have|has|had) (seen|put down|set down|dropped)\b",
+     r"where \1 \3\5 \2"),
+    (r"\bwhere (he|she) (his|her) (hardhat|vest) (has|had) (taken off|removed)\b", r"where \1 took off \2 \3"),
+    (r"\bwhich (i|he|she|we) (\w+ )?(set down|put down|dropped|moved) (have|has|had)\b", r"which \1 \3 \2"),
+    (r"\b(came|went|was|is) (he|she|they) (back|again) (to|at|in)\b", r"did \2 go back \4"),
+    (r"\b(went|came) (he|she|they) again to\b", r"did \2 go back to"),
+    (r"\bagain (at|to) the (place|spot) where\b", r"back to the \2 where"),
+    (r"^is (.+?) again in (the \w+) been\b", r"has \1 been back in \2"),
+    (r"\bsince (he|she|they) out of it (climbed|came|got)\b", r"since \1 \2 out of it"),
+    (r"\b(with|mit) (the |der )?(work|arbeit) (begun|begin|started|start|angefangen)\b", "started working"),
+    (r"\b(with|mit) (the |der )?(work|arbeit) (stopped|aufgehört)\b", "stopped working"),
+    (r"\bhow (long|much time) is gone since\b", "how long since"),
+    (r"\b(the [\w ]+?) for good gone was\b", r"\1 was gone for good"),
+    (r"^(came|went|was) (the .+?) only (after|before)\b", r"did \2 arrive \3"),
+    (r"\bthe last (came|hangs|hung|was|is|went|swung)\b", r"the suspended load \1"),
+    (r"\b(stands|stood) (he|she) (there )?around( and (does|did) nothing)?\b", r"is \2 standing around doing nothing"),
+    (r"\bhow long (stands|stood) (.+?) (already )?around( without something to do)?$", r"how long has \2 been idle"),
+    (r"\bhow long works (.+?) (now )?(already )?without (a )?break\b", r"how long has \1 been working without a break"),
+    (r"\blies (he|she|it) there still\b", r"is \1 still there"),
+    (r"\bhow many (euro|euros)\b", "what price"),
+)
+
 # --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
 _PATOIS_MARKERS = re.compile(
     r"\b(weh|deh|di|mi|pon|inna|wid|tek|cyaan|nuh|yout|dem|wha|wah|nutten|anyting|dat|dis|ting|tings|lef|bredda|"
@@ -895,6 +977,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
     (_FRENCH_MARKERS, 1, _FRENCH),
     (_POLISH_MARKERS, 1, _POLISH),
+    (_GERMAN_MARKERS, 1, _GERMAN),
     (_PATOIS_MARKERS, 2, _PATOIS),
     (_PINYIN_MARKERS, 1, _PINYIN),
     (_ARABIC_MARKERS, 1, _ARABIC),

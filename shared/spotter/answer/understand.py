@@ -123,6 +123,9 @@ SYNONYMS: dict[str, str] = {
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
     "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "angle_grinder",
+    "wacker packer": "plate_compactor", "whacker packer": "plate_compactor", "wacker plate": "plate_compactor",
+    "plate compactor": "plate_compactor", "wacker": "plate_compactor", "whacker": "plate_compactor",
+    "ute": "ute", "utes": "ute", "esky": "esky", "kango": "jackhammer", "kango hammer": "jackhammer", "jackhammer": "jackhammer", "bar bender": "worker",
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
@@ -451,6 +454,21 @@ _PHRASES = _rules(
     (r"\bwhat ever (happened|became)\b", r"whatever \1"),
     (r"\bwhere first (i|we) (see|saw|seen|spotted|spot)\b", r"where \1 first \2"),  # "where first i see him"
     (r"\bhow much of the (last|past|previous) ", r"how long in the \1 "),  # "how much of the last hour was he idle"
+    (r"\bout (the )?front\b", "in front"), (r"\b(?:in )?(front|ahead) or (back|behind)( of me)?\b", "in front of me or behind me"), (r"\bdid (.+?) stand (about|around)\b", r"was \1 idle"),
+    (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"), (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"), (r"\bgive (us|me) a steer to\b", "point me to"),
+    (r"\b(to|on|at|off to|behind|over) me (left|right)\b", r"\1 my \2"), (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
+    (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
+    (r"\bset (us|you|me|him|them) back\b", "cost"),
+    (r"\bwith respect to me\b|\bwith reference to me\b|\bfrom my position\b", "from me"),
+    (r"\bis where from me,? (front or back|left or right|front or behind|ahead or behind)\b", r"is it \1 of me"),
+    (r"\b(material|load|stuff|thing|bundle) hanging (from|on|off) the (crane|hook)\b", "suspended load"),
+    (r"\b(on )?(my )?back side (left|right)\b", r"behind me on the \3"),
+    (r"\b(on )?(my )?(left|right)[- ]back( side)?\b", r"behind me on the \3"),
+    (r"\bkept down\b", "put down"), (r"\bstill it is\b", "is it still"),
+    (r"\b(again|back) (come|came|go|went) to the (spot|place) where\b", r"go back to the \3 where"),
+    (r"\bend(ed)? up back (where|at|to)\b", r"go back \2"),
+    (r"^(i )?(have not|haven't|not) seen (the [\w ]+?) in (yonks|ages|a while|forever|donkey's years|a bit)( how long it been)?$",
+     r"how long since i last saw \3"),
     (r"\bwhich hand (is|are) (it|they|he|she)( on)?\b", r"which side \1 \2 on"),  # Irish: "which hand is it on"
     (r"\bany of the (?=\w+ (off |over )?(to|on|behind|in front))", "any "),
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
@@ -567,6 +585,14 @@ _PHRASES = _rules(
     # dictation: homophones
     (r"\b(the|same|a|that|this|my) (latter|later)\b(?! (one|ones|spell|break|time|part|half|of|stage|on)\b)", r"\1 ladder"),
     (r"\b(latters|laters)\b(?! (on|of)\b)", "ladders"),
+    (r"\bthe later (?=(on|was|is|been|got|lying|still|left)\b)", "the ladder "),  # "how long was the later on the ground"
+    (r"\b(to|still|back|from|and|or|know|is|was|exactly) (wear|ware)\b", r"\1 where"),  # "go back to wear he was"
+    (r"\bwears\b(?= (my|the|that|this|his|her|it|he|she|they)\b)", "where is"),  # "wears my mate gone"
+    (r"\b(wear|ware)\b(?! (a|an|his|her|their|the|any|no|hi-vis|high-vis|vest|vests|hard|hardhats?|helmets?|ppe|"
+     r"gloves|goggles|safety|harness|boots|it|them|one)\b)", "where"),
+    (r"\bidol\b", "idle"), (r"\bbrick(y|ey)\b", "brickie"), (r"\bhole (job|lot|thing|day|shift)\b", r"whole \1"),
+    (r"\bat (to|too) ([0-5]\d)\b", r"at 2:\2"), (r"\bat (for|four) ([0-5]\d)\b", r"at 4:\2"),
+    (r"\bwheel barrows?\b", lambda m: m.group(0).replace("wheel barrow", "wheelbarrow")),
     (r"\btool ?books?\b", "toolbox"),
     (r"\bhard ?had(s)?\b", "hardhat"),
     (rf"\b({_COLOURS_RE}|hi-vis|high vis|no|a|the) vast\b", r"\1 vest"),
@@ -708,7 +734,7 @@ _WORD_ORDER = _rules(
     (r"^((?:what time|when|how long|how many|how much)\b.*?)\bfrom morning\b", r"\1today"),
     (r"^(front|back|behind|left|right|front-left|front-right|behind-left|behind-right|back-left|back-right)(?: side)?"
      r"(?: there| here)? what (?:is|got) there$", r"what is \1 of me"),
-    (r"\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
+    (r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
     (r"^(.+?) (?:past )?how long ago(?: \w+)?$", r"how long ago \1"),
     (r"^(.+?) past how long$", r"how long since \1"),
     (r"^(.+?) last (?:see|seen|saw) how long(?: long time)?$", r"how long since i last saw \1"),
@@ -748,6 +774,40 @@ def _join_split(words: list[str]) -> list[str]:
     return out
 
 
+_TOPIC_STOP = frozenset(
+    ["since", "kindly", "nee", "eish", "dai", "sasa", "yung", "front", "the", "a", "an", "my", "me", "your", "our", "his", "her", "their", "this", "that", "these", "those", "which", "what", "whats", "where", "when", "who", "whos", "how", "why", "is", "are", "was", "were", "did", "do", "does", "has", "have", "had", "can", "could", "will", "would", "should", "any", "anything", "anyone", "anybody", "something", "someone", "i", "we", "you", "he", "she", "it", "they", "there", "here", "hey", "oi", "ok", "okay", "so", "and", "but", "or", "now", "still", "right", "mate", "yes", "no", "please", "tell", "show", "give", "point", "remind", "check", "quick", "just", "ah", "um", "uh", "well"]
+)
+
+
+def _statement_with_tag(text: str) -> str:
+    """A statement asked with a tag ("sparkie's off to my left, is he?", "kango still where I dropped it, reckon?")
+    as the question it is; a bare name in front ("nail gun, where's it gone?", "esky's vanished") gets its
+    article, so the grammar reads it as the subject."""
+    text = re.sub(r"(\w)'s (been|gone|got|vanished|disappeared|walked|wandered|moved|shifted)\b", r"\1 has \2", text)
+    text = re.sub(r"(\w)'s (parked|sitting|lying|still|off|out|round|over|behind|in|on|at|near|by|not|down|up|"
+                  r"standing|stood|working|idle|busy)\b", r"\1 is \2", text)
+    first = re.match(r"([a-z][\w-]*)((?: [a-z][\w-]*)?)(?=,? (?:has|is) (?:been|gone|got|vanished|disappeared|walked|"
+                     r"parked|sitting|lying|still|standing)\b|, (?:where|which|is|has|still)\b.*\b(?:it|he|she|they|him|"
+                     r"her|them)\b|, (?:left|right) of me\b)", text)
+    if first is not None and first.group(1) not in _TOPIC_STOP and first.group(1) not in SYNONYMS \
+            and not re.search(r"(ing|ed)$", first.group(1)):  # fmt: skip
+        text = "the " + text
+    tag = re.search(r",?\s*\b(is|are|has|was|isn't|aren't|hasn't|wasn't) (he|she|it|they)\s*[?.!]*\s*$|"
+                    r",\s*(reckon|yeah|right|eh|ya reckon|you reckon|innit|mate)\s*[?.!]*\s*$", text)
+    if tag is not None and tag.start() > 0:
+        body = text[:tag.start()].strip()
+        clause = re.split(r"[.!?]\s+", body)[-1]
+        aux = (tag.group(1) or "is").replace("n't", "")
+        who = tag.group(2)
+        stated = re.match(r"^(.+?) (is|are|has|was) (.+)$", clause)
+        if stated and not re.search(r"\b(what|where|which|who|how|when)\b", clause):
+            clause = f"{stated.group(2)} {stated.group(1)} {stated.group(3)}"
+        elif who and re.match(r"(still|working|on|off|in|at|busy|idle|slacking|going|doing)\b", clause):
+            clause = f"{aux} {who} {clause}"
+        text = body[:len(body) - len(re.split(r"[.!?]\s+", body)[-1])] + clause + "?"
+    return text
+
+
 def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
     of labels this site's memory holds, such as "locator" in `cable_locator`)."""
@@ -755,6 +815,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = _rewrite(text, _SURFACE)
     text = _rewrite(text, _CONTRACTIONS_RE)
+    text = _statement_with_tag(text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
     text = gloss(text)
@@ -1019,7 +1080,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r" (was |got |been )?(removed|taken off)\b|\b" + _PPE +
                 r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
-                r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|went down (into )?(the|that)|"
+                r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
                 r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
@@ -1066,6 +1127,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
+    (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b|"
@@ -1092,7 +1154,7 @@ def event_in(text: str) -> EventName | None:
 
 
 _PPE_PREDICATE = re.compile(
-    r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|"
+    r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|roaming|"
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
@@ -1203,6 +1265,9 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
         hat = re.match(rf"\s*(?:and\s+)?(?:with|in|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after_vest)
         if hat:  # "in the yellow vest with the white hat"
             attrs["hat_colour"] = _colour(hat.group(1))
+        elif re.match(r"\s*(?:and\s+|but\s+)?(?:without|with no|no|not wearing|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
+                      r"(?:hardhat|hat|helmet)\b", after_vest):  # "in the yellow vest without a hard hat"
+            attrs["hardhat"] = False
     m = re.match(lead + rf"(?:in|with|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after)
     if m:
         attrs["hat_colour"] = _colour(m.group(1))
@@ -1239,7 +1304,7 @@ ROLES: dict[str, str] = {
     "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
     "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
-    "steel fixer": "steel fixer", "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
+    "bar bender": "bar bender", "steel fixer": "steel fixer", "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
     "ironworker": "ironworker", "scaffolder": "scaffolder", "electrician": "electrician", "carpenter": "carpenter",
     "sparky": "electrician", "sparkies": "electrician", "sparkie": "electrician", "chippy": "carpenter",
     "chippie": "carpenter", "chippies": "carpenter", "dogman": "dogman", "dogmen": "dogman", "concreter": "concreter",
@@ -1481,6 +1546,7 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
         return False  # "the rod man", "same tea man"
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
+            rf"different|distinct|separate|many|several|those|these|all|any|"
             rf"{_colour_re()})\s*$", before):  # fmt: skip
         return True
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
@@ -1657,6 +1723,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
+               r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards |at )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
@@ -1702,7 +1769,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
         return "state_duration" if subjects else None
     if _WHO.search(text) and not _SAME.search(text):
         return None
-    if _RETURNED.search(text) and len(subjects) >= 2 and re.match(r"(did|has|have|had|was|were|is)\b", text) \
+    if _RETURNED.search(text) and len(subjects) >= 2 and re.match(r"(did|has|have|had|was|were|is)\b|(after|once|since) "
+                                                                  r".+? (did|has|have|had) ", text) \
             and not re.search(r"\b(same|different|identical)\b", text):  # fmt: skip
         return "returned"  # "did the guy who was tying rebar go back to where the drill was dropped?"
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
@@ -2135,13 +2203,15 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                                          r"idl(ed|ing)|waiting|hanging about|loafing|stopped)\b", text[pos:]):  # fmt: skip
             # "gone back to the spot where he was stood about": where he idled
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
-        if (who is None and not wearer) or thing is None:
-            return None
-        ev = event_in(text[pos:])
         zone_ev = _zone_event(text[pos:]) if thing is not None and thing.label in _ZONE_LABELS else None
+        if zone_ev is None and thing is None and any(x[1].label in _ZONE_LABELS for x in subjects):
+            zone_ev = _zone_event(text)  # "after coming out of the pit, did the helper go inside again?"
         if who is not None and zone_ev is not None:
             # "did he go back down into the hole after he came out of it": a second visit, asked of the person
             return Query(**q, subject=who, other=EventRef(subject=who, event=zone_ev))
+        if (who is None and not wearer) or thing is None:
+            return None
+        ev = event_in(text[pos:])
         if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
             ev = "first_seen"  # "back to the cable drum": where the drum is
         if (ev in _PERSON_EVENTS or ev == "first_seen") and who is not None and who.label == "worker" and \
