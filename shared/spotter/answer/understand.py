@@ -775,7 +775,15 @@ def _join_split(words: list[str]) -> list[str]:
 
 
 _TOPIC_STOP = frozenset(
-    ["since", "kindly", "nee", "eish", "dai", "sasa", "yung", "front", "the", "a", "an", "my", "me", "your", "our", "his", "her", "their", "this", "that", "these", "those", "which", "what", "whats", "where", "when", "who", "whos", "how", "why", "is", "are", "was", "were", "did", "do", "does", "has", "have", "had", "can", "could", "will", "would", "should", "any", "anything", "anyone", "anybody", "something", "someone", "i", "we", "you", "he", "she", "it", "they", "there", "here", "hey", "oi", "ok", "okay", "so", "and", "but", "or", "now", "still", "right", "mate", "yes", "no", "please", "tell", "show", "give", "point", "remind", "check", "quick", "just", "ah", "um", "uh", "well"]
+    [
+        "since", "kindly", "nee", "eish", "dai", "sasa", "yung", "front", "the", "a", "an", "my", "me", "your", "our",
+        "his", "her", "their", "this", "that", "these", "those", "which", "what", "whats", "where", "when", "who",
+        "whos", "how", "why", "is", "are", "was", "were", "did", "do", "does", "has", "have", "had", "can", "could",
+        "will", "would", "should", "any", "anything", "anyone", "anybody", "something", "someone", "i", "we", "you",
+        "he", "she", "it", "they", "there", "here", "hey", "oi", "ok", "okay", "so", "and", "but", "or", "now", "still",
+        "right", "mate", "yes", "no", "please", "tell", "show", "give", "point", "remind", "check", "quick", "just",
+        "ah", "um", "uh", "well"
+    ]
 )
 
 
