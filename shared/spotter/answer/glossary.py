@@ -538,6 +538,198 @@ _GERMAN = _rules(
     (r"\bhow many (euro|euros)\b", "what price"),
 )
 
+# --- Hindi (Hinglish in Latin script: Hindi grammar, English and Hindi site words) --------------------------
+_HI_COLOURS = {"laal": "red", "lal": "red", "peela": "yellow", "peeli": "yellow", "peele": "yellow", "neela": "blue",
+               "neeli": "blue", "neele": "blue", "hara": "green", "hari": "green", "hare": "green", "safed": "white",
+               "kaala": "black", "kaali": "black", "kala": "black", "narangi": "orange", "orange": "orange",
+               "red": "red", "yellow": "yellow", "blue": "blue", "green": "green", "white": "white", "black": "black"}
+_HI_COLOUR = "(" + "|".join(_HI_COLOURS) + ")"
+_HI_NOUNS = {"seedhi": "ladder", "sidhi": "ladder", "hathoda": "hammer", "hathode": "hammer", "topi": "hardhat",
+             "helmet": "hardhat", "jacket": "vest", "gaddha": "excavation", "gaddhe": "excavation", "khadda": "excavation",
+             "eent": "brick", "eenton": "brick", "eentein": "brick", "sariya": "rebar", "bori": "bag", "deewar": "wall",
+             "diwar": "wall", "zameen": "ground", "mistri": "bricklayer", "beldar": "labourer", "mazdoor": "worker",
+             "mazdooron": "workers", "banda": "guy", "bande": "guys", "aadmi": "man", "log": "people", "logon": "people",
+             "thekedar": "contractor", "cheez": "thing", "cheezein": "things", "saman": "stuff", "samaan": "stuff"}
+_HI_NUMBERS = {"ek": "1", "do": "2", "teen": "3", "char": "4", "chaar": "4", "paanch": "5", "panch": "5", "chhe": "6",
+               "saat": "7", "aath": "8", "nau": "9", "das": "10", "pandrah": "15", "bees": "20", "tees": "30"}
+_HI_NUM = "(" + "|".join(_HI_NUMBERS) + r"|\d+)"
+_HINDI_MARKERS = re.compile(
+    r"\b(kahan|kidhar|kab|kitni|kitna|kitne|kaunsi|kaun|kya|hai|hain|tha|thi|mein|wala|wali|wale|abhi|pehle|baad|"
+    r"peeche|aage|seedhi|hathoda|topi|gaddha|gaddhe|eent|banda|bande|mistri|beldar|nahi|haan|dobara|wapas|wahin|wahan|"
+    r"wahi|bina|kaam|kiya|gaya|raha|teesra|doosra|pehli|pura|hua|hui|ko|ne|ka|ke|ki|kisi|liya|gaye|gayi|aaye|dikha|"
+    r"dikhi|dikhe|utra|nikla|nikle|laga|lagi|jisne|aur|sahab|tak|beech|khali|khada|lamba|kul|log|alag|aaj|der)\b"
+)
+_HI_WHEN = r"(kab )?"
+_HINDI = _rules(
+    (r"\b(bhai|yaar|zara|ek baar bata do|bata do|batao|haath dikhao|dikh nahi rahi|dikh nahi raha|"
+     r"abhi toh yahin tha|taaki usse door rahun|ek hi banda do baar toh nahi gina|haath se)\b", " "),
+    (r"\byou (?=on my|right|left|nahi|kisi)", "or "), (r"\b(woh|wo|yeh|ye) (wala|wali|wale)\b(?! \w+ (wala|wali|wale))", " that one "), (r"\bkitni unchi\b|\bkitni lambi\b", " how tall "),
+    (r"\bhajri\b|\battendance\b", " payroll "),
+    # times
+    (rf"\bsaade {_HI_NUM} minute\b", lambda m: f"at {_HI_NUMBERS.get(m.group(1), m.group(1))}:30"),
+    (r"\bdedh minute pehle\b", "90 seconds ago"), (r"\bdedh minute\b", "1:30"), (r"\bdhai minute\b", "2:30"),
+    (rf"\b{_HI_NUM} (minute|min|mins|second|sec)( pehle)\b",
+     lambda m: f"{_HI_NUMBERS.get(m.group(1), m.group(1))} {'seconds' if m.group(2).startswith('s') else 'minutes'} ago"),
+    (rf"\bpichhle {_HI_NUM} (minute|min|mins)( mein)?\b",
+     lambda m: f"in the last {_HI_NUMBERS.get(m.group(1), m.group(1))} minutes"),
+    (r"\b(\d+(?::\d\d)?(?: min| minute| minutes)?(?: \d+ sec)?) se (\d+(?::\d\d)?(?: min| minute| minutes)?(?: \d+ sec)?) "
+     r"ke beech\b", r"between \1 and \2"),
+    (r"\b(\d+(?::\d\d)?(?: min| sec| minutes| seconds)?(?: \d+ sec)?) ke baad se\b", r"since \1"),
+    (r"\b(\d+(?::\d\d)?(?: min| minutes)?) tak\b", r"until \1"),
+    (r"\b(\d+ min \d+ sec|\d+:\d\d) pe\b", r"at \1"),
+    (r"\b(ab tak|abhi tak)\b", "so far"), (r"\b(kul milakar|total mein|kul)\b", "in total"), (r"\blagataar\b", "continuously"),
+    # people described: "peeli jacket wala banda", "laal topi wale ne", "bina topi wala"
+    (rf"\b{_HI_COLOUR} (jacket|vest) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
+     lambda m: f"the guy in the {_HI_COLOURS[m.group(1)]} vest"),
+    (rf"\b{_HI_COLOUR} (topi|helmet) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
+     lambda m: f"the guy with the {_HI_COLOURS[m.group(1)]} hardhat"),
+    (r"\bbina (topi|helmet) (wala|wale)( banda| aadmi)?( ne| ko)?\b", "the guy without a hardhat"),
+    (r"\bbina (topi|helmet) ke\b", "without a hardhat"), (r"\bbina jacket ke\b", "without a vest"),
+    (r"\b(right|left|saamne|peeche) (side )?(wala|wale) banda\b", lambda m: {"saamne": "the guy in front of me",
+     "peeche": "the guy behind me"}.get(m.group(1), f"the guy on my {m.group(1)}")),
+    (r"\b(yeh|ye|woh|wo) (saamne wala )?banda\b", "this guy"),
+    (rf"\b(woh |yeh )?{_HI_COLOUR} (wala|wali|wale) (\w+)\b", lambda m: f"the {_HI_COLOURS[m.group(2)]} {m.group(4)}"),
+    (rf"\b{_HI_COLOUR} (\w+)\b(?! (wala|wale|wali))", lambda m: f"{_HI_COLOURS[m.group(1)]} {m.group(2)}"),
+    # identity
+    (r"\b(kya )?wahi (banda |aadmi )?(hai )?(na )?jisne\b", " is the same one who "),
+    (r"\b(kya )?wahi (banda |aadmi )?(hai )?(na )?jo\b", " is the same one as the one "),
+    (r"\b(yeh )?wahi hai\b", " is the same one "), (r"\bek hi aadmi hai( kya)?\b", " are the same person "),
+    # directions
+    (r"\b(mere )?peeche (right|left)( side| wali side| taraf)?( pe| mein)?\b", r" behind me on the \2 "),
+    (r"\baage (right|left)( side| wali side| taraf)?( mein| pe)?\b", r" front \1 "),
+    (r"\baage baayein taraf\b|\baage baayen\b", " front left "), (r"\baage daayein taraf\b", " front right "),
+    (r"\b(mere )?(left|right|baayein|daayein)( taraf| side)? (mein|pe|par)\b",
+     lambda m: f" on my {'left' if m.group(2) in ('left', 'baayein') else 'right'} "),
+    (r"\b(mere )?peeche\b", " behind me "), (r"\b(mere )?saamne\b", " in front of me "),
+    (r"\bkis taraf|kaunsi side|kis side( pe)?|kaunsi direction( mein)?|kis direction( mein)?\b", " which way "),
+    (r"\b(mere hisaab se|mere se)\b", " from me "),
+    # events, with the "kab" (when) that sits among them kept
+    (rf"\bkaam {_HI_WHEN}shuru (kiya|ki)\b", lambda m: f" {'when ' if m.group(1) else ''}started working "),
+    (rf"\bkaam {_HI_WHEN}(band (kiya|kiye|ki)|chhoda)\b", lambda m: f" {'when ' if m.group(1) else ''}stopped working "),
+    (rf"\bdobara kaam pe {_HI_WHEN}laga\b", lambda m: f" {'when ' if m.group(1) else ''}went back to work "),
+    (rf"\b(topi|hardhat) {_HI_WHEN}(utaari|utaar (chuka|di))\b",
+     lambda m: f" {'when ' if m.group(2) else ''}took off his hardhat "),
+    (rf"\b(gaddhe|excavation) (mein|me) {_HI_WHEN}utra\b", lambda m: f" {'when ' if m.group(3) else ''}went into the excavation "),
+    (rf"\b(gaddhe|excavation) se (bahar )?{_HI_WHEN}nikla\b", lambda m: f" {'when ' if m.group(3) else ''}came out of the excavation "),
+    (rf"\bsite se {_HI_WHEN}(nikle|nikla|gaya|gaye)\b", lambda m: f" {'when ' if m.group(1) else ''}left "),
+    (rf"\bsite pe {_HI_WHEN}(aaye|aaya|pahuncha)\b", lambda m: f" {'when ' if m.group(1) else ''}arrived "),
+    (r"\bchai ke baad\b", " after the tea break "), (r"\bbreak pe gaye\b", " went on break "),
+    (r"\bbreak (liya|li)( tha)?\b", " took a break "), (r"\bkitna lamba tha\b", " how long was it "),
+    (r"\bgaddhe se (bahar )?nikalne ke baad\b", " after coming out of the excavation "),
+    (r"\bgaddhe mein utarne se pehle\b", " before going into the excavation "),
+    (r"\bdobara andar gaya\b", " went back in again "),
+    (r"\bwapas (wahan|wahin) (gaya|aaya) (kya )?jahan\b", " did he go back to where "),
+    (r"\bjahan pehle dekhi thi\b|\bjahan pehle dekha tha\b", " where i first saw it "),
+    (r"\babhi bhi wahin\b|\bwahin (pe )?(hai|hain)\b", " still there "), (r"\bhila toh nahi\b", " has it been moved "),
+    (r"\bkaam kar raha hai\b|\bkaam pe laga hai\b|\bhaath chala raha hai\b", " working "),
+    (r"\bkaam pe tha\b", " was working "), (r"\bkaam kiya\b", " worked "),
+    (r"\bkhali (baitha|khada)( hai| raha)?\b|\btimepass kar raha( hai)?\b|\bsirf khada( hai)?\b|\bkhali raha\b", " idle "),
+    (r"\bzameen pe pada (raha|hai)\b|\bneeche pada (raha|hai)\b|\bzameen pe padi hai\b|\bzameen pe pada\b", " lying on the ground "),
+    # "X ... kitni der hui": how long since X happened
+    (r"^(.+?) (kitni der|kitna time|kitne minute) (ho gayi|ho gaya|ho gaye|hui|hua)$", r"how long since \1"),
+    (r"\baakhri baar dekhe\b", " last seen "), (r"\buske\b", " "),
+    (r"\bkitni der se\b", " how long has been "), (r"\bkitni der\b|\bkitna time\b|\bkitne minute\b", " how long "),
+    (r"\bkitne alag alag\b|\bkitne alag\b", " how many different "), (r"\bkitne\b|\bkitni\b|\bkitna\b", " how many "),
+    (r"\bkya kya\b", " what "), (r"\bkoi (cheez|banda)? ?hai kya\b", " is there anything "),
+    (r"\bkahan|kidhar\b", " where "), (r"\bkab\b", " when "),
+    (r"\b(\w+) (wala|wale|wali) (\w+)\b", r"\3 of \1"),
+    (r"\bpehli baar\b", " first "), (r"\baakhri baar\b|\blast\b", " last "), (r"\bdobara\b", " again "),
+    (r"\bpehli\b", "first"), (r"\bdoosra\b|\bdoosri\b", "second"), (r"\bteesra\b|\bteesri\b", "third"),
+    (r"\b(gira|giri)( tha| hai)?\b|\bgire hue\b", " dropped "), (r"\buthaya gaya|utha liya|uthayi gayi|uthne\b", " picked up "),
+    (r"\bhilaya|hilane|shift kar diya\b", " moved "), (r"\bneeche rakha tha\b", " put down "),
+    (r"\b(dikha|dikhi|dikhe)( tha| thi| the)?\b", " seen "), (r"\bchhoda tha\b|\brakhi thi\b|\brakha tha\b", " left "),
+    (r"\bpura hua\b|\bpura hone\b", " finished "), (r"\blagi\b|\blagne\b", " laid "), (r"\baur\b", " and "),
+    (r"\bke baad\b", " after "), (r"\bse pehle\b", " before "), (r"\bpehle\b", " before "), (r"\bbaad\b", " after "),
+    (r"\bhaan ya nahi\b|\bya nahi\b|\bna\b$", " "), (r"\babhi\b", " now "), (r"\bab\b", " now "), (r"\baaj\b", " today "),
+    (rf"\b({'|'.join(sorted(_HI_NOUNS, key=len, reverse=True))})\b", lambda m: _HI_NOUNS[m.group(1)]),
+    (r"\b(hai|hain|tha|thi|kya|ko|ne|ka|ki|ke|mein|pe|par|se|woh|wo|yeh|ye|jo|mera|meri|mere|maine|kisi|"
+     r"raha|rahi|hua|hui|ho|gaya|gayi|gaye|kar|kiya|diya|sahab)\b", " "),
+)
+
+# --- Dutch (Dutch crews: Dutch questions, Dutch site words in English) ---------------------------------
+_NL_NOUNS = {
+    "gereedschapskist": "toolbox", "gereedschapskoffer": "toolbox", "kruiwagen": "wheelbarrow", "ladder": "ladder",
+    "trap": "stepladder", "helm": "hardhat", "bouwhelm": "hardhat", "hesje": "vest", "veiligheidshesje": "vest",
+    "bouwput": "excavation", "put": "excavation", "sleuf": "trench", "steiger": "scaffold", "boormachine": "drill",
+    "boor": "drill", "hamer": "hammer", "waterpas": "spirit level", "aggregaat": "generator", "pylon": "cone",
+    "pylonen": "cones", "kegel": "cone", "slijptol": "angle grinder", "haakse slijper": "angle grinder",
+    "hangende last": "suspended load", "kraan": "crane", "graafmachine": "excavator",
+    "betonmolen": "concrete mixer", "pallet": "pallet", "steen": "brick", "stenen": "bricks", "baksteen": "brick",
+    "laag": "course", "muur": "wall", "pauze": "break", "schaft": "break", "bouw": "site", "bouwplaats": "site",
+    "uitvoerder": "site manager", "kraanmachinist": "crane operator", "metselaar": "bricklayer",
+    "sjouwer": "labourer", "grondwerker": "groundworker", "timmerman": "carpenter", "elektricien": "electrician",
+    "jongen": "lad", "gast": "guy", "vent": "guy", "man": "guy", "mannen": "guys", "mensen": "people",
+    "werknemer": "worker", "bezoeker": "visitor", "grond": "ground",
+}
+_NL_NOUN = "(" + "|".join(sorted(_NL_NOUNS, key=len, reverse=True)) + r")(?:s|en)?"
+_NL_COLOURS = {"rood": "red", "rode": "red", "geel": "yellow", "gele": "yellow", "groen": "green", "groene": "green",
+               "blauw": "blue", "blauwe": "blue", "wit": "white", "witte": "white", "zwart": "black", "zwarte": "black",
+               "oranje": "orange", "grijs": "grey", "grijze": "grey"}
+_NL_COLOUR = "(" + "|".join(_NL_COLOURS) + ")"
+_NL_NUMBERS = {"een": "1", "twee": "2", "drie": "3", "vier": "4", "vijf": "5", "zes": "6", "zeven": "7", "acht": "8",
+               "negen": "9", "tien": "10", "vijftien": "15", "twintig": "20", "dertig": "30"}
+_NL_NUM = "(" + "|".join(_NL_NUMBERS) + r"|\d+)"
+_NL_ORDINALS = {"eerste": "first", "tweede": "second", "derde": "third", "vierde": "fourth", "vijfde": "fifth",
+                "tiende": "tenth", "laatste": "last"}
+_DUTCH_MARKERS = re.compile(
+    r"\b(welke|waar|wanneer|hoeveel|ligt|staat|zit|nog|geleden|zonder|hesje|hesjes|kruiwagen|bouwput|steiger|"
+    r"boormachine|boor|uitvoerder|kraanmachinist|metselaar|sjouwer|grondwerker|gereedschapskist|aggregaat|pylonen|"
+    r"waterpas|hamer|linksvoor|rechtsvoor|linksachter|rechtsachter|achter|jongen|gast|klaar|laag|steen|stenen|"
+    r"muur|pauze|gewerkt|werken|bezig|lummelen|niksen|stilgestaan|verschillende|vandaag|sinds|tussen|minuut|minuten|"
+    r"kwartier|anderhalve|dezelfde|ja of nee|eigenlijk|gebleven|gebeurd|opgepakt|neergelegd|gestopt|gegaan|kwam|ging|"
+    r"begon|zag|heb|ik|hij|het|uit|weer|gele|rode|groene|blauwe|witte|oranje)\b"
+)
+_DUTCH = _rules(
+    (r"\b(ja of nee|quick|eigenlijk|even|hoor|toch|zeg)\b", " "),
+    (r"\b(kost|kosten|prijs|betalen)\b", " cost "), (r"\bmorgen\b", " tomorrow "), (r"\bregen(t)?\b", " rain "),
+    # times
+    (r"\banderhalve minuut geleden\b", "90 seconds ago"), (r"\been kwartier geleden\b", "15 minutes ago"),
+    (r"\been half uur geleden\b|\been halfuur geleden\b", "30 minutes ago"),
+    (rf"\b{_NL_NUM} (minuut|minuten|seconden|uur) geleden\b",
+     lambda m: f"{_NL_NUMBERS.get(m.group(1), m.group(1))} {'seconds' if m.group(2) == 'seconden' else 'hours' if m.group(2) == 'uur' else 'minutes'} ago"),
+    (rf"\b(in )?de laatste {_NL_NUM} (minuut|minuten)\b", lambda m: f"in the last {_NL_NUMBERS.get(m.group(2), m.group(2))} minutes"),
+    (r"\b(het )?laatste kwartier\b", "the last 15 minutes"), (r"\b(het )?laatste half uur\b", "the last 30 minutes"),
+    (r"\btussen (\S+) en (\S+)\b", r"between \1 and \2"), (r"\bsinds\b", "since"), (r"\bminuut (\d+)\b", r"\1:00"),
+    (r"\bom (\d+:\d\d(?::\d\d)?)\b", r"at \1"), (r"\bvandaag\b", "today"), (r"\bin totaal\b", "in total"),
+    (r"\bvoor het laatst\b", "last"), (r"\bvoor het eerst\b", "first"), (r"\bnet\b", "just now"),
+    # colours and people
+    (rf"\b(de |het |een )?{_NL_COLOUR} {_NL_NOUN}\b", lambda m: f"the {_NL_COLOURS[m.group(2)]} {_NL_NOUNS[m.group(3)]}"),
+    (rf"\b{_NL_COLOUR}\b", lambda m: _NL_COLOURS[m.group(1)]),
+    (r"\bzonder\b", "without"), (r"\bmet de\b", "with the"), (r"\bmet\b", "with"),
+    (rf"\b({'|'.join(_NL_ORDINALS)})\b", lambda m: _NL_ORDINALS[m.group(1)]),
+    # directions
+    (r"\blinksvoor( me| mij)?\b", " front left "), (r"\brechtsvoor( me| mij)?\b", " front right "),
+    (r"\blinksachter( me| mij)?\b", " behind me on the left "), (r"\brechtsachter( me| mij)?\b", " behind me on the right "),
+    (r"\b(links|rechts) (van )?(me|mij)\b", lambda m: f" on my {'left' if m.group(1) == 'links' else 'right'} "),
+    (r"\b(links|rechts)\b", lambda m: f" {'left' if m.group(1) == 'links' else 'right'} "),
+    (r"\bachter (me|mij)\b|\bachter\b", " behind me "), (r"\b(recht )?voor (me|mij)\b", " in front of me "),
+    (r"\bwelke kant (is|staat|ligt) (.+?) op\b", r" which way is \2 "), (r"\bwelke kant\b", " which way "),
+    # question frames and verbs
+    (r"\bzag ik\b", " i saw "), (r"\b(links|rechts) of (links|rechts)\b", r"\1 or \2"),
+    (r"\b(ligt|staat|zit) (die|het|hij|ze|dat)\b", " is it "),
+    (r"\bhoe lang (is het )?geleden (dat|is)\b", " how long since "), (r"\bhoe lang (is het )?geleden\b(?= i saw)", " how long since "), (r"\bhoe lang geleden\b", " how long ago "),
+    (r"\bhoe lang\b", " how long "), (r"\bhoe laat\b", " what time "), (r"\bhoeveel verschillende\b", " how many different "),
+    (r"\bhoeveel\b", " how many "), (r"\bwanneer\b", " when "), (r"\bwaar (is|zijn) (.+?) gebleven\b", r" where did \2 go "),
+    (r"\bwaar (staat|ligt|zit|is|zijn)\b", " where is "), (r"\bwaar heb ik\b", " where did i "), (r"\bwaar\b", " where "),
+    (r"\bwat (staat|ligt|is) er\b", " what is "), (r"\bwat is er met (.+?) gebeurd\b", r" what happened to \1 "),
+    (r"\b(staat|ligt) (.+?) nog (waar|op)\b", r" is \2 still \3 "), (r"\bnog\b", " still "), (r"\bop z'n plek\b", " in its place "),
+    (r"\bis dat dezelfde (gast|man|vent|jongen|persoon) als\b", " is that the same guy as "), (r"\bdezelfde\b", " the same "),
+    (r"\blaten liggen\b", " left "), (r"\bneergelegd( heb| had)?\b", " put down "), (r"\bopgepakt\b", " picked up "),
+    (r"\b(begon|begint) (.+?) te werken\b", r" did \2 start working "), (r"\bgestopt met werken\b", " stopped working "),
+    (r"\bging (.+?) weer aan de slag\b", r" did \1 go back to work "), (r"\bweer aan de slag\b", " back to work "),
+    (r"\bging (.+?) (for the|voor de) (\w+) (time|keer) (on a|op) (break|pauze)\b", r" did \1 go on a break for the \3 time "),
+    (r"\bkwam (.+?) op de (bouw|bouwplaats)\b", r" did \1 arrive "), (r"\bkwam\b", " came "),
+    (r"\b(de bouwput|de put) in gegaan\b", " gone into the excavation "), (r"\buit (de bouwput|de put) kwam\b", " came out of the excavation "),
+    (r"\bzat (.+?) in (de bouwput|de put)\b", r" was \1 in the excavation "),
+    (r"\b(staat|ligt) (.+?) al (op de grond|te niksen)\b", lambda m: f" has {m.group(2)} been {'on the ground' if 'grond' in m.group(3) else 'idle'} "),
+    (r"\bklaar\b", " finished "), (r"\b(aan het werk|bezig)\b", " working "), (r"\b(te )?(lummelen|niksen)\b", " slacking "),
+    (r"\bstilgestaan\b", " been idle "), (r"\bgewerkt\b", " worked "), (r"\bzag ik\b", " did i see "),
+    (rf"\b{_NL_NOUN}\b", lambda m: _NL_NOUNS[m.group(1)]),
+    (r"\b(de|het)\b(?= \w)", "the"), (r"\b(een)\b(?= \w)", "a"),
+    (r"\b(die|dat|er|ik|hem|hij|heb|had|heeft|is het|van|al|te|aan|uit|op|om|in het)\b(?= |$)", " "),
+    (r"\bthe the\b", "the"),
+)
+
 # --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
 _PATOIS_MARKERS = re.compile(
     r"\b(weh|deh|di|mi|pon|inna|wid|tek|cyaan|nuh|yout|dem|wha|wah|nutten|anyting|dat|dis|ting|tings|lef|bredda|"
@@ -969,6 +1161,8 @@ _CANTONESE = _rules(
 # (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
 # words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
+    (_HINDI_MARKERS, 2, _HINDI),  # first: its "der" (time), "se", "ya" are other languages' words too
+    (_DUTCH_MARKERS, 1, _DUTCH),
     (_KOREAN_MARKERS, 1, _KOREAN),
     (_SPANISH_MARKERS, 1, _SPANISH),  # before Arabic's and Italian's, whose markers include its articles
     (_TAGALOG_MARKERS, 2, _TAGALOG),
@@ -989,10 +1183,18 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
 )
 
 
+# A language whose marker words another language shares is not glossed when that other one's marks are there
+# (Tagalog's "banda", "ko" are Hindi words too).
+_UNLESS = {id(_HINDI): re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun)\b")}
+
+
 def gloss(text: str) -> str:
     """`text` (lower case, punctuation gone) with the foreign words of any language it shows marks of in
     English; English questions come back unchanged."""
     for markers, needed, rewrites in _LANGUAGES:
+        unless = _UNLESS.get(id(rewrites))
+        if unless is not None and unless.search(text):
+            continue
         if len(markers.findall(text)) >= needed:
             text = re.sub(r"\s+", " ", rewrite(text, rewrites)).strip()
     return text

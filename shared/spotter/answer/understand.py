@@ -125,7 +125,9 @@ SYNONYMS: dict[str, str] = {
     "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "angle_grinder",
     "wacker packer": "plate_compactor", "whacker packer": "plate_compactor", "wacker plate": "plate_compactor",
     "plate compactor": "plate_compactor", "wacker": "plate_compactor", "whacker": "plate_compactor",
-    "ute": "ute", "utes": "ute", "esky": "esky", "kango": "jackhammer", "kango hammer": "jackhammer", "jackhammer": "jackhammer", "bar bender": "worker",
+    "connector": "worker", "connectors": "worker", "super": "worker", "superintendent": "worker",
+    "ute": "ute", "utes": "ute", "esky": "esky", "kango": "jackhammer", "kango hammer": "jackhammer",
+    "jackhammer": "jackhammer", "bar bender": "worker",
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
@@ -454,7 +456,11 @@ _PHRASES = _rules(
     (r"\bwhat ever (happened|became)\b", r"whatever \1"),
     (r"\bwhere first (i|we) (see|saw|seen|spotted|spot)\b", r"where \1 first \2"),  # "where first i see him"
     (r"\bhow much of the (last|past|previous) ", r"how long in the \1 "),  # "how much of the last hour was he idle"
-    (r"\bout (the )?front\b", "in front"), (r"\b(?:in )?(front|ahead) or (back|behind)( of me)?\b", "in front of me or behind me"), (r"\bdid (.+?) stand (about|around)\b", r"was \1 idle"),
+    (r"\bout (the )?front\b", "in front"), (r"\bthe hook\b(?! (of|on|up))", "the crane"), (r"\bouta?ta\b", "out of"),
+    (r"\bthe (crane|forklift|telehandler|excavator|digger|loader) (picked up|moved|lifted|dropped|set down|landed|shifted) "
+     r"(the [\w ]+?)(?=$| after| before| and| while| when)", r"\3 was \2 by the \1"),  # the load is what was moved
+    (r"\bcircle(d|s)? back( there| to)?\b", r"go back\2"),
+    (r"\b(he|she|they) go back down in after that\b|\bgo back down in after that\b", "go back in again"), (r"\b(?:in )?(front|ahead) or (back|behind)( of me)?\b", "in front of me or behind me"), (r"\bdid (.+?) stand (about|around)\b", r"was \1 idle"),
     (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"), (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"), (r"\bgive (us|me) a steer to\b", "point me to"),
     (r"\b(to|on|at|off to|behind|over) me (left|right)\b", r"\1 my \2"), (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
@@ -1071,6 +1077,9 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
                 r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
                 rf"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS})s? (got |get |went |go |gone )(on|up)\b|"
+                rf"\b(set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in|"
+                rf"lay|laid) (the |our |a )?(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS}|brick|"
+                rf"block|course)s?\b|"
                 r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
@@ -1312,7 +1321,9 @@ ROLES: dict[str, str] = {
     "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
     "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
-    "bar bender": "bar bender", "steel fixer": "steel fixer", "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
+    "bar bender": "bar bender", "connector": "connector", "connectors": "connector", "super": "superintendent",
+    "superintendent": "superintendent", "signalman": "banksman", "steel fixer": "steel fixer",
+    "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
     "ironworker": "ironworker", "scaffolder": "scaffolder", "electrician": "electrician", "carpenter": "carpenter",
     "sparky": "electrician", "sparkies": "electrician", "sparkie": "electrician", "chippy": "carpenter",
     "chippie": "carpenter", "chippies": "carpenter", "dogman": "dogman", "dogmen": "dogman", "concreter": "concreter",
@@ -1574,7 +1585,10 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
         r"(?:of \w+ )?(?:was |were |got |get |went |go |had |has )?(?:laid|placed|in|down|put in|installed|fitted|done|"
         r"finished|completed|set)\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)?"
-        rf"({_SET_UNITS})s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text)  # fmt: skip
+        rf"({_SET_UNITS})s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text) or re.search(
+        r"\b(?:set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in) "
+        r"(?:the |our |a )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
+        rf"(?:\w+\s+)??({_SET_UNITS})s?\b", text)  # fmt: skip
     if m and m.group(2) not in ("brick", "block", "course", "row", "layer", "time", "break", "spell") \
             and m.group(2) not in _COMMON and m.group(2) not in ("been", "being"):  # fmt: skip
         return m.group(2), _ORDINALS[m.group(1)]
