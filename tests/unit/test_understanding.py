@@ -45,7 +45,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("az", "ba", "bb"), 0.8), (("bc", "bd", "be"), 0.68), (("bf", "bg", "bh"), 0.78),
                            (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85),
                            (("bt", "bu", "bv", "bw"), 0.85),
-                           (("bx", "by", "bz", "ca"), 0.68)]
+                           (("bx", "by", "bz", "ca"), 0.68),
+                           (("cb", "cc", "cd"), 0.5)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -187,6 +188,21 @@ def test_hinglish_dutch_and_ironworkers() -> None:
     assert (found["intent"], found["subject"]["label"], found["event"]) == ("time_since", "rebar_bundle", "picked_up")
     # Tagalog shares "banda" and "ko" with Hindi: its own marks keep Hindi's glossary away
     assert q("Saan banda yung red toolbox, left or right ko ba?").intent == "direction_of"
+
+
+def test_west_african_pidgin_and_spanish_texting() -> None:
+    """Pidgin ("e still dey where e dey?", "him helmet"), texting Spanish without accents, Caribbean clippings."""
+    found = q("The wheelbarrow, e still dey where e dey at 3:15?").public()
+    assert (found["intent"], found["time"]) == ("still_there", {"t": 195.0, "ago_s": None})
+    found = q("Which time the carpenter remove him helmet?").public()
+    assert (found["intent"], found["event"], found["subject"]["role"]) == ("event_time", "ppe_removed", "carpenter")
+    found = q("de q lado esta la carretilla").public()
+    assert (found["intent"], found["subject"]["label"]) == ("direction_of", "wheelbarrow")
+    found = q("cuanto tiempo hace q se fue el albanil").public()
+    assert (found["intent"], found["event"], found["subject"]["role"]) == ("time_since", "left", "bricklayer")
+    assert q("¿Cuánto tiempo lleva el nene sin hacer na'?").public()["state"] == "idle"
+    # Tagalog's "pa" (still) is not Spanish texting's "para"
+    assert q("Nandun pa ba yung hammer?").intent == "still_there"
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

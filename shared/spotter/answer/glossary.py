@@ -730,6 +730,32 @@ _DUTCH = _rules(
     (r"\bthe the\b", "the"),
 )
 
+# --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
+_WA_PIDGIN_MARKERS = re.compile(
+    r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far|oga|don dey|e don|e dey|no be|"
+    r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest))\b"
+)
+_WA_PIDGIN = _rules(
+    (r"\b(how far|chale|abeg|oga|o|sha|you fit tell|make you check if|make you check)\b", " "),
+    (r"\be be how long since\b", "how long since"), (r"\bwhich time\b", "when"), (r"\bwetin\b", "what"),
+    (r"\b(see|pick|carry|find|drop|take|remove|put|leave|move) am( go)?\b", r"\1 it"),
+    (r"\bwithout am\b", "without it"), (r"\bhim (helmet|hardhat|vest|first|own|tools)\b", r"his \1"),
+    (r"\bwey no wear (helmet|hardhat|vest)\b", r"without a \1"), (r"\b(wey|who) wear (\w+ )?(vest|jacket)\b", r"in the \2vest"),
+    (r"\b(wey|who) wear (\w+ )?(helmet|hardhat)\b", r"with the \2hardhat"), (r"\bno wear (helmet|hardhat|vest)\b", r"without a \1"),
+    (r"\be still dey where e dey\b", "is it still where it was"), (r"\bstill dey where\b", "still where"),
+    (r"\bstill dey there\b", "still there"), (r"\bdon dey\b", "has been"), (r"\be dey\b", "it is"),
+    (r"\b(he|she|it|they) dey which way\b", r"which way is \1"), (r"\bdey (sit down )?idle\b", "is idle"),
+    (r"\bdey (loaf|loafing)\b", "is loafing"), (r"\bdey do nothing\b", "is doing nothing"),
+    (r"\bdey stand\b", "was standing"), (r"\bdey\b", "is"), (r"\bwey\b", "who"),
+    (r"\b(for|on) (ground|floor)\b", "on the ground"), (r"\blie for\b", "lie on"), (r"\bfor there\b", "there"),
+    (r"\bwaka\b", "walk around"), (r"\bcomot\b", "come out"), (r"\bclimb come out\b", "climb out"),
+    (r"\bcome out from\b", "come out of"), (r"\bgo sit down rest\b|\bgo rest\b", "go on break"),
+    (r"\bwaste time\b", "idle"), (r"\bgo house\b", "go home"), (r"\bleave the site go home\b", "leave the site"),
+    (r"\bsmall boy\b", "apprentice"), (r"\bsteel bender\b", "steel fixer"), (r"\bdem\b", "they"),
+    (r"^(?!(how|when|where|what|which|who|is|did|does|has|have|was|were|are|do)\b)(the .+?|they) (go back|return|come back|"
+     r"take off|leave|enter|drop|pick|finish|remove|lay)\b", r"did \2 \3"),
+)
+
 # --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
 _PATOIS_MARKERS = re.compile(
     r"\b(weh|deh|di|mi|pon|inna|wid|tek|cyaan|nuh|yout|dem|wha|wah|nutten|anyting|dat|dis|ting|tings|lef|bredda|"
@@ -1012,16 +1038,72 @@ _ES_WORDS = {
     "zanja": "trench", "grúa": "crane", "grua": "crane", "carga": "load", "tarima": "pallet", "tarimas": "pallets",
     "hilada": "course", "manguera": "hose", "vibrador": "vibrator", "conos": "cones", "cono": "cone", "nivel": "level",
     "caja de herramientas": "toolbox", "andamio": "scaffold", "varilla": "rebar", "bloque": "block", "ladrillo": "brick",
-    "ladrillos": "bricks", "grande": "big", "chica": "small", "chico": "small",
+    "ladrillos": "bricks", "grande": "big", "chica": "small", "chico": "small", "electricista": "electrician",
+    "plomero": "plumber", "pulidora": "grinder", "cubeta": "bucket", "generador": "generator", "hoyo": "excavation",
+    "extension": "extension cord", "extensión": "extension cord", "foreman": "foreman",
 }
 _SPANISH_MARKERS = re.compile(
-    r"(?<!\w)(¿|cuándo|cuando|dónde|donde|cuánto|cuántos|cuántas|cuantos|cuantas|qué|hace|chavo|chaleco|casco|sigue|"
+    r"(?<!\w)(q|xq|izq|lado|detrás|nene|guagua|vaguear|vagueando|tipo|cogió|parao|agarrara|sitio|pared|mismo|pa'l?|na'|"
+    r"anda|andaban|estaba|chambeando|chambear|hueva|cuanto|tiempo|duró|duro|vato|llego|"
+    r"regreso|volvio|hora|puse|lugar|alguien|ultima|última|primero|despues|después|trabajando|"
+    r"¿|cuándo|cuando|dónde|donde|cuánto|cuántos|cuántas|cuantos|cuantas|qué|hace|chavo|chaleco|casco|sigue|"
     r"está|esta trabajando|quedó|dejó|dejé|llegó|volvió|regresó|albañil|fierrero|zanja|troca|trocas|carretilla|escalera|"
     r"taladro|martillo|tarima|manguera|pala|grúa|revolvedora|señalero|mijo|compa|oye|orale|órale|ahorita|ahí|atrás|"
     r"izquierda|derecha|adelante|parado|mismo|sin|del|carpintero|chavos|trabajadores|piso|siguiente|llega|a los)(?!\w)"
 )
+_ES_ACCENTS = {  # texting drops accents: the rules below read the accented words
+    "cuando": "cuándo", "cuanto": "cuánto", "cuantos": "cuántos", "cuantas": "cuántas",
+    "atras": "atrás", "aqui": "aquí", "ahi": "ahí", "albanil": "albañil", "quedo": "quedó", "dejo": "dejó",
+    "deje": "dejé", "llego": "llegó", "volvio": "volvió", "regreso": "regresó", "cayo": "cayó", "quito": "quitó",
+    "empezo": "empezó", "paro": "paró", "salio": "salió", "metio": "metió", "agarro": "agarró", "llevo": "llevó",
+    "paso": "pasó", "despues": "después", "ultima": "última", "todavia": "todavía", "grua": "grúa", "tambien": "también",
+}
+_ES_ORDINALS = {"primer": "first", "primera": "first", "segundo": "second", "segunda": "second", "tercer": "third",
+                "tercera": "third", "cuarto": "fourth", "cuarta": "fourth"}
 _SPANISH = _rules(
     (r"¿|¡", ""),
+    # texting: "q", "pa", "xq", "izq", no accents; Caribbean "pa'", "na'", "parao"
+    (r"\bpa'l\b", "para el"), (r"\bpa'(?=\s|$)", "para"), (r"\bna'(?=\s|$)", "nada"), (r"\bparao\b", "parado"),
+    (r"\b(ahora mismo|ahorita mismo)\b", "ahora"), (r"\b(no la encuentro|no lo encuentro|la necesito [^,]*$|dime)\b", " "),
+    (r"\bel mismo (sitio|lugar)\b", "the same place"), (r"\bme queda\b", "is"), (r"\bse me cayó\b", "i dropped"),
+    (r"\bse puso a vaguear\b", "went idle"), (r"\b(vaguear|vagueando)\b", "slacking"), (r"\bsin hacer nada\b", "idle"),
+    (r"\b(le )?está dando al (bloque|block|ladrillo)\b", "is working"), (r"\bcogió (el )?break\b", "went on break"),
+    (r"\bagarrara\b", "picked up"), (r"\bse movió\b", "was moved"), (r"\bel nene\b", "the lad"), (r"\bel tipo\b", "the guy"),
+    (r"\bel safety\b", "the safety officer"), (r"\bmetido dentro del\b", "in the"), (r"\bdentro del\b", "in the"),
+    (r"\bregresó al sitio d[oó]nde\b", "went back to where"),
+    (r"\bse ha vuelto a meter en (la|el) (zanja|hoyo) desde que salió\b", "has gone back into the trench since he came out"),
+    (r"\bantes de meterse en (el|la) (hoyo|zanja)\b", "before going into the trench"),
+    (r"\bpresupuesto\b", "budget"), (r"\bpies de profundidad\b", "feet deep"),
+    (r"\bq\b", "que"), (r"\bxq\b", "porque"), (r"\bpa\b", "para"), (r"\bizq\b", "izquierda"), (r"\bder\b", "derecha"),
+    (r"\b(ps|pues|ntp|nomas|nomás|verdad|oye|ya la busco yo|xq no veo nada|porque no veo nada)\b", " "),
+    (rf"\b({'|'.join(_ES_ACCENTS)})\b", lambda m: _ES_ACCENTS[m.group(1)]), (r"(?<!\ba )\bdonde\b", "dónde"),  # not "a donde" (to where)
+    (r"\b(para|de|a|en|por) que (lado|hora|minuto)\b", r"\1 qué \2"), (r"^(y )?que\b", "qué"),
+    (r"\b(atrás|adelante|enfrente)(.*) que hay$", r"qué hay \1\2"),
+    (r"\b(para|de) qué lado (está|esta|anda|queda|quedó|tengo)?( me quedó)?\b|\bhacia dónde (tengo|está|queda)\b|"
+     r"\bpara dónde (está|anda|queda)\b", " which way is "),
+    (r"\bapúntame para dónde (está|anda)\b|\bapuntame para dónde (está|anda)\b", " point me to "),
+    (r"\ben qué minuto\b", " what time "), (r"\bhay algo\b", " is there anything "),
+    (r"\bqué cosas hay\b|\bqué hay\b", " what is "), (r"\bqué pasó con\b", " what happened to "),
+    (r"\bno encuentro (el|la) (\w+)( dónde quedó)?\b", r"where is the \2"),
+    (r"\bagarraron|agarró\b", " picked up "), (r"\btiraron|tiró\b", " dropped "),
+    (r"\bvolvió a (chambear|trabajar|jalar)\b", " went back to work "), (r"\bse fue al break\b", " went on break "),
+    (r"\b(pusieron|puso|poner) (el|la) (primer|primero|primera) (ladrillo|hilada|block)\b",
+     lambda m: f" the first {'course' if m.group(4) == 'hilada' else 'brick'} was laid "),
+    (r"\bterminaron (el|la) (tercer|tercera|segunda|segundo|cuarta|cuarto|primer|primera) (hilada|course)\b",
+     lambda m: f" the {_ES_ORDINALS[m.group(2)]} course was finished "),
+    (r"\bse metió a (la|el) (zanja|hoyo)\b", " went into the trench "), (r"\bsalió de (la|el) (zanja|hoyo)\b", " came out of the trench "),
+    (r"\bsalir de (la|el) (zanja|hoyo)\b", " coming out of the trench "),
+    (r"\bparó de trabajar\b|\bparara de trabajar\b", " stopped working "), (r"\bse cayera\b", " was dropped "),
+    (r"\bse fuera\b", " left "), (r"\bllegara\b", " arrived "), (r"\bantes (de )?que\b", " before "), (r"\bantes\b", " before "),
+    (r"\bdespués de\b", " after "), (r"\bhace cuánto (tiempo )?(que )?vi( por última vez)?\b", " how long since i last saw "),
+    (r"\bcuánto tiempo hace que vi (el|la) (\w+(?: \w+)?) por última vez\b", r" how long since i last saw the \2 "),
+    (r"\bvi por última vez\b", " last saw "), (r"\bcuánto lleva (el|la) (\w+) en el (suelo|piso)\b",
+                                              r"how long has the \2 been on the ground"),
+    (r"\bcuánto lleva\b", " how long has "), (r"\bcuánto (tiempo )?dur[oó]\b", " how long was "), (r"\bpegando (ladrillo|block)\b", " laying bricks "),
+    (r"\b(trabajando|chambeando|jalando)\b", " working "), (r"\b(echando (la )?hueva)\b", " slacking "),
+    (r"\bla primera vez\b", " the first time "), (r"\bel segundo\b", " the second "),
+    (r"\b(los|las) últimos (\d+) min(utos)?\b", r" the last \2 minutes "), (r"\bdesde el minuto (\d+)\b", r" since \1:00 "), (r"\banduvo sin casco\b", " was without hardhat "),
+    (r"\bmetido en el hoyo\b", " in the excavation "), (r"\b(suelo)\b", "ground"),
     (r"\b(oye|orale|órale|mijo|ya|pues|o qué|o que|no la veo con tanto polvo|lo traía hace un segundo|y eso qué)\b", ""),
     # colours and PPE on a person: "el chavo del chaleco naranja", "el de casco amarillo", "sin casco"
     (rf"\b(el|la) (chavo|compa|morro|trabajador|carpintero|albañil|fierrero) del chaleco {_ES_COLOUR}\b",
@@ -1053,6 +1135,7 @@ _SPANISH = _rules(
     (r"\bhoy\b", "today"),
     (r"\b(ahorita|ahora)\b", "now"),
     # question frames
+    (r"\bcuánto (tiempo )?hace( que)?\b(?! que vi)", "hace cuánto que"),  # "cuánto tiempo hace que se fue"
     (r"\bhace cuánto (tiempo )?que no veo (al|a la|el|la) (\w+)\b", r"how long since i last saw the \3"),
     (r"\bhace cuánto( tiempo)?( que)? se fue (el|la) (\w+)\b", r"how long since the \4 left"),
     (r"\bhace cuánto( tiempo)?( que)? llegó (el|la) (\w+)\b", r"how long since the \4 arrived"),
@@ -1095,7 +1178,7 @@ _SPANISH = _rules(
     (r"\bel mismo\b", "the same one"),
     # verbs
     (r"\bsigue (el|la) (\w+(?: \w+)?) donde (la|lo) (pusieron|dejaron|dejó|dejé)\b", r"is the \2 still where it was"),
-    (r"\bsigue ahí donde (lo|la) dejó\b", "still where it was"),
+    (r"\bsigue ahí d[oó]nde (lo|la) dejó\b", "still where it was"),
     (r"\bsigue\b", "is still"),
     (r"\b(se puso a trabajar|empezó a trabajar)\b", "start working"),
     (r"\bdejó de trabajar\b", "stop working"),
@@ -1104,8 +1187,8 @@ _SPANISH = _rules(
     (r"\bse cayó\b", "was dropped"),
     (r"\b(dejaron|pusieron) (el|la) (\w+(?: \w+)?) en el piso\b", r"was the \3 put down"),
     (r"\ben el piso\b", "on the ground"),
-    (r"\b(regresó|volvió) (el|la) (\w+) a donde\b", r"did the \3 go back to where"),
-    (r"\b(regresó|volvió) a donde\b", "went back to where"),
+    (r"\b(regresó|volvió) (el|la) (\w+) a d[oó]nde\b", r"did the \3 go back to where"),
+    (r"\b(regresó|volvió) a d[oó]nde\b", "went back to where"),
     (r"\bmovieron\b", "they moved"),
     (r"\b(la )?carga de la (grúa|grua)\b", "the suspended load"),
     (r"\bantes de que llegara (el|la|the) (\w+(?: \w+)?)\b", r"before the \2 arrived"),
@@ -1129,6 +1212,7 @@ _SPANISH = _rules(
     (r"\bde\b", "of"),
     (r"\bsin\b", "without"),
     (r"\ben\b", "in"),
+    (r"\bcon\b", "with"),
     (r"\bes\b", "is"),
 )
 
@@ -1172,6 +1256,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
     (_FRENCH_MARKERS, 1, _FRENCH),
     (_POLISH_MARKERS, 1, _POLISH),
     (_GERMAN_MARKERS, 1, _GERMAN),
+    (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN),
     (_PATOIS_MARKERS, 2, _PATOIS),
     (_PINYIN_MARKERS, 1, _PINYIN),
     (_ARABIC_MARKERS, 1, _ARABIC),
@@ -1184,8 +1269,9 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
 
 
 # A language whose marker words another language shares is not glossed when that other one's marks are there
-# (Tagalog's "banda", "ko" are Hindi words too).
-_UNLESS = {id(_HINDI): re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun)\b")}
+# (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
+_TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
+_UNLESS = {id(_HINDI): _TAGALOG_MARKS, id(_SPANISH): _TAGALOG_MARKS}
 
 
 def gloss(text: str) -> str:

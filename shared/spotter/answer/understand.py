@@ -594,7 +594,7 @@ _PHRASES = _rules(
     (r"\bthe later (?=(on|was|is|been|got|lying|still|left)\b)", "the ladder "),  # "how long was the later on the ground"
     (r"\b(to|still|back|from|and|or|know|is|was|exactly) (wear|ware)\b", r"\1 where"),  # "go back to wear he was"
     (r"\bwears\b(?= (my|the|that|this|his|her|it|he|she|they)\b)", "where is"),  # "wears my mate gone"
-    (r"\b(wear|ware)\b(?! (a|an|his|her|their|the|any|no|hi-vis|high-vis|vest|vests|hard|hardhats?|helmets?|ppe|"
+    (rf"\b(wear|ware)\b(?! ({_COLOURS_RE}|a|an|his|her|their|the|any|no|hi-vis|high-vis|vest|vests|hard|hardhats?|helmets?|ppe|"
      r"gloves|goggles|safety|harness|boots|it|them|one)\b)", "where"),
     (r"\bidol\b", "idle"), (r"\bbrick(y|ey)\b", "brickie"), (r"\bhole (job|lot|thing|day|shift)\b", r"whole \1"),
     (r"\bat (to|too) ([0-5]\d)\b", r"at 2:\2"), (r"\bat (for|four) ([0-5]\d)\b", r"at 4:\2"),
