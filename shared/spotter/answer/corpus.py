@@ -83,10 +83,15 @@ def _work_subject(q: Mapping[str, Any]) -> Any:
     return q.get("subject")
 
 
-def slot_equal(name: str, want: Any, got: Any, want_q: Mapping[str, Any] | None = None,
-               got_q: Mapping[str, Any] | None = None) -> bool:
-    if name == "subject" and want_q is not None and got_q is not None:
-        return _subject(_work_subject(want_q)) == _subject(_work_subject(got_q))
+def _with_defaults(q: Mapping[str, Any]) -> dict[str, Any]:
+    """The query with the contract's default subjects filled in, its own and its `other`'s."""
+    out = {**q, "subject": _work_subject(q)}
+    if isinstance(q.get("other"), Mapping):
+        out["other"] = {**q["other"], "subject": _work_subject(q["other"])}
+    return out
+
+
+def slot_equal(name: str, want: Any, got: Any) -> bool:
     if name == "subject":
         return _subject(want) == _subject(got)
     if name == "time":
@@ -98,7 +103,7 @@ def slot_equal(name: str, want: Any, got: Any, want_q: Mapping[str, Any] | None 
     if name == "other":
         if not want or not got:
             return not want and not got
-        return bool(_subject(_work_subject(want)) == _subject(_work_subject(got))
+        return bool(_subject(want.get("subject")) == _subject(got.get("subject"))
                     and all(want.get(k) == got.get(k) for k in ("event", "unit", "ordinal")))  # fmt: skip
     return bool(want == got)
 
@@ -115,7 +120,8 @@ def compare(want: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         # docs/QUESTIONS.md defines spells for productivity; on a state duration, no spell and the tense's
         # default (last / current) mean the same answer, and writers labelled both ways.
         slots = tuple(s for s in slots if s != "spell")
-    return [s for s in slots if not slot_equal(s, want.get(s), got.get(s), want, got)]
+    want, got = _with_defaults(want), _with_defaults(got)
+    return [s for s in slots if not slot_equal(s, want.get(s), got.get(s))]
 
 
 @dataclass

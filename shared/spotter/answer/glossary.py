@@ -515,7 +515,8 @@ _GERMAN = _rules(
     (r"\b(rot|gelb|grün|blau|weiß|weiss|schwarz|grau|braun)(e|en|er|es|em)?\b|\b(orange)(n|nen|ne|ner)\b",
      lambda m: _DE_COLOURS[m.group(1) or m.group(3)]),
     (r"\b(die|der|das|den|dem|des)\b(?= \w)", "the"), (r"\b(ein|eine|einen|einem)\b(?= \w)", "a"),
-    (r"\bthe the\b", "the"),    # verb-last and verb-first word order into the English the grammar reads
+    (r"\bthe the\b", "the"),
+    # verb-last and verb-first word order into the English the grammar reads
     (r"\bwhere (i|he|she|we|they) (him|her|it|them) (first )?(have|has|had) (seen|put down|set down|dropped)\b",
      r"where \1 \3\5 \2"),
     (r"\bwhere (he|she) (his|her) (hardhat|vest) (has|had) (taken off|removed)\b", r"where \1 took off \2 \3"),
@@ -1242,45 +1243,40 @@ _CANTONESE = _rules(
     (r"\b(ah|wor|la|lor|lah|leh|ar)\b", ""),  # sentence particles
 )
 
-# (marker words, how many of them a question needs, its rewrites): Tagalog's markers include short
-# words English has too ("na", "ba", "ko"), so it needs two.
-_LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...]]] = (
-    (_HINDI_MARKERS, 2, _HINDI),  # first: its "der" (time), "se", "ya" are other languages' words too
-    (_DUTCH_MARKERS, 1, _DUTCH),
-    (_KOREAN_MARKERS, 1, _KOREAN),
-    (_SPANISH_MARKERS, 1, _SPANISH),  # before Arabic's and Italian's, whose markers include its articles
-    (_TAGALOG_MARKERS, 2, _TAGALOG),
-    (_ITALIAN_MARKERS, 1, _ITALIAN),
-    (_ROMANIAN_MARKERS, 1, _ROMANIAN),
-    (_PORTUGUESE_MARKERS, 1, _PORTUGUESE),
-    (_FRENCH_MARKERS, 1, _FRENCH),
-    (_POLISH_MARKERS, 1, _POLISH),
-    (_GERMAN_MARKERS, 1, _GERMAN),
-    (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN),
-    (_PATOIS_MARKERS, 2, _PATOIS),
-    (_PINYIN_MARKERS, 1, _PINYIN),
-    (_ARABIC_MARKERS, 1, _ARABIC),
-    (_SWAHILI_MARKERS, 1, _SWAHILI),
-    (_NEPALI_MARKERS, 1, _NEPALI),
-    (_VIETNAMESE_MARKERS, 1, _VIETNAMESE),
-    (_SCOTS_MARKERS, 1, _SCOTS),
-    (_CANTONESE_MARKERS, 1, _CANTONESE),
-)
-
-
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
-_UNLESS = {id(_HINDI): _TAGALOG_MARKS, id(_SPANISH): _TAGALOG_MARKS}
+
+# (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
+# Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
+_LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
+    (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
+    (_DUTCH_MARKERS, 1, _DUTCH, None),
+    (_KOREAN_MARKERS, 1, _KOREAN, None),
+    (_SPANISH_MARKERS, 1, _SPANISH, _TAGALOG_MARKS),  # before Arabic's and Italian's, whose markers include its articles
+    (_TAGALOG_MARKERS, 2, _TAGALOG, None),
+    (_ITALIAN_MARKERS, 1, _ITALIAN, None),
+    (_ROMANIAN_MARKERS, 1, _ROMANIAN, None),
+    (_PORTUGUESE_MARKERS, 1, _PORTUGUESE, None),
+    (_FRENCH_MARKERS, 1, _FRENCH, None),
+    (_POLISH_MARKERS, 1, _POLISH, None),
+    (_GERMAN_MARKERS, 1, _GERMAN, None),
+    (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),
+    (_PATOIS_MARKERS, 2, _PATOIS, None),
+    (_PINYIN_MARKERS, 1, _PINYIN, None),
+    (_ARABIC_MARKERS, 1, _ARABIC, None),
+    (_SWAHILI_MARKERS, 1, _SWAHILI, None),
+    (_NEPALI_MARKERS, 1, _NEPALI, None),
+    (_VIETNAMESE_MARKERS, 1, _VIETNAMESE, None),
+    (_SCOTS_MARKERS, 1, _SCOTS, None),
+    (_CANTONESE_MARKERS, 1, _CANTONESE, None),
+)
 
 
 def gloss(text: str) -> str:
     """`text` (lower case, punctuation gone) with the foreign words of any language it shows marks of in
     English; English questions come back unchanged."""
-    for markers, needed, rewrites in _LANGUAGES:
-        unless = _UNLESS.get(id(rewrites))
-        if unless is not None and unless.search(text):
-            continue
-        if len(markers.findall(text)) >= needed:
+    for markers, needed, rewrites, unless in _LANGUAGES:
+        if (unless is None or not unless.search(text)) and len(markers.findall(text)) >= needed:
             text = re.sub(r"\s+", " ", rewrite(text, rewrites)).strip()
     return text

@@ -456,13 +456,19 @@ _PHRASES = _rules(
     (r"\bwhat ever (happened|became)\b", r"whatever \1"),
     (r"\bwhere first (i|we) (see|saw|seen|spotted|spot)\b", r"where \1 first \2"),  # "where first i see him"
     (r"\bhow much of the (last|past|previous) ", r"how long in the \1 "),  # "how much of the last hour was he idle"
-    (r"\bout (the )?front\b", "in front"), (r"\bthe hook\b(?! (of|on|up))", "the crane"), (r"\bouta?ta\b", "out of"),
+    (r"\bout (the )?front\b", "in front"),
+    (r"\bthe hook\b(?! (of|on|up))", "the crane"),
+    (r"\bouta?ta\b", "out of"),
     (r"\bthe (crane|forklift|telehandler|excavator|digger|loader) (picked up|moved|lifted|dropped|set down|landed|shifted) "
      r"(the [\w ]+?)(?=$| after| before| and| while| when)", r"\3 was \2 by the \1"),  # the load is what was moved
-    (r"\bcircle(d|s)? back( there| to)?\b", r"go back\2"),
-    (r"\b(he|she|they) go back down in after that\b|\bgo back down in after that\b", "go back in again"), (r"\b(?:in )?(front|ahead) or (back|behind)( of me)?\b", "in front of me or behind me"), (r"\bdid (.+?) stand (about|around)\b", r"was \1 idle"),
-    (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"), (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"), (r"\bgive (us|me) a steer to\b", "point me to"),
-    (r"\b(to|on|at|off to|behind|over) me (left|right)\b", r"\1 my \2"), (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
+    (r"\b(he|she|they) go back down in after that\b|\bgo back down in after that\b", "go back in again"),
+    (r"\b(?:in )?(front|ahead) or (back|behind)( of me)?\b", "in front of me or behind me"),
+    (r"\bdid (.+?) stand (about|around)\b", r"was \1 idle"),
+    (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"),
+    (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"),
+    (r"\bgive (us|me) a steer to\b", "point me to"),
+    (r"\b(to|on|at|off to|behind|over) me (left|right)\b", r"\1 my \2"),
+    (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
     (r"\bset (us|you|me|him|them) back\b", "cost"),
     (r"\bwith respect to me\b|\bwith reference to me\b|\bfrom my position\b", "from me"),
@@ -478,8 +484,6 @@ _PHRASES = _rules(
     (r"\bwhich hand (is|are) (it|they|he|she)( on)?\b", r"which side \1 \2 on"),  # Irish: "which hand is it on"
     (r"\bany of the (?=\w+ (off |over )?(to|on|behind|in front))", "any "),
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
-    (r"\b(how long (is|has|was|were) (\w+ ){1,3}?(been )?)leaning on (his |her |the |that |a )?(shovel|spade|brush|broom)\b",
-     r"\1idle"),
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
     (r"(?<!how long) (since|from) the (very )?(start|beginning)( of (the )?(day|shift|video|recording|footage))?$", ""),
     (r"(?<=\w{3}) (i am|i'm|im) (wondering|thinking|guessing|asking)\b.*$", ""),  # a trailing aside
@@ -487,7 +491,8 @@ _PHRASES = _rules(
     (r"\b(make|made|makes|making) (his|her|their) way back\b", "went back"),  # "did he make his way back to that spot"
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
     (r"\b(drove|drive|driven|drives|driving) (off|away|out)\b", "left"),
-    (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards)\b", "went back to"),
+    (r"\b(circle|circled|circles|circling|loop|looped) back (round |around )?(to|towards|there)\b",
+     lambda m: "went back there" if m.group(3) == "there" else "went back to"),
     # smoko (Australian for a break): "go smoko", "on smoko"
     (r"\b(go|goes|went|gone|going|take|took|have|had|on) (a |his |her |the )?smoko\b", r"\1 on a break"),
     (r"\bsmoko\b", "break"),
@@ -497,7 +502,7 @@ _PHRASES = _rules(
     (r"^(.+?) how (long|many minutes?|much time) before$", r"how \2 ago \1"),
     (r"\bfrom (\d{1,2}) to (\d{1,2}) minutes?\b", r"between the \1 and \2 minute marks"),
     (r"^(.+?) is (which|what) (side|way|direction)(?: from (?:me|here))?(?: now)?$", r"\2 \3 is \1"),
-    (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a) (?:shovel|spade|brush|broom)\b|"
+    (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a|that|this) (?:shovel|spade|brush|broom)\b|"
      r"\bsleeping on the job\b|\bkipping\b)(?!.*\b(?:working|busy|grafting)\b)", "idle"),
     (r"\bturn me (to|towards|toward)\b", "which way is"),
     (r"\bon tools\b", "on the tools"),
@@ -808,7 +813,8 @@ def _statement_with_tag(text: str) -> str:
         text = "the " + text
     tag = re.search(r",?\s*\b(is|are|has|was|isn't|aren't|hasn't|wasn't) (he|she|it|they)\s*[?.!]*\s*$|"
                     r",\s*(reckon|yeah|right|eh|ya reckon|you reckon|innit|mate)\s*[?.!]*\s*$", text)
-    if tag is not None and tag.start() > 0:
+    if tag is not None and tag.start() > 0 and not re.search(r"\b(where|what|which|who|how)( \w+)?,?\s*$",
+                                                              text[:tag.start()]):  # fmt: skip
         body = text[:tag.start()].strip()
         clause = re.split(r"[.!?]\s+", body)[-1]
         aux = (tag.group(1) or "is").replace("n't", "")
