@@ -68,6 +68,19 @@ def test_the_first_brick_with_no_subject_is_the_brick_wall_s() -> None:
     assert compare({**order, "other": {**other, "subject": None}}, {**order, "other": {**other, "subject": wall}}) == []
 
 
+def test_labels_the_answer_grounds_on_one_thing_score_as_one() -> None:
+    """A synonym of the world model ("stepladder" is a ladder) or a shorter name the answer falls back to
+    ("grinder" for an "angle_grinder") is the same subject; another thing, or other clothes, is not."""
+    asked = {"intent": "where"}
+    for a, b in (("stepladder", "ladder"), ("grinder", "angle_grinder"), ("cement_mixer", "concrete_mixer")):
+        assert compare({**asked, "subject": {"label": a}}, {**asked, "subject": {"label": b}}) == []
+    assert compare({**asked, "subject": {"label": "drill"}}, {**asked, "subject": {"label": "ladder"}}) == ["subject"]
+    assert compare({**asked, "subject": {"label": "mixer_truck"}}, {**asked, "subject": {"label": "truck_mixer"}}) \
+        == ["subject"]
+    vest = {"label": "worker", "attributes": {"vest": "orange"}}
+    assert compare({**asked, "subject": vest}, {**asked, "subject": {"label": "worker"}}) == ["subject"]
+
+
 def test_shorthand_and_abbreviations_are_read_as_the_words_they_stand_for() -> None:
     """A watch or phone user's shorthand: initials and vowel-less spellings of one vocabulary word, symbols."""
     assert normalise("wb moved how long ago") == "how long ago wheel barrow moved"

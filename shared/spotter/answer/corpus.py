@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from spotter.world.labels import canonical_label
+
 SLOTS_BY_INTENT: dict[str, tuple[str, ...]] = {
     "direction_of": ("subject", "direction"),
     "things_in_direction": ("direction",),
@@ -52,7 +54,21 @@ def _subject(s: Any) -> tuple[str, tuple[tuple[str, Any], ...]] | None:
         return None
     attrs = s.get("attributes") or {}
     norm = {k: ("grey" if v == "gray" else v) for k, v in attrs.items() if v is not None}
-    return str(s.get("label")), tuple(sorted(norm.items()))
+    return canonical_label(str(s.get("label"))), tuple(sorted(norm.items()))
+
+
+def _same_thing(a: str, b: str) -> bool:
+    """Two labels the answer grounds on the same remembered thing: one canonical label (the world model's
+    synonyms: "stepladder" is a ladder), or one names it shorter ("grinder" / "angle_grinder", as
+    `parser._grounded` falls back)."""
+    return a == b or a.endswith("_" + b) or b.endswith("_" + a)
+
+
+def _same_subject(want: Any, got: Any) -> bool:
+    a, b = _subject(want), _subject(got)
+    if a is None or b is None:
+        return a == b
+    return _same_thing(a[0], b[0]) and a[1] == b[1]
 
 
 def _time(t: Any) -> tuple[str, float] | None:
@@ -93,7 +109,7 @@ def _with_defaults(q: Mapping[str, Any]) -> dict[str, Any]:
 
 def slot_equal(name: str, want: Any, got: Any) -> bool:
     if name == "subject":
-        return _subject(want) == _subject(got)
+        return _same_subject(want, got)
     if name == "time":
         return _same_time(want, got)
     if name == "window":
@@ -103,7 +119,7 @@ def slot_equal(name: str, want: Any, got: Any) -> bool:
     if name == "other":
         if not want or not got:
             return not want and not got
-        return bool(_subject(want.get("subject")) == _subject(got.get("subject"))
+        return bool(_same_subject(want.get("subject"), got.get("subject"))
                     and all(want.get(k) == got.get(k) for k in ("event", "unit", "ordinal")))  # fmt: skip
     return bool(want == got)
 

@@ -33,6 +33,7 @@ SYNONYMS: dict[str, str] = {
     "safety_cone": "cone",
     "scaffolding": "scaffold",
     "skid": "pallet",
+    "cement_mixer": "concrete_mixer",
 }
 
 PEOPLE: frozenset[str] = frozenset({"worker"})
