@@ -46,7 +46,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85),
                            (("bt", "bu", "bv", "bw"), 0.85),
                            (("bx", "by", "bz", "ca"), 0.68),
-                           (("cb", "cc", "cd"), 0.5)]
+                           (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -216,6 +216,38 @@ def test_west_african_pidgin_and_spanish_texting() -> None:
     assert q("¿Cuánto tiempo lleva el nene sin hacer na'?").public()["state"] == "idle"
     # Tagalog's "pa" (still) is not Spanish texting's "para"
     assert q("Nandun pa ba yung hammer?").intent == "still_there"
+
+
+def test_european_french_formal_english_and_more_pidgin() -> None:
+    """Lyon French ("il bosse ?", "à quel moment", "depuis combien de temps il est dans la fouille"), formal
+    written English with its courtesies and reasons, Pidgin's "for green vest" and "na him", texting."""
+    assert q("Le plâtrier, il bosse ou pas ?").intent == "is_working"
+    assert q("Le gars en gilet rouge, il est en train de glander ?").intent == "is_working"
+    found = q("Le soudeur, il s'est mis au boulot à quel moment ?").public()
+    assert (found["intent"], found["event"]) == ("event_time", "started_working")
+    found = q("Depuis combien de temps il est dans la tranchée, le plombier ?").public()
+    assert (found["intent"], found["state"]) == ("state_duration", "in_zone")
+    found = q("Et le marteau, il y est encore ?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("still_there", "hammer")
+    assert q("Et lui ?").intent == "unknown"  # "et" is no shorthand for "el taladro"
+    found = q("Could you kindly confirm whether the rigger is currently carrying out work on the deck, as the "
+              "permit expires at noon?").public()
+    assert (found["intent"], found["subject"]["role"]) == ("is_working", "rigger")
+    found = q("Please advise me of the whereabouts of the full body harness.").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "harness")
+    found = q("Where the man for yellow helmet dey now?").public()
+    assert (found["intent"], found["subject"]["attributes"]) == ("where", {"hat_colour": "yellow"})
+    found = q("The guy wey dey my front, na him drop the hammer?").public()
+    assert (found["intent"], found["direction"]) == ("same_individual", "front")
+    found = q("is the ladr still were it was").public()
+    assert (found["intent"], found["subject"]["label"]) == ("still_there", "ladder")
+    found = q("Between 1min 10sec and 7min, how long the chippy work altogether?").public()
+    assert found["window"] == [{"t": 70.0, "ago_s": None}, {"t": 420.0, "ago_s": None}]
+    assert q("How many bags of cement go finish this wall?").intent == "unknown"
+    found = q("¿A qué hora se metió el soldador a la zanja?").public()
+    assert (found["event"], found["subject"]["role"]) == ("entered_zone", "welder")
+    found = q("When was the second block laid?").public()  # a block is counted as itself, not as a brick
+    assert (found["unit"], found["ordinal"]) == ("block", 2)
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

@@ -214,10 +214,17 @@ _FR_PARTICIPLES = {  # after "a/ai/est/été ..."; the event words the grammar k
     "fini": "finished", "finie": "finished", "terminé": "finished", "terminée": "finished", "vu": "seen", "vue": "seen",
     "vus": "seen", "aperçu": "seen", "enlevé": "taken off", "ôté": "taken off", "oté": "taken off", "retiré": "taken off",
     "sorti": "come out", "sortie": "come out", "descendu": "gone down", "entré": "gone in", "rentré": "gone in",
-    "revenu": "come back", "retourné": "gone back", "passé": "been", "passés": "come by", "resté": "stayed",
+    "revenu": "come back", "retourné": "gone back", "quitté": "left", "quittée": "left", "passé": "been", "passés": "come by", "resté": "stayed",
     "restée": "stayed",
 }
+_FR_STATE = (r"(travaille|bosse|glande|glandent|traîne|traine|niaise|flâne|se promène|est là|attend|reste|dort|est dans|"
+             r"est en|est sans|sont dans|se tourne les pouces|fait rien)")
 _FR_PARTICIPLE = "(" + "|".join(sorted(_FR_PARTICIPLES, key=len, reverse=True)) + r")(?!\w)"
+
+def _fr_put(m: re.Match[str]) -> str:
+    """"posé": bricks and courses are laid; anything else is put down."""
+    return "laid" if re.search(r"(brique|rang|rangée|parpaing|bloc|brick|course|block)s? $", m.string[:m.start()]) else "put down"
+
 
 _FRENCH_MARKERS = re.compile(
     r"\bl'(?=\w)|\b(la|le|les|[ée]chelle|perceuse|brouette|casques?|palette|chantier|trou|marteau|bo[iî]te [àa] outils|"
@@ -230,6 +237,50 @@ _FRENCH = _rules(
     (r"\b(je veux le noter|y m'a même pas dit bye|j'entends de quoi qui bip|je vois rien avec le soleil dans face|"
      r"faut que j'aille \w+ \w+ avant \w+ \w+|quelqu'un l'a partie avec|je l'ai perdu de vue)\b", " "),
     (r"\bje (le|la|les|l') trouve (pus|plus)\b", "i cannot find it"),
+    # European French: the frames and the site's verbs of work and rest
+    (r"\bà quel moment\b|\bc'était quand\b|\bc'est arrivé quand\b", " when "),
+    (r"\b(a|ont) (posé|lâché|rangé) (les|ses|leurs) outils\b", " stopped working "),
+    (r"\b(casque|gilet|veste|hardhat|vest)\b(.*)\bsans$", r"\1\2 without the \1"),
+    (r"\bc'est combien\b", " cost "),
+    (r"\bqu'est-ce qu'(il|elle) est devenue?\b|\bqu'est devenue?\b", " what happened to "),
+    (r"\b((je|on) (me |se )?(tourne|dois me tourner|regarde)|c'est|il faut regarder) (vers où|par où|de quel côté)\b|"
+     r"\bvers où\b|\bpar où\b", " which way "),
+    (r"\bdans mon dos\b", " behind me "),
+    (r"\bqu'est-ce que (t'as|tu as|vous avez) (repéré|vu|remarqué)( comme \w+)?|\by a quoi comme \w+|"
+     r"\bqu'est-ce qu'il y a comme \w+", " what is there "),
+    (r"\b(elle|il) y est (encore|toujours)\b|\b(elle|il) est (encore|toujours) là\b", " is it still there "),
+    (r"\b(elle|il) est (encore|toujours) (au même endroit|à la même place)\b", " is it still in the same place "),
+    (r"\b((tu peux |peux-tu )?(checker|vérifier|voir) que )?personne (ne )?(l'a|les a) (bougée?s?|déplacée?s?|touchée?s?)\b",
+     " is it still where it was "),
+    (r"\bque (j'ai|je l'ai|on a) vue? (en arrivant|au début)\b", " that i first saw "),
+    (r"\bc'est (lui|elle) qui\b", " is he the one who "),
+    (r"\b(après|avant) (le départ|l'arrivée) (du |de la |de l'|des )?([^ ?]+(?: d'[^ ?]+)?)",
+     lambda m: f" {m.group(1)} the {m.group(4)} {'left' if m.group(2) == 'le départ' else 'arrived'} "),
+    (r"\bse pointe\b|\bse pointait\b|\bs'est pointée?\b|\bdébarque\b|\bs'est ramenée?\b", " arrived "),
+    (r"\bqu'on (bouge|déplace|a bougé|a déplacé|tasse|ait bougé|ait déplacé) (la |le |les |l')([\w-]+)",
+     r" the \3 was moved "),
+    (r"\b(il |elle )?est (repassée?|revenue?|retournée?) (à l'endroit où|là où|à la place où|où)\b",
+     " did he go back to where "),
+    (r"\bavant de se mettre en pause\b|\bavant (sa|la) pause\b|\bavant de partir en pause\b", " before going on break "),
+    (r"\b(il|elle) était avant\b", " he was before "),
+    (r"\bsans s'arrêter\b|\bsans s'arreter\b", " without stopping "),
+    (r"\b(ça|ca) fait combien de temps qu(e |')(?=[^?]{0,60}\b" + _FR_STATE + r"\b)|"
+     r"\bdepuis combien de temps\b(?=[^?]{0,60}\b" + _FR_STATE + r"\b)", " how long "),
+    (r"\b(il|elle) est (dans|sans) ([^?]{1,40}?) depuis combien de temps\b", r" how long has he been \2 \3 "),
+    (r"\b(il|elle) est sans( son| sa)?\b", " he has been without "),
+    (r"\b(il |elle )?(s'est|se sont) (re)?mise? (au boulot|au travail|à bosser|à travailler|au taf)\b",
+     lambda m: " went back to work " if m.group(3) else " started working "),
+    (r"\b(s'est|se sont|se mettre|se met) (mise? )?en pause\b|\bs'est arrêtée? pour (la|sa) pause\b", " went on break "),
+    (r"\ba repris le (boulot|travail|taf)\b", " went back to work "),
+    (r"\ba (bossé|taffé)\b", " worked "),
+    (r"\ba tenu combien de temps\b|\ba tenu\b(?= combien)", " how long did it last "),
+    (r"\b(est resté|est restée|a passé|a été) combien de temps à rien faire\b", " how long was idle "),
+    (r"\b(il |elle )?(est en train de |est là à )?(glander|se tourner les pouces|rien faire)\b|"
+     r"\b(il |elle )?se tourne les pouces( ou quoi)?\b", " is he slacking "),
+    (r"\b(glande|glandent|ne fait rien|fait rien|se tourne les pouces)\b", " has been slacking "),
+    (r"\b(il |elle )?(bosse|travaille|est au boulot|est au travail|est en train de (bosser|travailler))( là)?( ou pas| ou quoi)?"
+     r"\b(?! (depuis|sans|en tout|without))", " is he working "),
+    (r"\b(bosse|travaille)\b", " has been working "),
     (r"\bqu'on\b", "that we"), (r"\bon (l'a|a|l'avait|avait)\b", r"we \1"),
     (r"\b(y'a-tu |est-ce que )?quelqu'un (qui )?(l'a|les a)(-tu)? (pris|prise|tassée?s?|déplacée?s?|bougée?s?|pognée?s?)\b",
      " has it been moved "),
@@ -384,7 +435,7 @@ _FRENCH = _rules(
     (r"\bque le (\w+(?: \w+)?) soit (fini|terminé|posé)\b", r" the \1 was finished "),
     (r"\bque (la|le) (\w+(?: \w+)?) (soit|est|a été) (déplacée?|tassée?|arrivée?|bougée?)\b",
      lambda m: f" the {m.group(2)} was {_FR_PARTICIPLES[m.group(4)]} "),
-    (r"\ba été (posée?|fini|finie|terminée?)\b", lambda m: f" was {'laid' if m.group(1).startswith('pos') else 'finished'} "),
+    (r"\ba été (posée?|fini|finie|terminée?)\b", lambda m: f" was {_fr_put(m) if m.group(1).startswith('pos') else 'finished'} "),
     (r"\bj'ai-tu échappé\b|\bj'ai échappé\b|\bje l'ai échappé\b", " i dropped "),
     (r"\b(a été|est|a) (tombée?|échappée?)\b", " was dropped "),
     (r"\baprès avoir (pogné|pris|ramassé)\b", " after picking up "),
@@ -411,6 +462,7 @@ _FRENCH = _rules(
     (r"\bsince (\d+ (?:minutes?|mins?|seconds?|hours?))\b(?! ago)(?! \d)", r"in the last \1"),
     (r"\bis gone the\b", "has gone the"),
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
+    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),  # "X, il a ... à quel moment"
 )
 
 # --- Polish (Polish-born crews speaking English) ------------------------------------------------------------
@@ -734,10 +786,27 @@ _DUTCH = _rules(
 # --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
 _WA_PIDGIN_MARKERS = re.compile(
     r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far|oga|don dey|e don|e dey|no be|"
-    r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest))\b"
+    r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest)|na him|"
+    r"na (before|after)|him stop|e stay|go finish|for (red|yellow|orange|green|blue|white|black|pink) (vest|helmet))\b"
 )
 _WA_PIDGIN = _rules(
     (r"\b(how far|chale|abeg|oga|o|sha|you fit tell|make you check if|make you check)\b", " "),
+    (r"\bfor (the )?(\w+) (vest|hi-vis|shirt|jacket|overall)\b", r"in the \2 \3"),  # "the man for green vest"
+    (r"\bfor (the )?(\w+) (helmet|hardhat|hat)\b", r"with the \2 \3"),
+    (r"\bfor (right|left)\b", r"on the \1"), (r"\b(my )?front,? small (to|for) (the |my )?(right|left)\b", r"front \4"),
+    (r"\b(load|thing) (wey|which|that) (the )?crane (dey )?(carry|carries|lift|lifts|hold|holds)\b", "crane load"),
+    (r"\bcomot (the )?site\b", "left the site"), (r"\be don be\b", "has it been"),
+    (r"\bhow long (e|him|he) (stay|don stay|dey)\b", "how long did he stay"),
+    (r"\b(wey|who) no (get|wear|put on|carry) (helmet|hardhat|hat)\b", "without a hardhat"),
+    (r"\b(wey|who) no (get|wear|put on|carry) (vest|hi-vis)\b", "without a vest"),
+    (r"\bfirst show\b", "first showed up"), (r"\be (return|go back|come back|enter)\b", r"\1"),
+    (r"\b(the \w+) (who|wey) (is|dey) (my front|behind me|in front of me|on my)\b", r"\1 \4"),
+    (r"\bmy front\b(?!-)", "in front of me"), (r"\b(him|e) stop work\b", "did he stop working"),
+    (r"\bna (just )?stand (e|him|he) dey stand\b", "is he just standing around"),
+    (r"\bwhere (him|e|he) dey stand doing nothing\b", "where he was idle"),
+    (r"\be don (enter|go) back\b", "has he gone back in"),
+    (r"^(.+?),? na (him|she|e) (\w+)", r"is \1 the one who \3"),  # "the guy behind me, na him move the barrow?"
+    (r"\bgo finish\b", "will it take to finish"),
     (r"\be be how long since\b", "how long since"), (r"\bwhich time\b", "when"), (r"\bwetin\b", "what"),
     (r"\b(see|pick|carry|find|drop|take|remove|put|leave|move) am( go)?\b", r"\1 it"),
     (r"\bwithout am\b", "without it"), (r"\bhim (helmet|hardhat|vest|first|own|tools)\b", r"his \1"),
@@ -753,7 +822,7 @@ _WA_PIDGIN = _rules(
     (r"\bcome out from\b", "come out of"), (r"\bgo sit down rest\b|\bgo rest\b", "go on break"),
     (r"\bwaste time\b", "idle"), (r"\bgo house\b", "go home"), (r"\bleave the site go home\b", "leave the site"),
     (r"\bsmall boy\b", "apprentice"), (r"\bsteel bender\b", "steel fixer"), (r"\bdem\b", "they"),
-    (r"^(?!(how|when|where|what|which|who|is|did|does|has|have|was|were|are|do)\b)(the .+?|they) (go back|return|come back|"
+    (r"^(?!(how|when|where|what|which|who|is|did|does|has|have|was|were|are|do|the \w+ time)\b)(the .+?|they) (go back|return|come back|"
      r"take off|leave|enter|drop|pick|finish|remove|lay)\b", r"did \2 \3"),
 )
 
@@ -1050,7 +1119,8 @@ _SPANISH_MARKERS = re.compile(
     r"¿|cuándo|cuando|dónde|donde|cuánto|cuántos|cuántas|cuantos|cuantas|qué|hace|chavo|chaleco|casco|sigue|"
     r"está|esta trabajando|quedó|dejó|dejé|llegó|volvió|regresó|albañil|fierrero|zanja|troca|trocas|carretilla|escalera|"
     r"taladro|martillo|tarima|manguera|pala|grúa|revolvedora|señalero|mijo|compa|oye|orale|órale|ahorita|ahí|atrás|"
-    r"izquierda|derecha|adelante|parado|mismo|sin|del|carpintero|chavos|trabajadores|piso|siguiente|llega|a los)(?!\w)"
+    r"izquierda|derecha|adelante|parado|mismo|sin|del|carpintero|chavos|trabajadores|piso|siguiente|llega|a los|"
+    r"terminaron|llegara|hilada|pistola|herramientas|extensión|llevaron|metió|soldador|chalán|chalan|siguen|descansar)(?!\w)"
 )
 _ES_ACCENTS = {  # texting drops accents: the rules below read the accented words
     "cuando": "cuándo", "cuanto": "cuánto", "cuantos": "cuántos", "cuantas": "cuántas",
@@ -1075,6 +1145,29 @@ _SPANISH = _rules(
     (r"\bse ha vuelto a meter en (la|el) (zanja|hoyo) desde que salió\b", "has gone back into the trench since he came out"),
     (r"\bantes de meterse en (el|la) (hoyo|zanja)\b", "before going into the trench"),
     (r"\bpresupuesto\b", "budget"), (r"\bpies de profundidad\b", "feet deep"),
+    (r"\bantes de (meterse|entrar|bajar|meterte) (a|en) (la|el) (zanja|hoyo|excavación|excavacion)\b",
+     "before going into the trench"),
+    (r"\bse (metió|metio|bajó|bajo) (a|en) (la|el) (zanja|hoyo|excavación|excavacion)\b", " went into the trench "),
+    (r"\b(a qué hora|a que hora|cuándo|cuando) se (metió|metio|bajó|bajo) (el|la) (\w+) (a|en) (la|el) (zanja|hoyo)\b",
+     r" when did the \4 go into the trench "),
+    (r"\b(siguen|sigue) en su (lugar|sitio)\b", " are still in the same place "),
+    (r"\bo alguien (los|las|lo|la) (movió|movio|agarró|agarro)\b", " "),
+    (r"\b(para|hacia) (dónde|donde) (quedó|quedo)\b|\bhacia (qué|que) lado (tengo|está|esta|queda)?\b", " which way is "),
+    (r"\bque tengo (enfrente|adelante|delante)\b", " in front of me "),
+    (r"\bque tengo (atrás|atras|detrás|detras)\b", " behind me "),
+    (r"\b,? ?o ya se (la|lo|las|los) llevaron\b", " "),
+    (r"\bantes de que yo (dejara|soltara|pusiera) (el|la) (\w+)\b", r" before i put down the \3 "),
+    (r"\ba (dónde|donde) estaba antes de (agarrar|tomar|coger) (el|la) (\w+)\b", r" a donde he was before picking up the \4 "),
+    (r"\b(regresó|regreso|volvió|volvio) (el|la) (.{1,40}?) a (dónde|donde) se (quitó|quito) el casco\b",
+     r" did the \3 go back to where he took off his hardhat "),
+    (r"\b(regresó|regreso|volvió|volvio) (el|la) (.{1,40}?) a (dónde|donde) (dejaron|dejó|dejo|pusieron|tiraron) (el|la) (\w+)\b",
+     r" did the \3 go back to where the \7 was put down "),
+    (r"\b(anda|está|esta) echando (la )?hueva (el|la) (\w+)\b", r" is the \4 slacking "),
+    (r"\bdesde las (\d+:\d+)\b", r" since \1 "),
+    (r"\bpistolas? de clavos\b", "nail gun"), (r"\bsoldador(es)?\b", "welder"), (r"\bchalán\b|\bchalan\b", "labourer"),
+    (r"\bse puso a descansar\b|\bse fue a descansar\b|\bse echó (un|el) descanso\b", " went on break "),
+    (r"\bdespués de que se fue (el|la) (\w+)\b", r" after the \2 left "),
+    (r"\ba qué hora se fue\b|\ba que hora se fue\b", " when did he leave "),
     (r"\bq\b", "que"), (r"\bxq\b", "porque"), (r"\bpa\b", "para"), (r"\bizq\b", "izquierda"), (r"\bder\b", "derecha"),
     (r"\b(ps|pues|ntp|nomas|nomás|verdad|oye|ya la busco yo|xq no veo nada|porque no veo nada)\b", " "),
     (rf"\b({'|'.join(_ES_ACCENTS)})\b", lambda m: _ES_ACCENTS[m.group(1)]), (r"(?<!\ba )\bdonde\b", "dónde"),  # not "a donde" (to where)
@@ -1209,7 +1302,7 @@ _SPANISH = _rules(
     (r"\b(del|de la)\b", "of the"),
     (r"\b(el|la|los|las)\b", "the"),
     (r"\bal\b", "to the"),
-    (r"\by\b", "and"),
+    (r"\by\b", "and"), (r"\bo\b", "or"),
     (r"\bde\b", "of"),
     (r"\bsin\b", "without"),
     (r"\ben\b", "in"),

@@ -122,7 +122,8 @@ SYNONYMS: dict[str, str] = {
     "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
-    "saw": "saw", "circular saw": "saw", "grinder": "grinder", "angle grinder": "angle_grinder",
+    "full body harness": "harness", "body harness": "harness",     "saw": "saw", "circular saw": "saw", "cut off saw": "cut_off_saw", "cut-off saw": "cut_off_saw",
+    "cutoff saw": "cut_off_saw", "chop saw": "chop_saw", "grinder": "grinder", "angle grinder": "angle_grinder",
     "wacker packer": "plate_compactor", "whacker packer": "plate_compactor", "wacker plate": "plate_compactor",
     "plate compactor": "plate_compactor", "wacker": "plate_compactor", "whacker": "plate_compactor",
     "connector": "worker", "connectors": "worker", "super": "worker", "superintendent": "worker",
@@ -181,7 +182,7 @@ _OFF_DOMAIN = re.compile(
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
-    r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|square (metre|meter)|per (metre|meter)|"
+    r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
@@ -212,6 +213,13 @@ _CONTRACTIONS = (
     (r"\bwi\b", "with"), (r"\bnae\b", "no"), (r"\bfae\b", "from"), (r"\byon\b", "that"), (r"\bthe now\b", "now"),
     (r"\bfolks?\b|\bbodies\b", "people"), (r"\bclear(ed|s)? off\b", "left"), (r"\b(for |on )?(the |his |her )?first go\b(?=\s*[?.!]*\s*$)", "the first time"),
     (r"\b(been|come|came) by\b", "been here"), (r"\bfirst[- ]aid (kit|box)\b", "first_aid_kit"),
+    (r"\bladr\b|\bladdr\b", "ladder"), (r"\bwats\b", "whats"), (r"\bwh?i?ch ways\b", "which way is"),
+    (r"\bstop(ped|s)? for (a|his|her|their|the) (\w+ )?(brew|break|smoko|tea|cuppa|lunch)\b", r"went on \2 \3\4"),
+    (r"^did (the [\w -]+?) go (before|after)\b", r"did \1 leave \2"),
+    (r"\b(get|got|gets) back to (his|her|their) (spot|place|position|patch)( from)?\b", lambda m: f"go back to where {dict(his='he', her='she', their='they')[m.group(2)]} was"),
+    (r"\bstill were (it|they) (was|were)\b", r"still where \1 \2"),
+    (r"\b(without|no|w/o) (their |his |her )?hats\b", r"\1 \2hardhats"),
+    (r"\bdoing (owt|anything|any work)( or (just )?[^?]*)?\s*$", "working"),
     (r"\bb4\b", "before"), (r"\brite\b", "right"), (r"\bactualy\b", "actually"), (r"\bwen\b", "when"), (r"\bwitch (way|direction|side)\b", r"which \1"),
     (r"\bd'?ya\b|\bd'?you\b", "do you"), (r"\bwheres\b", "where is"), (r"\bwhos\b", "who is"),
     (r"\bwhats\b", "what is"), (r"\bhows\b(?! long)", "how is"), (r"\bya\b", "you"), (r"\bgaffer\b", "foreman"),
@@ -382,6 +390,27 @@ _SURFACE = _rules(
      r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
     (r"\bw/o\b", " without "),
     (r"\bw/(?=\s*\w)", " with "),
+    # formal written English: the reason after the question and the courtesies around it
+    (r",?\s*if you (would|could|will) (be so kind|kindly \w+|please)\b", ""),
+    (r",\s+(as|because) (i|we|my|no|a|the|it|this|that|they|he|she)\b[^?]*(?=[?.]?\s*$)", ""),
+    (r"\b(ascertain|establish|know|confirm) the direction of\b", "which way is"),
+    (r",\s+since (the|a|an) [^?]*\b(requires?|permit|needs?|rules?)\b[^?]*(?=[?.]?\s*$)", ""),
+    (r"\bi (would|should) like to (ascertain|confirm|check|know|establish) this\b[^?]*$", ""),
+    (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
+     r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))"
+     r"( me)? (whether|if) (?P<who>.+?) (?P<aux>is|was|were|are|has|have|had) ", r"\g<aux> \g<who> "),
+    (r"\bduring my (inspection|walk|round|visit)( of [\w ]+?)?(?=[?.]?\s*$)", ""),
+    (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
+     r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))( me)?\b", ""),
+    (r"\b(please )?(advise|inform|tell) me (of|about|as to) the whereabouts of\b|\bthe whereabouts of\b", "where is"),
+    (r"\bmobile elevating work platform(s?)\b", r"mewp\1"), (r"\bpersonal protective equipment\b", "ppe"),
+    (r"\b(ascertain|establish|know|confirm) the direction of\b", "which way is"),
+    (r"\bat present\b|\bpresently\b", "currently"), (r"\bpersonnel\b", "people"), (r"\bat timestamp\b", "at"),
+    (r"\b(which|what) (objects|items|equipment|things) are (located|situated|positioned|sitting)\b", "what is"),
+    (r"\bcarrying out (work|works|his work|her work|tasks?)\b", "working"), (r"\bfirst observed\b", "first seen"),
+    (r"\b(parked|standing|stood|sitting|located|positioned) where it (stood|was|sat)\b", "where it was"),
+    (r"\b(did|does|do) (the \w+|he|she|they) take off\b(?!\s+(his|her|their|the|a|an|its|it|hardhat|vest|helmet|hat|ppe)\b)",
+     r"\1 \2 leave"),
     (r"\bb4\b", "before"),
     (r"\baft\b", "after"),
     (r"\bppl\b", "people"),
@@ -667,9 +696,12 @@ _COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|v
 # After numbers and typos: word order and forms that need the words fixed first.
 _WORD_ORDER = _rules(
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
-    (r"\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
-     lambda m: f"took {(m.group(1) or 'his ').strip()} hardhat off"),
+    (rf"(\b(?:{_COLOURS_RE}) )?\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
+     lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
+    # took off his vest" (the hat names the man)
     (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
+    (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
+    (r"\bbetween (\d+) minutes? and (\d+:\d\d)\b", r"between \1:00 and \2"),
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
     (rf"(^|\b(?:the|my|a|that|this) )?({_COLOURED_THINGS}) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
     (r"^((?!is\b|was\b|are\b)[\w ]+?) (he|she) (is|was) the (same )?(one|guy|fella|man|bloke|person|worker) (who|that)\b",
@@ -880,12 +912,16 @@ _NOT_ABBREVIATIONS = frozenset((  # noqa: SIM905 - a word list reads better as w
 ).split())
 
 
+_ARTICLES = frozenset({"the", "a", "an", "el", "la", "los", "las", "le", "les", "o", "os", "as", "il", "lo", "der", "die",
+                       "das", "de", "het"})
+
+
 def _abbreviation_table() -> tuple[dict[str, str], list[tuple[str, str]]]:
     initials: dict[str, set[str]] = {}
     phrase_of: dict[str, str] = {}
     for phrase, label in (*SYNONYMS.items(), ("hard hat", "hardhat"), ("hi vis", "hi-vis")):
         parts = phrase.split()
-        if len(parts) == 2 and label != "worker":
+        if len(parts) == 2 and label != "worker" and parts[0] not in _ARTICLES:  # "el taladro" is no "et"
             key = parts[0][0] + parts[1][0]
             initials.setdefault(key, set()).add(label)
             phrase_of.setdefault(key, phrase)
@@ -1602,14 +1638,14 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
                   r"\d+)\s+(?:\w+\s+)?(brick|block|course|row|layer)s?\b", text)  # fmt: skip
     if m:
         n = _ORDINALS.get(m.group(1)) or int(re.sub(r"\D", "", m.group(1)))
-        unit = {"block": "brick", "row": "course", "layer": "course"}.get(m.group(2), m.group(2))
+        unit = {"row": "course", "layer": "course"}.get(m.group(2), m.group(2))  # a block is counted as itself
         return unit, n
     m = re.search(r"\b(course|row|layer) (number |no |#)?(\d+)\b", text)
     if m:
         return "course", int(m.group(3))
     m = re.search(r"\b(brick|block)s?\b", text)
     if m:
-        return "brick", 1
+        return m.group(1), 1
     m = re.search(r"\b(course|row|layer)\b", text)
     if m:
         return "course", 1
@@ -1749,7 +1785,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
-               r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (excavation|trench|hole|pit|zone)\b|"
+               r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
@@ -2211,6 +2247,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
+        if who is not None and re.search(r"\bwhere (he|she|they) (was|were|had been|'d been) (standing |sitting |stood )?"
+                                         r"(idle|idling|doing nothing|on (his|her|their) break)\b", text[pos:]):
+            # "back to where he was idle before": where he idled (his own went_idle), whatever "before" adds
+            return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
                                r"\bbefore\b", text[pos:])  # fmt: skip
         if own_before is not None and who is not None:

@@ -34,6 +34,7 @@ SYNONYMS: dict[str, str] = {
     "scaffolding": "scaffold",
     "skid": "pallet",
     "cement_mixer": "concrete_mixer",
+    "mobile_elevating_work_platform": "mewp",
 }
 
 PEOPLE: frozenset[str] = frozenset({"worker"})
