@@ -126,6 +126,27 @@ def test_safety_alert_for_a_person_under_a_suspended_load_not_one_far_from_it() 
     assert cats(got) == ["safety_alert"] and got[0].entity_ids == ("w1", "s1")
 
 
+def test_a_load_that_looks_small_beside_a_person_is_far_behind_them() -> None:
+    """A person 60 px tall is ~34 px a metre: a load 8 x 27 px just over his head is 0.8 m at his distance, too
+    small for a crane's load, so it hangs far behind him; one 70 px across is beside him. A load cut by the
+    frame's edge has no known size and counts as near."""
+    ts = (1.0, 1.2, 1.4)
+
+    def obs(eid: str, label: str, box: tuple[float, float, float, float]) -> ObsFact:
+        return ObsFact(eid, label, 10.0, tuple((t, 10.0, None) for t in ts), half_width_deg=2.0,
+                       rows=tuple((t, box[1], box[3]) for t in ts), cols=tuple((t, box[0], box[2]) for t in ts))  # fmt: skip
+
+    person = obs("w1", "worker", (643.0, 180.0, 665.0, 240.0))
+    assert RuleEngine().step(clip(0, obs=(obs("s1", "suspended_load", (632.0, 150.0, 640.0, 177.0)), person))) == []
+    got = RuleEngine().step(clip(0, obs=(obs("s1", "suspended_load", (610.0, 100.0, 680.0, 170.0)), person)))
+    assert cats(got) == ["safety_alert"]
+    got = RuleEngine().step(clip(0, obs=(obs("s1", "suspended_load", (632.0, 0.0, 640.0, 20.0)), person)))
+    assert cats(got) == ["safety_alert"]  # cut by the top of the frame
+    off = RuleEngine(ReasonerSettings(rules={"safety_alert": {"load_min_m": 0.0}}))
+    assert cats(off.step(clip(0, obs=(obs("s1", "suspended_load", (632.0, 150.0, 640.0, 177.0)), person)))) == \
+        ["safety_alert"]
+
+
 def test_left_behind_after_the_timeout_out_of_view() -> None:
     rules = rules_with(left_behind={"timeout_s": 20.0})
     assert rules.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),))) == []

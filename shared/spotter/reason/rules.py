@@ -39,6 +39,7 @@ from spotter.reason.settings import ReasonerSettings
 from spotter.reason.site_rules import SafetyRule as SafetySiteRule
 from spotter.reason.site_rules import SiteRules
 from spotter.world.geometry import (
+    PERSON_HEIGHT_M,
     angular_distance,
     depth_gap_m,
     direction,
@@ -228,7 +229,10 @@ class SafetyRule:
                 for hz in hazards:
                     at = {t: b for t, b, _ in hz.samples}
                     reach = hz.half_width_deg + person.half_width_deg + p.near_deg
-                    close = [t for t, b, _ in person.samples if t in at and angular_distance(b, at[t]) <= reach]
+                    body = {round(t, 3): (top, bottom) for t, top, bottom in person.rows}
+                    size = _extents(hz)
+                    close = [t for t, b, _ in person.samples if t in at and angular_distance(b, at[t]) <= reach
+                             and _near_in_scale(body.get(round(t, 3)), size.get(round(t, 3)), f, p.load_min_m)]
                     if len(close) >= p.min_frames:
                         msg = (f"Safety: a {person_label} under or beside the {hazard_label.replace('_', ' ')} at "
                                f"{close[0]:.0f} s{_where(hz.bearing_deg, f.heading_deg)}.")  # fmt: skip
@@ -391,6 +395,30 @@ def _beside_in_depth(person: tuple[float, float] | None, plant: tuple[float, flo
         return True
     gap = depth_gap_m(person, plant[1], scale_px)
     return gap is None or -p.plant_near_m <= gap <= p.plant_depth_m + p.plant_near_m
+
+
+def _extents(o: ObsFact) -> dict[float, tuple[float, float, float, float]]:
+    """(left, top, right, bottom) of a thing's box per sampled frame."""
+    cols = {round(t, 3): (left, right) for t, left, right in o.cols}
+    return {round(t, 3): (cols[round(t, 3)][0], top, cols[round(t, 3)][1], bottom) for t, top, bottom in o.rows
+            if round(t, 3) in cols}
+
+
+def _near_in_scale(person: tuple[float, float] | None, hazard: tuple[float, float, float, float] | None,
+                   f: ClipFacts, min_m: float) -> bool:
+    """Whether a hazard beside a person in the image can be beside them in depth too: at the person's scale (a
+    standing person's height) it is at least `min_m` on its longest side. A crane's load far off over the
+    person's head looks small. Unknown (no boxes, a box cut by the frame's edge): near."""
+    if person is None or hazard is None or min_m <= 0:
+        return True
+    left, top, right, bottom = hazard
+    width, height = f.image_width, f.image_height
+    if top <= 1 or left <= 1 or (width and right >= width - 1) or (height and bottom >= height - 1):
+        return True  # cut by the frame: its size is not known
+    if person[1] - person[0] <= 0 or (height and person[1] >= height - 1):
+        return True  # the person's feet out of the frame: their height is not known
+    px_per_m = (person[1] - person[0]) / PERSON_HEIGHT_M
+    return max(right - left, bottom - top) >= min_m * px_per_m
 
 
 class _Frames:

@@ -87,6 +87,12 @@ class SafetyRule(_Rule):
         description="(person label, hazard label): the person under or next to the hazard",
     )
     near_deg: float = Field(default=3.0, ge=0.0, le=90.0, description="Beside = within the hazard's extent plus this")
+    load_min_m: float = Field(
+        default=1.0, ge=0.0, le=20.0,
+        description="A hazard of a pair is at least this big on its longest side (a crane's load: a pallet, a skip, a "
+                    "bundle): one that looks smaller at the person's scale (a standing person's height) is far behind "
+                    "them, not beside them; 0 turns the check off",
+    )
     hazard_labels: list[str] = Field(default_factory=lambda: ["fire", "smoke", "spill"], description="Alert on sight")
     min_frames: int = Field(default=2, ge=1)
     moving_plant_labels: list[str] = Field(
