@@ -46,7 +46,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("bi", "bj", "bk"), 0.85), (("bl", "bm", "bn"), 0.85),
                            (("bt", "bu", "bv", "bw"), 0.85),
                            (("bx", "by", "bz", "ca"), 0.68),
-                           (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9)]
+                           (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9),
+                           (("cj", "ck", "cl", "cm", "cn"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -248,6 +249,35 @@ def test_european_french_formal_english_and_more_pidgin() -> None:
     assert (found["event"], found["subject"]["role"]) == ("entered_zone", "welder")
     found = q("When was the second block laid?").public()  # a block is counted as itself, not as a brick
     assert (found["unit"], found["ordinal"]) == ("block", 2)
+
+
+def test_russian_in_latin_letters_swahili_scouse_and_chat() -> None:
+    """Russian/Ukrainian typed in Latin letters ("gde", "kogda", "skolko", stems of declined nouns), whole Swahili
+    and Sheng ("iko wapi", "muda gani", "ya" read as "you" by texting undone), Scouse clock words for a media
+    time, and chat shorthand ("loc of", "ts", "dur", a request after ";")."""
+    found = q("gde krasnaya tachka?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "wheelbarrow")
+    found = q("kogda paren v zheltom zhilete snyal kasku?").public()
+    assert (found["intent"], found["event"], found["subject"]["attributes"]) == ("event_time", "ppe_removed",
+                                                                                 {"vest": "yellow"})
+    assert q("molotok eshche tam gde ya ego polozhil?").intent == "still_there"
+    assert q("brigadir otdykhaet?").intent == "is_working"
+    found = q("Toroli ya kijani iko wapi sai?").public()
+    assert (found["intent"], found["subject"]["attributes"]) == ("where", {"colour": "green"})
+    found = q("Jamaa wa kofia nyeupe amezubaa kwa muda gani?").public()
+    assert (found["intent"], found["state"], found["subject"]["attributes"]) == ("spell_duration", "idle",
+                                                                                 {"hat_colour": "white"})
+    assert q("Kuna nini nyuma yangu?").public()["direction"] == "behind"
+    assert q("Is the barrow still where it was at quarter past three into the video?").public()["time"] == \
+        {"t": 195.0, "ago_s": None}
+    assert q("are the cones still where they was at half ten").public()["time"] is None  # the time of day
+    assert q("loc of the genny? need it on L3").intent == "where"
+    found = q("ts the labourer climbed out of the trench").public()
+    assert (found["intent"], found["event"]) == ("event_time", "left_zone")
+    assert q("what's on my left; ping me if the crane swings").intent == "things_in_direction"
+    assert q("ping me when the inspector shows up").intent == "unknown"
+    found = q("is this the same person who moved the wheelbarrow").public()
+    assert (found["intent"], found["subject"]["label"]) == ("same_individual", "worker")
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

@@ -44,10 +44,10 @@ _TAGALOG = _rules(
     (r"\b(kailan|kelan)\b", "when"),
     (r"\bsino\b", "who"),
     (r"\b(nandun|andun|nandyan|andyan|nandoon|nariyan|naroon) pa( po)?( ba)?\b", "is still there"),
-    (r"\bnasa (kanan|right) ko\b", "on my right"),
-    (r"\bnasa (kaliwa|left) ko\b", "on my left"),
-    (r"\bnasa (harap|harapan|front) ko\b", "in front of me"),
-    (r"\bnasa (likod|likuran|back) ko\b", "behind me"),
+    (r"\bnasa (kanan|right) ko\b", " on my right "),
+    (r"\bnasa (kaliwa|left) ko\b", " on my left "),
+    (r"\bnasa (harap|harapan|front) ko\b", " in front of me "),
+    (r"\bnasa (likod|likuran|back) ko\b", " behind me "),
     (r"\b(kanan)\b", "right"),
     (r"\b(kaliwa)\b", "left"),
     (r"\b(harap|harapan)\b", "front"),
@@ -122,7 +122,7 @@ _PORTUGUESE = _rules(
     (r"\b(for|to|on) (which|what) side (is|stays|are)\b|\bis for what side\b", "which way is"),
     (r"\b(stays|stay|stand|stands) (at|on|in) (my|the)\b", r"is on \3"),
     (r"\bwhat stays\b", "what is"),
-    (r"\bin the back of me\b|\bat my back\b", "behind me"),
+    (r"\bin the back of me\b|\bat my back\b", " behind me "),
     (r"\bin the front on the (left|right)\b", r"in front on my \1"),
     (r"\bpoint me the\b", "point me to the"),
     (r"\b(went|go|goes|going|gone) for (the|a) (pause|pausa|break)\b", "went on a break"),
@@ -462,7 +462,8 @@ _FRENCH = _rules(
     (r"\bsince (\d+ (?:minutes?|mins?|seconds?|hours?))\b(?! ago)(?! \d)", r"in the last \1"),
     (r"\bis gone the\b", "has gone the"),
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
-    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),  # "X, il a ... à quel moment"
+    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),
+    (r"^\s*(this guy|(?:the )?guy [\w ]+?) is the one who\b", r"is \1 the one who"),  # "X, il a ... à quel moment"
 )
 
 # --- Polish (Polish-born crews speaking English) ------------------------------------------------------------
@@ -801,7 +802,7 @@ _WA_PIDGIN = _rules(
     (r"\b(wey|who) no (get|wear|put on|carry) (vest|hi-vis)\b", "without a vest"),
     (r"\bfirst show\b", "first showed up"), (r"\be (return|go back|come back|enter)\b", r"\1"),
     (r"\b(the \w+) (who|wey) (is|dey) (my front|behind me|in front of me|on my)\b", r"\1 \4"),
-    (r"\bmy front\b(?!-)", "in front of me"), (r"\b(him|e) stop work\b", "did he stop working"),
+    (r"\bmy front\b(?!-)", " in front of me "), (r"\b(him|e) stop work\b", "did he stop working"),
     (r"\bna (just )?stand (e|him|he) dey stand\b", "is he just standing around"),
     (r"\bwhere (him|e|he) dey stand doing nothing\b", "where he was idle"),
     (r"\be don (enter|go) back\b", "has he gone back in"),
@@ -843,8 +844,8 @@ _PATOIS = _rules(
     (r"\bdeh weh\b", "is where"),
     (r"\bdeh deh\b", "there"),
     (r"\bweh\b", "where"),
-    (r"\bfront a mi\b", "in front of me"),
-    (r"\bback a mi\b", "behind me"),
+    (r"\bfront a mi\b", " in front of me "),
+    (r"\bback a mi\b", " behind me "),
     (r"\bside a mi\b", "beside me"),
     (r"\bmi a look pon\b", "i am looking at"),
     (r"\bmi (did|put|set|see|si|saw|a|cyaan|nuh|lef|tek|drop|want|look|check|need|find|come|go|walk|can|just|never|"
@@ -960,6 +961,99 @@ _ITALIAN = _rules(
     (r"\bactually\b", "now"),
 )
 
+# --- Russian and Ukrainian in Latin letters (Eastern European crews texting) -------------------------------------
+# Nouns decline ("yama", "yamu", "yame", "yamy"): stems. Word order is free; the grammar reads topic-first questions.
+_RU_STEMS = {
+    "lestnits": "ladder", "stremyank": "stepladder", "tachk": "wheelbarrow", "brigadir": "foreman", "prorab": "foreman",
+    "kranovshchik": "crane operator", "kran": "crane", "yam": "excavation", "transhe": "trench", "kotlovan": "excavation",
+    "kask": "hardhat", "zhilet": "vest", "dryl": "drill", "drel": "drill", "bolgark": "angle grinder",
+    "konus": "cone", "betonomeshalk": "concrete mixer", "molotok": "hammer", "molotk": "hammer", "kirpich": "brick",
+    "poddon": "pallet", "lesa": "scaffold", "lopat": "shovel", "gruz": "suspended load", "ekskavator": "excavator",
+    "kamenshchik": "bricklayer", "elektrik": "electrician", "svarshchik": "welder", "rabochi": "worker",
+}
+_RU_STEM = "(" + "|".join(sorted(_RU_STEMS, key=len, reverse=True)) + r")\w*"
+_RU_COLOURS = {"krasn": "red", "zelen": "green", "zhelt": "yellow", "oranzhev": "orange", "sin": "blue", "bel": "white",
+               "chern": "black", "ser": "grey", "golub": "blue"}
+_RU_COLOUR = "(" + "|".join(_RU_COLOURS) + r")(?:iy|yy|ii|aya|oe|om|oy|ei|ey|ykh|ikh|uyu|em)"
+_RU_ORDINALS = {"perv": "first", "vtor": "second", "tret": "third", "chetvert": "fourth", "posledn": "last"}
+_RU_ORDINAL = "(" + "|".join(_RU_ORDINALS) + r")(?:yy|iy|oy|aya|ogo|om|uyu|yi|ii|ego|ei|ey)"
+_RUSSIAN_MARKERS = re.compile(
+    r"\b(gde|kuda|kogda|koly|skolko|paren|kask\w*|zhilet\w*|yam[auye]?|lestnits\w*|tachk\w*|brigadir\w*|sleva|sprava|"
+    r"szadi|vperedi|rabotaet|otdykhaet|eshche|nazad|uzhe|seychas|segodnya|menya|kto-to|kak davno|zarplat\w*|nado|"
+    r"dryl|molotok|kirpich\w*|pereryv\w*|storon\w*|kran|ili|betonomeshalk\w*|peredvinul\w*|vylez\w*|zalez\w*)\b"
+)
+_RUSSIAN = _rules(
+    (r"\b(pokazhi|ne vizhu (ego|ee|ikh)|ne hochu upast tuda|ya (ego|ee) ishchu|polozhil gde-to i zabyl|pozhaluysta|"
+     r"bratan|slushay|nu|vot)\b", " "),
+    (r"\b(tot|etot|eta) bez kask\w*\b", "the guy without a hardhat"), (r"\b(tot|etot|eta) bez zhilet\w*\b", "the guy without a vest"),
+    (r"\branshe chem\b", "before"), (r"\bopyat zalez\w* v\b", "went back into"), (r"\bvylez\b(?! iz)", "came out"),
+    (r"\bvernul\w* tuda gde\b", "did he go back to where"),
+    (r"\byou\b(?=\s+(ee|ego|videl|uvidel|uronil|polozhil|postavil|vzyal)\b)", ""),  # "ya" as texting made it
+    (r"\b(on|ona|oni|tot|etot|eta|ya|ee|ego)\b(?!\s+zhe)\s*", ""),  # pronouns ("tot zhe" is "the same one")
+    (r"\bskolko (\w+) nado\b", r" how many \1 will we need "), (r"\bzarplat\w*\b", " pay "),
+    (r"\b(stoyal|sidel) bez dela\b", " was idle "),
+    (r"\b(vse )?eshche (lezhit |stoit )?tam gde (byla?|bylo|uronil|postavil|polozhil)\b", " still where it was "),
+    (r"\b(v yame sidit|sidit v yame)\b", " has been in the excavation "), (r"\bhodil bez kask\w*\b", " was without a hardhat "),
+    (r"\b(sidit )?nichego ne delaet\b|\bsidit\b", " is idle "), (r"\bopyat otdykhaet\b", " is idle again "),
+    (r"\bdo pereryv\w*\b", " before the break "), (r"\branshe\b", " earlier "), (r"\bkasku snimal\b", " took off his hardhat "),
+    (r"\b(lezhit|lezhala|lezhal) na zemle\b", " been lying on the ground "),
+    # times
+    (r"\bza poslednie (\d+) minut\w*\b", r" in the last \1 minutes "), (r"\bza poslednie polchasa\b", " in the last 30 minutes "),
+    (r"\b(\d+) minut\w* nazad\b", r" \1 minutes ago "), (r"\bmezhdu (\S+) i (\S+)\b", r" between \1 and \2 "),
+    (r"\bv (\d+[:.]\d+(?:[:.]\d+)?)\b", lambda m: " at " + m.group(1).replace(".", ":") + " "),
+    (r"\b(s|posle) (\d+:\d+)\b", r" since \2 "), (r"\bsegodnya\b", " today "), (r"\bseychas\b", " now "),
+    (r"\b(vsego|v obshchem)\b", " in total "), (r"\bbez ostanovki\b", " without stopping "),
+    # directions
+    (r"\b(sleva vperedi|vperedi sleva)\b", " front left "), (r"\b(sprava vperedi|vperedi sprava)\b", " front right "),
+    (r"\b(szadi sleva|sleva szadi)\b", " behind me on the left "), (r"\b(szadi sprava|sprava szadi)\b", " behind me on the right "),
+    (r"\bu menya sleva\b|\bsleva\b", " on my left "), (r"\bu menya sprava\b|\bsprava\b", " on my right "),
+    (r"\b(u menya )?(szadi|za mnoy|za spinoy)\b", " behind me "), (r"\b(pryamo )?vperedi\b", " in front of me "),
+    (r"\bv kakoy storone( ot menya)?\b|\bv kakuyu storonu\b|\bs kakoy storony\b|\bkuda mne povernutsya k\b|"
+     r"\bkuda mne smotret na\b", " which way is "),
+    (r"\bot menya\b", " from me "),
+    # question frames
+    (r"\bchto (tam )?(stoit|lezhit)\b|\best chto nibud\b|\bchto tam\b", " what is there "), (r"\bchto u menya\b", " what is "),
+    (r"\bkuda delsya\b|\bkuda delas\b|\bkuda delis\b", " where is "), (r"\bgde\b", " where is "),
+    (r"\b(vse )?eshche (lezhit |stoit )?tam gde (ya )?(ee |ego )?(byla?|bylo|uronil|postavil|polozhil)\b", " still where it was "),
+    (r"\bna meste ili kto-to (zabral|vzyal|peredvinul)\b|\b(stoit )?eshche na meste\b|\bna meste\b", " still in the same place "),
+    (r"\bstill same place ili \w+ peredvinuli\b", " still in the same place "),
+    (r"\b(on|ona) eshche tam\b|\beshche tam\b", " still there "),
+    (r"\bkogda ya pervyy raz uvidel\b", " when did i first see "), (r"\bkogda\b|\bkoly\b", " when did "),
+    (r"\bskolko vremeni nazad ya videl (\w+) posledniy raz\b", r" how long since i last saw the \1 "),
+    (r"\bskolko vremeni proshlo s pervogo kirpicha\b", " how long since the first brick was laid "),
+    (r"\b(skolko (vremeni|minut) (nazad|proshlo( kak| s tekh por kak)?)|kak davno)\b", " how long since "),
+    (r"\bskolko raznykh\b", " how many different "),
+    (r"\bskolko (chelovek|lyudey|parney|rabochikh)\b", " how many people "),
+    (r"\bskolko\b", " how long "),
+    (r"\beto tot zhe (samyy )?(paren|chelovek)? ?chto\b|\b(tot|eto) zhe (samyy )?(paren )?chto\b", " is this the same one as "),
+    (r"\btot zhe\b", " the same one "),
+    # events and states
+    (r"\b(opyat|snova) nachal rabotat\b", " went back to work "), (r"\bnachal rabotat\b", " started working "),
+    (r"\bperestal rabotat\b", " stopped working "), (r"\bposhel otdykhat\b|\bushel na pereryv\b", " went on break "),
+    (r"\brabotaet ili net\b|\brabotaet\b", " is working "), (r"\botdykhaet\b|\bsidit nichego ne delaet\b", " is idle "),
+    (r"\botdykhal\b", " was idle "), (r"\brabotal\b", " worked "), (r"\bstoyal bez dela\b", " was idle "),
+    (r"\b(snyal|zniav|znyav) (kasku|kasku)\b|\bkasku snimal\b", " took off his hardhat "),
+    (r"\bpolozhili\b", " was laid "), (r"\bzakonchili\b", " was finished "),
+    (r"\b(uronil|upala|upal|uronili)\b", " dropped "), (r"\b(vzyal|vzyali|zabral|podnyal)\b", " picked up "),
+    (r"\bperedvinul\w*\b", " moved "), (r"\bzalez\w* v\b|\bspustil\w* v\b", " went into "), (r"\bvylez\w* iz\b", " came out of "),
+    (r"\bushel\b|\bushla\b", " left "), (r"\bprishel\b|\bprishlo\b|\bpriekhal\b", " arrived "),
+
+    (r"\bbyl v\b", " was in "), (r"\bdo togo kak\b|\branshe chem\b", " before "), (r"\bposle togo kak\b|\bposle\b", " after "),
+    (r"\bpervyy raz\b", " the first time "), (r"\bvtoroy raz\b", " the second time "), (r"\bposledniy raz\b", " last "),
+    (r"\bbez kask\w*\b", " without a hardhat "), (r"\bbez zhilet\w*\b", " without a vest "),
+    (rf"\bv {_RU_COLOUR} (kask\w*)\b", lambda m: f" with the {_RU_COLOURS[m.group(1)]} hardhat "),
+    (rf"\bv {_RU_COLOUR} (zhilet\w*)\b", lambda m: f" in the {_RU_COLOURS[m.group(1)]} vest "),
+    (rf"\bv {_RU_COLOUR}\b", lambda m: f" in {_RU_COLOURS[m.group(1)]} "),
+    (rf"\b{_RU_COLOUR} {_RU_STEM}", lambda m: f" {_RU_COLOURS[m.group(1)]} {_RU_STEMS[m.group(2)]} "),
+    (rf"\b{_RU_COLOUR} (?=\w)", lambda m: f" {_RU_COLOURS[m.group(1)]} "),
+    (rf"\b{_RU_ORDINAL} (pereryv|ryad|kirpich|raz)\w*\b",
+     lambda m: f" the {_RU_ORDINALS[m.group(1)]} {dict(pereryv='break', ryad='course', kirpich='brick', raz='time')[m.group(2)]} "),
+    (r"\bpereryv\w*\b", " break "), (r"\bobed\w*\b", " lunch "), (r"\bryad\w*\b", " course "), (r"\bzarplat\w*\b", " pay "),
+    (r"\b(paren|parnya|paryen|muzhik|chelovek)\b", " guy "), (r"\b(lyudey|parney)\b", " people "),
+    (rf"\b{_RU_STEM}", lambda m: f" {_RU_STEMS[m.group(1)]} "),
+    (r"\b(eto|u nego|u menya|mne|moya|moy|tam|tut|uzhe|eshche|opyat|ili|i|v|na|s|iz|k|kto-to|chto|byl|byla)\b", " "),
+)
+
 # --- Romanian (Romanian-born carpenters and charge-hands typing English) ---------------------------------------
 _RO_WORDS = {
     "scara": "ladder", "scari": "ladders", "scarile": "ladders", "bormasina": "drill", "bormasini": "drills",
@@ -997,9 +1091,85 @@ _SW_WORDS = {
     "fundi": "worker", "mjengo": "site", "jiko": "site", "kisima": "excavation", "shimo": "excavation",
     "reflector": "vest", "reflectors": "vests", "msee": "worker", "jamaa": "guy", "mzee": "guy",
 }
-_SWAHILI_MARKERS = re.compile(r"\b(sawa|pole pole|sasa|kindly|" + "|".join(sorted(_SW_WORDS, key=len, reverse=True)) + r")\b")
+_SW_COLOURS = {"nyekundu": "red", "nyeupe": "white", "njano": "yellow", "kijani": "green", "nyeusi": "black",
+               "blue": "blue", "orange": "orange", "red": "red", "green": "green", "yellow": "yellow", "white": "white"}
+_SW_COLOUR = "(" + "|".join(_SW_COLOURS) + ")"
+_SW_THING = r"(ngazi|toroli|drill|generator|grinder|toolbox|cone|pallet|nyundo|mixer|scaffold|tape measure|crane)"
+_SWAHILI_MARKERS = re.compile(r"\b(sawa|pole pole|sasa|kindly|iko|yuko|ziko|wapi|gani|ngapi|wangapi|lini|kushoto|kulia|nyuma|"
+                              r"mbele|bado|muda|tangu|kabla|baada|kuna|sai|mtaro|wasee|anapiga|alirudi|amerudi|huyu|"
+                              + "|".join(sorted(_SW_WORDS, key=len, reverse=True)) + r")\b")
 _SWAHILI = _rules(
-    (r"\b(sawa|pole pole|sasa|basi|ebu|tafadhali|asante)\b", ""),
+    (r"\byou\b", "ya"),  # texting read Swahili's "ya" (of) as "you"
+    (r"\b(niaje|uko poa|mambo vipi|habari yako|habari)\b", " how are you "),
+    (r"\b(sawa|pole pole|basi|ebu|tafadhali|asante|siioni|msee(?= \?|$))\b", ""),
+    # whole Swahili and Sheng: people and their clothes, things, places
+    (r"\bfundi wa mawe\b", "the bricklayer"), (r"\bfundi wa steel\b", "the steel fixer"), (r"\bkibarua\b", "the labourer"),
+    (r"\bmzigo wa crane\b", "the crane load"), (r"\bmixer ya concrete\b", "the concrete mixer"), (r"\bmtaro\b", "the trench"),
+    (r"\bpallet ya matofali\b", "the brick pallet"), (r"\btofali\b", "brick"), (r"\bkozi\b", "course"),
+    (r"\bukuta\b", "wall"), (r"\bwasee\b|\bwatu\b", "people"), (r"\b(sai|sasa|saa hii)\b", "now"),
+    (rf"\b(wa )?(reflector|vest) ya {_SW_COLOUR}\b", lambda m: f"in the {_SW_COLOURS[m.group(3)]} vest"),
+    (rf"\b(wa )?kofia (ngumu )?(ya )?{_SW_COLOUR}\b", lambda m: f"with the {_SW_COLOURS[m.group(4)]} hardhat"),
+    (r"\bbila (reflector|vest)\b", "without a vest"), (r"\b(bila|hana) kofia ngumu\b", "without a hardhat"),
+    (rf"\bwa {_SW_COLOUR}\b", lambda m: f"in {_SW_COLOURS[m.group(1)]}"),
+    (rf"\b{_SW_THING} (ya )?{_SW_COLOUR}\b", lambda m: f"{_SW_COLOURS[m.group(3)]} {m.group(1)}"),
+    (r"\bmara ya kwanza\b", " the first time "), (r"\bmara ya pili\b", " the second time "), (r"\bmara ya mwisho\b", " last "),
+    (r"\bkwa dakika (\d+|kumi|tano) (zilizopita|iliyopita)\b",
+     lambda m: f" in the last {dict(kumi='10', tano='5').get(m.group(1), m.group(1))} minutes "),
+    (r"\b(kozi|tofali|break|course|brick) ya (kwanza|pili|tatu|nne)\b",
+     lambda m: f" the {dict(kwanza='first', pili='second', tatu='third', nne='fourth')[m.group(2)]} {m.group(1)} "),
+    (r"\btangu (\d+:\d+(?::\d+)?)\b", r" since \1 "),
+    (r"\bzile\b", "the"), (r"\bya kwanza\b", "first"), (r"\bya pili\b", "second"), (r"\bya tatu\b", "third"),
+    # times
+    (r"\bnusu saa iliyopita\b", "30 minutes ago"), (r"\bsaa moja iliyopita\b", "1 hour ago"),
+    (r"\b(kwa )?dakika (\d+|kumi|tano) (zilizopita|iliyopita)\b",
+     lambda m: f"{dict(kumi='10', tano='5').get(m.group(2), m.group(2))} minutes ago"),
+    (r"\bkwa (1 hour|30 minutes|\d+ minutes) ago\b", r"in the last \1"), (r"\bkati ya (\S+) na (\S+)\b", r"between \1 and \2"),
+    (r"\bjumla\b", "in total"), (r"\bmapema\b|\bkitambo\b(?! gani)", "earlier"),
+    # directions
+    (r"\bmbele kulia\b", "front right"), (r"\bmbele kushoto\b", "front left"), (r"\bnyuma kulia\b", "behind me on the right"),
+    (r"\bnyuma kushoto\b", "behind me on the left"), (r"\b(upande wa )?kushoto (kwangu|yangu)?\b", " on my left "),
+    (r"\b(upande wa )?kulia (kwangu|yangu)?\b", " on my right "), (r"\bnyuma yangu\b", " behind me "),
+    (r"\bmbele yangu\b", " in front of me "), (r"\bama\b", "or"),
+    (r"\b(iko|uko|yuko|ziko) (upande|side|direction) gani( from hapa| kutoka nilipo| kutoka hapa)?\b|\bnigeuke wapi\b",
+     "which way"),
+    (r"\bnielekeze kwa\b", "point me to"), (r"\b(niambie )?kuna (vitu gani|nini|kitu)\b", "what is there"),
+    # frames and events
+    (r"\b(iko|yuko|ziko|imeenda|ameenda) wapi\b|\bimepotea\b", "where is"), (r"\bniliweka wapi\b", "where did i leave"),
+    (r"\bbado (iko|ziko|yuko) pale (niliiwacha|niliacha)\b", "still where i left it"),
+    (r"\bbado (iko|ziko|yuko) pale ilikuwa\b", "still where it was at"), (r"\bbado (iko|ziko|yuko)( pale)?\b", "still there"),
+    (r"\bni (muda|kitambo|dakika ngapi|dakika) gani tangu\b|\bni dakika ngapi tangu\b", "how long since"),
+    (r"\b(muda|kitambo) gani uliopita\b|\bkitambo gani\b|\bdakika ngapi zilizopita\b", " how long ago "),
+    (r"\bnione (\w+) mara ya mwisho\b", r"i last saw the \1"),
+    (r"\b(ilionekana|alionekana|kuonekana|ilipoonekana) mara ya kwanza\b", "was first seen"),
+    (r"\b(ilionekana|alionekana) mwisho\b", "was last seen"),
+    (r"\b(iliangushwa|ilianguka|aliangusha)\b", "was dropped"), (r"\b(ilichukuliwa|alichukua|achukue)\b", "picked up"),
+    (r"\b(ilisongeshwa|alisongesha)\b", "moved"), (r"\balianza kazi\b", "started working"),
+    (r"\baliweka tools chini\b", "stopped working"), (r"\balirudi kazini\b", "went back to work"),
+    (r"\balienda break\b", "went on break"), (r"\b(iliwekwa|iwekwe|kuwekwa)\b", "was laid"),
+    (r"\b(ilimalizika|imalizike)\b", "was finished"), (r"\b(alitoa|atoe) kofia( ngumu| yake)?\b", "took off his hardhat"),
+    (r"\baliingia\b", "went into"), (r"\b(atoke|alitoka) kwa\b", "came out of"), (r"\baliondoka\b", "left"),
+    (r"\bafike\b", "arrived"), (r"\bkabla\b", "before"), (r"\bbaada ya\b", "after"), (r"\btangu atoke\b", "since he came out"),
+    (r"\b(amerudi|alirudi) kwa\b", "has he gone back into"), (r"\bpale nilimwona mara ya kwanza\b", "where i first saw him"),
+    (r"\b(amerudi|alirudi) pale (alikuwa )?\b", "did he go back to where "), (r"\bpale alikuwa\b", "where he was"),
+    (r"\b(anapiga|anafanya) kazi\b", "is working"), (r"\b(anazubaa|amelala tu|amelala)\b", "is idle"),
+    (r"\bamezubaa (kwa )?muda gani\b", "how long has been idle"), (r"\bamekuwa akipiga kazi muda gani\b", "how long has been working"),
+    (r"\balizubaa muda gani\b", "how long was idle"), (r"\balipiga kazi muda gani\b", "how long did work"),
+    (r"\bilikuwa ya muda gani\b", "how long was"),
+    (r"\b(ilikaa|ililala|imekuwa|imelala) chini (kwa )?muda gani\b", "how long was on the ground"),
+    (r"\b(ilikaa|ililala|imelala) chini\b", "was on the ground"),
+    (r"\b(amekuwa|alikuwa) ndani ya (the trench|mtaro) muda gani\b", "how long has been in the trench"),
+    (r"\balikaa kwa (the trench|mtaro) muda gani\b", "how long was in the trench"),
+    (r"\b(amekaa|alikuwa|amekuwa) (without a hardhat) (kwa )?muda gani\b", r"how long was \2"),
+    (r"\bmara ya pili\b", "the second time"), (r"\bmara ya kwanza\b", "the first time"),
+    (r"\b(huyu|hii) (msee|jamaa|fundi)\b", "this guy"), (r"\bni yule yule\b|\bni yule (tuliona|nilimwona)\b", "is the same one as i saw"),
+    (r"\bni yule\b", "is the one who"), (r"\bnilimwona\b", "i saw at"),
+    (r"\b(ni )?(jamaa|wasee|people) (ngapi|wangapi)( tofauti)?\b|\b(ngapi|wangapi) (wasee|people)( tofauti)?\b",
+     "how many different people"), (r"\b(\w+) ngapi tofauti\b", r"how many different \1"),
+    (r"\bwamevaa\b", "wearing"), (r"\bhawakuwa na kofia ngumu\b", "without hardhats"), (r"\bwameonekana\b", "seen"),
+    (r"\bwalikuja\b", "came"), (r"\bumeona\b", "seen"), (r"\b(lini|saa ngapi)\b", "when"),
+    (r"\b(yangu|wangu|kwangu)\b", ""), (r"\b(iko|yuko|ziko|uko|ni|na|kwa|ya|wa|hapa|pale)\b", " "),
+    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),
+    (r"^\s*(this guy|(?:the )?guy [\w ]+?) is the one who\b", r"is \1 the one who"),
     (r"\b(no|without) kofia ngumu\b", "without hardhat"),
     *((rf"\b{w}\b", e) for w, e in sorted(_SW_WORDS.items(), key=lambda kv: -len(kv[0]))),
     (r"^kindly (tell me|confirm|advise|assist|check)?\s*", ""),
@@ -1058,7 +1228,7 @@ _SCOTS = _rules(
     (r"\b(did|is|was|wis|has|have|do|does|would|could|will)nae\b", r"\1n't"),
     (r"\bthe noo\b", "now"),
     (r"\bdoon tools\b", "stop working"),
-    (r"\bat ma back\b", "behind me"),
+    (r"\bat ma back\b", " behind me "),
     (r"\bower ma (left|right) shoulder\b", r"behind me on my \1"),
     (r"\b(go|went|gone|gaun|get|got|climb|climbed) doon (the|intae the|into the|in the) (hole|trench|pit|excavation)\b", r"\1 into the \3"),
     (r"\b(was|wis|been|is) doon (the|in the) (hole|trench|pit|excavation)\b", r"\1 in the \3"),
@@ -1257,9 +1427,9 @@ _SPANISH = _rules(
      lambda m: f"what is behind me on the {'left' if m.group(1) == 'izquierda' else 'right'}"),
     (r"\b(adelante|enfrente) a la (izquierda|derecha)\b",
      lambda m: f"front {'left' if m.group(2) == 'izquierda' else 'right'}"),
-    (r"\ba (mi|la) izquierda\b", "on my left"),
-    (r"\ba (mi|la) derecha\b", "on my right"),
-    (r"\b(atrás|detrás) de mí\b", "behind me"),
+    (r"\ba (mi|la) izquierda\b", " on my left "),
+    (r"\ba (mi|la) derecha\b", " on my right "),
+    (r"\b(atrás|detrás) de mí\b", " behind me "),
     (r"\bdónde dejé\b", "where did i leave"),
     (r"\bdónde quedó\b", "where did it end up"),
     (r"\bdónde está\b", "where is"),
@@ -1352,6 +1522,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_ROMANIAN_MARKERS, 1, _ROMANIAN, None),
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE, None),
     (_FRENCH_MARKERS, 1, _FRENCH, None),
+    (_RUSSIAN_MARKERS, 1, _RUSSIAN, None),  # before Polish: "kaska", "kaski" are both's
     (_POLISH_MARKERS, 1, _POLISH, None),
     (_GERMAN_MARKERS, 1, _GERMAN, None),
     (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),

@@ -122,7 +122,8 @@ SYNONYMS: dict[str, str] = {
     "crane load": "suspended_load", "lifted load": "suspended_load", "load": "suspended_load",
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
-    "full body harness": "harness", "body harness": "harness",     "saw": "saw", "circular saw": "saw", "cut off saw": "cut_off_saw", "cut-off saw": "cut_off_saw",
+    "full body harness": "harness", "body harness": "harness",     "crane truck": "crane_truck", "scaffolding pipe": "scaffolding_pipe", "scaffold pipe": "scaffolding_pipe",
+    "scaffold tube": "scaffold_tube", "pallet jack": "pallet_jack", "pallet truck": "pallet_jack",     "saw": "saw", "circular saw": "saw", "cut off saw": "cut_off_saw", "cut-off saw": "cut_off_saw",
     "cutoff saw": "cut_off_saw", "chop saw": "chop_saw", "grinder": "grinder", "angle grinder": "angle_grinder",
     "wacker packer": "plate_compactor", "whacker packer": "plate_compactor", "wacker plate": "plate_compactor",
     "plate compactor": "plate_compactor", "wacker": "plate_compactor", "whacker": "plate_compactor",
@@ -184,13 +185,13 @@ _OFF_DOMAIN = re.compile(
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
-    r"insurance|opinion|think of|do you like|favourite|favorite|meaning of life|who are you|your name|"
+    r"insurance|opinion|think of|do you like|how are you|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
-    r"is it (a )?good|better to|bad idea|still need|need to finish|planned|wind|reasonable|method statement|requires?|"
+    r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?)\b"
@@ -213,6 +214,12 @@ _CONTRACTIONS = (
     (r"\bwi\b", "with"), (r"\bnae\b", "no"), (r"\bfae\b", "from"), (r"\byon\b", "that"), (r"\bthe now\b", "now"),
     (r"\bfolks?\b|\bbodies\b", "people"), (r"\bclear(ed|s)? off\b", "left"), (r"\b(for |on )?(the |his |her )?first go\b(?=\s*[?.!]*\s*$)", "the first time"),
     (r"\b(been|come|came) by\b", "been here"), (r"\bfirst[- ]aid (kit|box)\b", "first_aid_kit"),
+    (r"\b(scran|snap|bait|crib)\b", "lunch"), (r"\bhow far (into|in) (the video|the footage|the recording|the clip)\b", "when"),
+    (r"\bget back (to )?(working|grafting|work|graft)\b", "go back to work"), (r"\bbeen sat (there|about|around|down)\b", "been idle"),
+    (r"\bto me (left|right)\b", r"to my \1"), (r"\bis (that|this) him (who|that)\b", r"is \1 the one who"),
+    (r"\bdiagonal(ly)? (right|left) behind( me)?\b", r"behind me on the \2"),
+    (r"\bdiagonal(ly)? (right|left) (in front( of me)?|ahead)\b", r"front \2"),
+    (r"\bdiagonal(ly)? (behind|back) (right|left)\b", r"behind me on the \3"),
     (r"\bladr\b|\bladdr\b", "ladder"), (r"\bwats\b", "whats"), (r"\bwh?i?ch ways\b", "which way is"),
     (r"\bstop(ped|s)? for (a|his|her|their|the) (\w+ )?(brew|break|smoko|tea|cuppa|lunch)\b", r"went on \2 \3\4"),
     (r"^did (the [\w -]+?) go (before|after)\b", r"did \1 leave \2"),
@@ -390,6 +397,13 @@ _SURFACE = _rules(
      r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
     (r"\bw/o\b", " without "),
     (r"\bw/(?=\s*\w)", " with "),
+    # chat: fillers and a request joined by ";" to the question ("what's on my right; ping me if the crane swings")
+    (r"\b(tl;?dr|fwiw|afaik|imo|imho|lmk|y/n|pls|plz|thx|ty)\b", " "),
+    (r"[;,]\s*(ping|notify|alert|message|dm) me (if|when|once)\b[^;?]*", " "),
+    (r"^\s*loc of\b", "where is"), (r"^\s*(total )?dur of\b", r"how long was \1"),
+    (r"^\s*(total )?dur since\b", r"\1how long since"), (r"^\s*(total )?dur\b", r"\1how long"),
+    (r"^\s*ts (of )?(?=(the|a|an|my|his|her|that|this) )", "when "),
+    (r"\blast eyes on\b", "i last saw"),
     # formal written English: the reason after the question and the courtesies around it
     (r",?\s*if you (would|could|will) (be so kind|kindly \w+|please)\b", ""),
     (r",\s+(as|because) (i|we|my|no|a|the|it|this|that|they|he|she)\b[^?]*(?=[?.]?\s*$)", ""),
@@ -693,6 +707,7 @@ _SPOKEN = _rules(
 )
 # Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
 _COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow"
+_INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
 _WORD_ORDER = _rules(
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
@@ -700,6 +715,13 @@ _WORD_ORDER = _rules(
      lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
     # took off his vest" (the hat names the man)
     (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
+    # clock words for a media time ("ten past two into the video", "between half two and six minutes in"); said of
+    # the time of day ("at half ten") they are not a media time
+    (rf"\bquarter past (\d{{1,2}})\b{_INTO_VIDEO}", r"\1:15"),
+    (rf"\bquarter to (\d{{1,2}})\b{_INTO_VIDEO}", lambda m: f"{int(m.group(1)) - 1}:45"),
+    (rf"\b(\d{{1,2}}) past (\d{{1,2}})\b{_INTO_VIDEO}", lambda m: f"{m.group(2)}:{int(m.group(1)):02d}"),
+    (rf"\bhalf (\d{{1,2}})\b(?! (an? )?(hour|minute|min|second|sec)s?\b){_INTO_VIDEO}", r"\1:30"),
+    (r"\b(\d+:\d\d) and (\d+) minutes in\b", r"\1 and \2:00"), (r"\b(\d+:\d\d) (into the video|in)\b", r"\1"),
     (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
     (r"\bbetween (\d+) minutes? and (\d+:\d\d)\b", r"between \1:00 and \2"),
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
@@ -1145,6 +1167,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
+                r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
                 r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up out of|"
@@ -2152,13 +2175,14 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 subject = subject.model_copy(update={"attributes": {**subject.attributes, key: value}})
         return Query(**q, subject=subject, window=window)
     if intent == "same_individual":
-        personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b", text)
+        personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b|"
+                             r"\b(is|was) (this|that)(?= (the )?same\b)", text)
         subject = _pick(subjects, text, default_worker=bool(personal))
         same = re.search(r"\b(same|identical|different)\b", text)
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
-        one_who = re.search(r"\b(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) "
+        one_who = re.search(r"\b(the|that) (same )?(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) "
                             r"(who|that)\b", text)  # fmt: skip
         if subject is not None and subject.label != "worker" and personal and one_who and personal.start() < one_who.start():
             subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow
