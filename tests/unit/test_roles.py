@@ -70,6 +70,24 @@ def test_a_label_outside_the_vocabulary_falls_back_to_the_one_the_memory_holds(p
     assert ans.direction == "right"
 
 
+def test_a_label_naming_the_same_kind_of_thing_finds_it() -> None:
+    """The detector said "cement_mixer"; the supervisor asks for the concrete mixer (`labels.ALIASES`). The
+    answer grounds on what the memory holds and names it as seen."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    mixer = EntityRecord(entity_id="m1", camera_id=CAM, label="cement_mixer", first_seen=5.0, last_seen=50.0,
+                         bearing_deg=-90.0, observations=1)  # fmt: skip
+    obs = ObservationRecord(observation_id="c0/m1", entity_id="m1", camera_id=CAM, clip_id="c0", label="cement_mixer",
+                            t_start=5.0, t_end=50.0, bearing_deg=-90.0)  # fmt: skip
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=100.0)],
+                           entities=[mixer], observations=[obs]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("Which way is the concrete mixer?", CAM, at=100.0)
+    assert ans.query is not None and ans.query["subject"]["label"] == "cement_mixer"
+    assert ans.direction == "left"
+    assert parser.answer("Which way is the forklift?", CAM, at=100.0).direction is None
+
+
 def test_one_person_remembered_twice_is_counted_once() -> None:
     """A plain tracker gives a worker a new id after every gap: the same clothes never in view together
     are one individual; someone in the same clothes seen alongside is another."""

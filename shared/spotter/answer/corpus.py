@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from spotter.world.labels import canonical_label
+from spotter.world.labels import canonical_label, same_kind
 
 SLOTS_BY_INTENT: dict[str, tuple[str, ...]] = {
     "direction_of": ("subject", "direction"),
@@ -58,10 +58,10 @@ def _subject(s: Any) -> tuple[str, tuple[tuple[str, Any], ...]] | None:
 
 
 def _same_thing(a: str, b: str) -> bool:
-    """Two labels the answer grounds on the same remembered thing: one canonical label (the world model's
-    synonyms: "stepladder" is a ladder), or one names it shorter ("grinder" / "angle_grinder", as
-    `parser._grounded` falls back)."""
-    return a == b or a.endswith("_" + b) or b.endswith("_" + a)
+    """Two labels the answer grounds on the same remembered thing (`parser._grounded`): one kind of thing (the
+    world model's synonyms and aliases: "stepladder" is a ladder, a cement mixer a concrete mixer), or one names it
+    shorter ("grinder" / "angle_grinder")."""
+    return same_kind(a, b) or a.endswith("_" + b) or b.endswith("_" + a)
 
 
 def _same_subject(want: Any, got: Any) -> bool:

@@ -1054,6 +1054,62 @@ _RUSSIAN = _rules(
     (r"\b(eto|u nego|u menya|mne|moya|moy|tam|tut|uzhe|eshche|opyat|ili|i|v|na|s|iz|k|kto-to|chto|byl|byla)\b", " "),
 )
 
+# --- Bangla in Latin letters (Bangladeshi crews texting) ----------------------------------------------------------
+# Verb last, postpositions ("gorto theke" = out of the pit), the classifier "ta" after a noun ("shiri ta" = the ladder).
+_BN_COLOURS = {"komola": "orange", "nil": "blue", "lal": "red", "holud": "yellow", "shada": "white", "shobuj": "green",
+               "kalo": "black"}
+_BN_COLOUR = "(" + "|".join(_BN_COLOURS) + ")"
+_BANGLA_MARKERS = re.compile(r"\b(koi|kon dike|kon pashe|kokhon|koto khon|koto|koyjon|koita|shiri|haturi|gort\w*|bame|"
+                             r"pechone|shamne|chilo|korche|korse|naki|ekhono|dekhsi|dekhlam|dekhsilam|khulse|khulsilo|boshe|"
+                             r"shoraise|tulse|hoise|ashse|gese|jekhane|oikhane|fanki|kemon acho)\b")
+_BANGLA = _rules(
+    (r"\b(kemon acho|ki khobor)\b", " how are you "),
+    (r"^(.+?) kokhon (\w+(?:be|bo))\b", r"when will \1 \2"),  # a future verb ("kokhon dhalbe"): not a memory question
+    (r"\babar\b", " again "), (r"\b(ashse|asche)\b(?=\s*$)", " arrived "),
+    (r"\b(ami to dekhtesi na|dekhtesi na|khuje pacchi na|bolo to|bolo|dekhay dao|re|to|naki|bhai(?= kon| koi|$))\b", " "),
+    # people and clothes: "komola vest wala bhai", "helmet chara bhai", "raj mistri", "rod mistri"
+    (rf"\b{_BN_COLOUR} vest (wala|pora|er)( bhai| mistri| lok)?\b", lambda m: f" the guy in the {_BN_COLOURS[m.group(1)]} vest "),
+    (rf"\b{_BN_COLOUR} (?:helmet|hardhat) wala( bhai| mistri| lok)?\b", lambda m: f" the guy with the {_BN_COLOURS[m.group(1)]} hardhat "),
+    (r"\b(?:helmet|hardhat) chara( bhai| mistri| lok)?( ta)?\b", " the guy without a hardhat "), (r"\bvest chara( bhai)?\b", " the guy without a vest "),
+    (r"\braj mistri\b", " the bricklayer "), (r"\brod mistri\b", " the steel fixer "), (r"\b(oi|ei) (bhai|lok)\b", " the guy "),
+    (rf"\b{_BN_COLOUR}\b", lambda m: f" {_BN_COLOURS[m.group(1)]} "),
+    # times
+    (r"\bshesh (\d+) minit e\b", r" in the last \1 minutes "), (r"\b(\d+) minit age\b", r" \1 minutes ago "),
+    (r"\b(\S+) theke (\S+) (porjonto|er moddhe)\b", r" between \1 and \2 "), (r"\b(\d+:\d+) e\b", r" at \1 "),
+    (r"\b(aj|ajke)\b", " today "), (r"\bmot\b", " in total "), (r"\b(2nd|ditiyo) bar\b", " the second time "),
+    (r"\bshesh bar\b", " the last time "), (r"\bprothom bar\b", " the first time "),
+    # directions
+    (r"\b(pechone dane|dane pechone)\b", " behind me on the right "), (r"\b(pechone bame|bame pechone)\b", " behind me on the left "),
+    (r"\b(shamne dane|dane shamne)\b", " front right "), (r"\b(shamne bame|bame shamne)\b", " front left "),
+    (r"\b(amar )?bame\b", " on my left "), (r"\b(amar )?dane\b", " on my right "), (r"\b(amar )?pechone\b", " behind me "),
+    (r"\b(amar )?shamne\b", " in front of me "), (r"\bkon (dike|pashe)( rakhsi| rakha| ache)?\b", " which way is it "),
+    # events and states, before the nouns they follow
+    (r"\b(fele dilam|fele dise|pore gesilo|pore geche|pore gelo)\b", " was dropped "), (r"\b(tulse|tulsilo|nilo|tular)\b", " picked up "),
+    (r"\b(shoraise|shoranor|shorano hoise)\b", " moved "), (r"\bkaj shuru korse\b", " started working "),
+    (r"\bkaj bondho korlo\b", " stopped working "), (r"\babar kaj dhorse\b", " went back to work "),
+    (r"\bgatha hoise\b|\bgathar\b", " was laid "), (r"\bshesh hoise\b|\bshesh howar\b", " was finished "),
+    (r"\b(?:helmet|hardhat) khul(se|silo|lo)\b", " took off his hardhat "), (r"\bgorte (namse|dhukse)\b", " went into the pit "),
+    (r"\bgorto theke (uthe ashlo|uthe ashar|uthar)\b", " came out of the pit "), (r"\bchole gelo\b", " left "),
+    (r"\bbreak (nise|neyar)\b", " went on break "), (r"\bprothom kokhon dekha gesilo\b", " when was it first seen "),
+    (r"\bdekha gesilo\b", " was seen "), (r"\b(mati te|matite) (pore|shuye) (chilo|ache)\b", " on the ground "),
+    (r"\b(gorte|gorter bhitore) (chilo|ache)\b", " in the pit "), (r"\bkaj kor(che|se)\b", " working "),
+    (r"\b(boshe boshe golpo korche|fanki marche|boshe ache|boshe chilo)\b", " idle "),
+    (r"\b(abar )?(oikhane|shekhane|oi jaygay) (abar )?(gese|ashse|fire gese|fire ashse)\b", " went back there "),
+    (r"\bjekhane\b", " where "), (r"\bshei (lok|bhai)\b", " the same one "), (r"\bprothom\b", " first "), (r"\bshesh\b", " last "),
+    (r"\bekhono oikhane( ache)?\b|\boikhanei ache\b|\bshekhanei ache\b|\boi jaygay\b", " still there "),
+    # question words
+    (r"\bkoto khon age\b|\bkoto (minit )?age\b", " how long ago "), (r"\bkoto khon( dhore)?\b", " how long "),
+    (r"\bkoyjon\b", " how many people "), (r"\bkoita\b", " how many "), (r"\bkokhon\b", " when "), (r"\bkoi( gelo)?\b", " where is "),
+    (r"\bki ki ache\b|\bki rakha ache\b|\bki dekha jay\b", " what is there "), (r"\bkichu ache\b|\bkono jinish pore ache\b",
+                                                                               " is there anything "),
+    # nouns
+    (r"\bshiri\b", " ladder "), (r"\bharturi\b|\bhaturi\b", " hammer "), (r"\bgorto\b", " the pit "), (r"\bmistri\b", " worker "),
+    (r"\bjhulonto load\b", " suspended load "), (r"\bit\b(?= (was|ta))", " brick "), (r"\bgula\b", " "), (r"\bbhai\b", " guy "),
+    (r"\blok\b", " person "), (r"\bcourse ta\b", " course "),
+    (r"\b(\w+(?: \w+)?) (er |r )?age\b(?! (dekh|je))", r" before \1 "), (r"\b(pore|por)\b", " after "),
+    (r"\b(ta|ki|amar|ami|je|oi|ei|ekhon|ache|chilo|er|e|keu|ke|dekhsi|dekhlam|dekhsilam|rakhsilam|rekhe aslam|jaygay|age)\b", " "),
+)
+
 # --- Romanian (Romanian-born carpenters and charge-hands typing English) ---------------------------------------
 _RO_WORDS = {
     "scara": "ladder", "scari": "ladders", "scarile": "ladders", "bormasina": "drill", "bormasini": "drills",
@@ -1508,11 +1564,13 @@ _CANTONESE = _rules(
 
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
+_HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
 
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
+    (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
     (_DUTCH_MARKERS, 1, _DUTCH, None),
     (_KOREAN_MARKERS, 1, _KOREAN, None),
@@ -1523,6 +1581,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_PORTUGUESE_MARKERS, 1, _PORTUGUESE, None),
     (_FRENCH_MARKERS, 1, _FRENCH, None),
     (_RUSSIAN_MARKERS, 1, _RUSSIAN, None),  # before Polish: "kaska", "kaski" are both's
+
     (_POLISH_MARKERS, 1, _POLISH, None),
     (_GERMAN_MARKERS, 1, _GERMAN, None),
     (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),

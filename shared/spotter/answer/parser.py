@@ -41,7 +41,7 @@ from spotter.world.geometry import (
     feet_over_pit,
     relative_deg,
 )
-from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
+from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
 
@@ -210,6 +210,7 @@ class QuestionParser:
                     main: bool = True) -> SubjectRef | None:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label)) \
+                    or sorted(lab for lab in labels if same_kind(ref.label, lab)) \
                     or sorted(lab for lab in labels if _tool_named_by_use(ref.label, lab))
                 if near:
                     ref = ref.model_copy(update={"label": near[0]})

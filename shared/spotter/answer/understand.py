@@ -64,6 +64,9 @@ SYNONYMS: dict[str, str] = {
     # people
     "worker": "worker", "workers": "worker", "workman": "worker", "workmen": "worker", "person": "worker",
     "people": "worker", "persons": "worker", "guy": "worker", "guys": "worker", "lad": "worker", "lads": "worker",
+    "feller": "worker", "fellers": "worker", "geezer": "worker", "geezers": "worker", "boilermaker": "worker",
+    "hole watch": "worker", "fire watch": "worker", "scaffold builder": "worker", "man basket": "man_basket",
+    "come-along": "come_along", "fire hose": "fire_hose",
     "bloke": "worker", "blokes": "worker", "fella": "worker", "fellow": "worker", "chap": "worker", "man": "worker",
     "men": "worker", "woman": "worker", "women": "worker", "bricklayer": "worker", "brickie": "worker",
     "brickies": "worker", "labourer": "worker", "laborer": "worker", "labourers": "worker", "laborers": "worker",
@@ -185,7 +188,7 @@ _OFF_DOMAIN = re.compile(
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
-    r"insurance|opinion|think of|do you like|how are you|favourite|favorite|meaning of life|who are you|your name|"
+    r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
@@ -397,6 +400,51 @@ _SURFACE = _rules(
      r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
     (r"\bw/o\b", " without "),
     (r"\bw/(?=\s*\w)", " with "),
+    # emoji and symbols for words
+    (r"👷\S*|🧑‍🏭|👨‍🔧", " worker "), (r"🧰", " toolbox "), (r"🪜", " ladder "), (r"🔨", " hammer "), (r"⛑️?|🪖", " hardhat "),
+    (r"🦺", " vest "), (r"🏗️?", " crane "), (r"🚜", " excavator "), (r"🛒", " wheelbarrow "), (r"🔧", " wrench "),
+    (r"⬅️?|←", " left "), (r"➡️?|→(?=\s*$|\s*[?])", " right "), (r"⬆️?|↑", " front "), (r"⬇️?|↓", " behind "),
+    (r"⏱️?|⏲️?", " how long "), (r"🕐|🕑|🕒|⏰", " when "), (r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]", " "),
+    (r"\b(helmet|hat|hard ?hat|lid)-?less (\w+)", r"\2 without a hardhat"), (r"\b(vest|hi-?vis)-?less (\w+)", r"\2 without a vest"),
+    # spoken forms written as said: "workin'", "standin'" (g dropped); "'ole", "'is", "be'ind" (h dropped)
+    (r"\b(\w{2,}in)'(?=\s|[?.,!]|$)", r"\1g"), (r"\bbe'ind\b", "behind"),
+    (r"(?<![\w'])'(ole|e|is|im|er|ammer|ow|ad|ave|as|ere|ome|at|ats|ead|eavy|alf|our|ard)\b", r"h\1"),
+    (r"\banyfink\b|\banyfing\b", "anything"), (r"\bsummat\b", "something"),
+    # Southern US: "y'all", "over yonder", "fixin' to ..., so tell me", "I seen", "what all's"
+    (r"^\s*(y'all,?\s*)?i(?:'m| am) fixing to\b", ""), (r"\bso tell me( straight)?:?\s*", ""),
+    (r"[.!]\s*(we|i)(?:'re|'m| are| am) fixing to [^?]*$", "."),
+    (r"(?s)^.*\bnever mind( that)?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|has|have|who)\b)", ""),
+    (r"^(?:now |well )?(?:i know|i hate to|i realise|i realize|i understand|i get that|granted|[^?]*\bnever mind that|"
+     r"[^?]*\band while i(?:'m| am) at it)[^?]*?(?:\b(?:but|anyway|that))?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|"
+     r"has|have|who)\b)", ""),
+    (r"^\s*(i |ya |you )?reckon,?\s+(?=(how|what|when|where|which|is|are|was|did|has)\b)", ""),
+    (r"\bwhat (become|became) of\b", "what happened to"), (r"\bwent to (standing|sitting) around\b", "started standing around"),
+    (r"\b(the [\w ]+?),? (she|he)(?:'s| is) the one (in|with|wearing) ", r"\1 \3 "),
+    (r"\bme\b(?= (hardhat|hard hat|helmet|lid|drill|hammer|toolbox|gloves|tools|tape|level|bag|van|keys|phone|ladder|barrow|"
+     r"wheelbarrow|saw|grinder|kango|jackhammer|spade|shovel|radio)\b)", "my"),
+    (r"\by'all\b,?|\b(over|out) yonder\b|\byonder\b", " "), (r"\bi seen\b", "i saw"), (r"\bwhat all\b", "what"),
+    (r"\ba couple( of)? minutes back\b", "2 minutes ago"), (r"\b(\d+) minutes back\b", r"\1 minutes ago"),
+    (r"\b(sitting on (his|her|their) hands|holding up (the|that) \w+ with (his|her|their) shoulder|(with )?(his|her|their) "
+     r"thumbs? in (his|her|their) ears?|(with )?(his|her|their) hands in (his|her|their) pockets)\b", "idle"),
+    (r"^did (somebody|someone|anybody|anyone) (grab|take|pick up|lift|move|shift|drop) (the [\w -]+?) (after|before)\b",
+     lambda m: f"was {m.group(3)} {dict(grab='picked up', take='picked up', lift='picked up', shift='moved', move='moved', drop='dropped').get(m.group(2), 'picked up')} {m.group(4)}"),
+    (r"\bto be (looking at|facing|lookin at)\b", "to face"),
+    (r"\bat (my|the) (left|right)[- ]hand side\b", r"on my \2"), (r"\b(right|left)[- ]front\b", r"front-\1"),
+    (r"\b(right|left)[- ]back\b|\b(right|left)[- ]rear\b", lambda m: f"behind-{m.group(1) or m.group(2)}"),
+    (r"\b(red|yellow|orange|green|blue|white|black|grey|gray|pink|purple|brown|silver) colou?r(ed)?\b", r"\1"),
+    (r"\b(at|in) which (place|location|position)\b|\b(its|his|her) (present |current )?location is where\b", " where is it"),
+    (r"\bcompared (with|to) (\d+) minutes before\b", r"\2 minutes ago"), (r"\bdeparted( from)?\b", "left"),
+    (r"\bat which time\b", "when"), (r"\bsince (his|her|its|their) last appearance,? how much time (has )?elapsed\b",
+                                         "how long since last seen"),
+    (r",?\s*please (calculate|tell|check|confirm|advise)( it)?( for me)?\s*[.?!]*\s*$", ""), (r"^\s*is it true that\b", ""),
+    (r"\b(went|go|gone|goes) (to rest|for a rest|to take a rest)\b", r"\1 on a break"), (r"\bin the recent\b", "in the last"),
+    (r"\bhow is (it,? )?the situation\b", "how are you"), (r"\bwhr\b", "where"), (r"\bon floor\b", "on the floor"),
+    (r"\bback on (the )?tools\b", "back to work"), (r"\bstarted\s*(@|at what time)\s*\??\s*$", "started working at what time"),
+    (r"\bmosey(ed)? back( over)?\b", "went back"), (r"\bget to working\b", "start working"),
+    (r"\bget back (after it|at it|to it)\b", "go back to work"), (r"\bknock off working\b", "stop working"),
+    (r"\b(did|does|will) (the \w+|he|she) clear off\b", r"\1 \2 leave"), (r"\bslope(d)? off\b", "go off"),
+    (r"\bgone walkabout\b", "gone missing"), (r"\bcreeping up\b", ""),
+    (r"\b(different|same|that|this|the) hands?\b(?= (in|with|i|on|have|has|come|came|who|that)\b)", r"\1 worker"),
     # chat: fillers and a request joined by ";" to the question ("what's on my right; ping me if the crane swings")
     (r"\b(tl;?dr|fwiw|afaik|imo|imho|lmk|y/n|pls|plz|thx|ty)\b", " "),
     (r"[;,]\s*(ping|notify|alert|message|dm) me (if|when|once)\b[^;?]*", " "),
@@ -510,7 +558,7 @@ _PHRASES = _rules(
     (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"),
     (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"),
     (r"\bgive (us|me) a steer to\b", "point me to"),
-    (r"\b(to|on|at|off to|behind|over) me (left|right)\b", r"\1 my \2"),
+    (r"\b(to|on|at|off to|behind|over|is it) me (left|right)\b(?! now)", r"\1 my \2"), (r"\bor me (left|right)\b", r"or my \1"),
     (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
     (r"\bset (us|you|me|him|them) back\b", "cost"),
@@ -584,7 +632,7 @@ _PHRASES = _rules(
     (r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site"),
     (r"\b(in|on) the (\w+ )?occasion\b", lambda m: f"{m.group(2) or ''}time"),
     (r"\b(laying|lying|lay|lie|lies|sitting|sat) in the (floor|ground|deck)\b", r"\1 on the \2"),
-    (r"\b(on|over|off|to|at|behind|in front of) me (left|right|back|front|shoulder|six)\b", r"\1 my \2"),
+    (r"\b(on|over|off|to|at|behind|in front of) me (left|right|back|front|shoulder|six)\b(?! (now|here|there|away|then)\b)", r"\1 my \2"),
     (r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2"),
     (r"\bflat out\b", "busy"),
     (r"\bstanding round\b", "standing around"),
@@ -722,6 +770,17 @@ _WORD_ORDER = _rules(
     (rf"\b(\d{{1,2}}) past (\d{{1,2}})\b{_INTO_VIDEO}", lambda m: f"{m.group(2)}:{int(m.group(1)):02d}"),
     (rf"\bhalf (\d{{1,2}})\b(?! (an? )?(hour|minute|min|second|sec)s?\b){_INTO_VIDEO}", r"\1:30"),
     (r"\b(\d+:\d\d) and (\d+) minutes in\b", r"\1 and \2:00"), (r"\b(\d+:\d\d) (into the video|in)\b", r"\1"),
+    # terse fragments with the question last ("drill dir", "X showed up @?", "ladders #", "saw grabbed mins ago")
+    (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) dir\s*$", r"which way is the \2"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) at what time\s*$", r"when \2"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) #( total)?\s*$", r"how many \2\3"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) (grabbed|dropped|moved|picked up|arrived|left|seen|last seen|"
+     r"first seen|1st seen) (minutes ago|how long ago)\s*$", r"how long ago was \2 \3"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(.+?) (lost|missing|gone)\s*$", r"where is the \2"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(?!.*\btime\b)(\w+(?: \w+)?) moved\s*$", r"has the \2 been moved"),
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(\w+(?: \w+)?) (moved|dropped|picked up|showed up|arrived|left) "
+     r"(after|before) ", r"was the \2 \3 \4 "),
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(.+?) (go |went )?back (to )?where\b", r"did \2 go back to where"),
     (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
     (r"\bbetween (\d+) minutes? and (\d+:\d\d)\b", r"between \1:00 and \2"),
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
@@ -1386,6 +1445,8 @@ ROLES: dict[str, str] = {
     "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
     "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
+    "boilermaker": "boilermaker", "hole watch": "hole watch", "fire watch": "fire watch",
+    "scaffold builder": "scaffold builder",
     "bar bender": "bar bender", "connector": "connector", "connectors": "connector", "super": "superintendent",
     "superintendent": "superintendent", "signalman": "banksman", "steel fixer": "steel fixer",
     "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",

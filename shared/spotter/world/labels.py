@@ -33,9 +33,15 @@ SYNONYMS: dict[str, str] = {
     "safety_cone": "cone",
     "scaffolding": "scaffold",
     "skid": "pallet",
-    "cement_mixer": "concrete_mixer",
-    "mobile_elevating_work_platform": "mewp",
 }
+
+ALIASES: tuple[frozenset[str], ...] = (
+    frozenset({"concrete_mixer", "cement_mixer"}),
+    frozenset({"mewp", "mobile_elevating_work_platform"}),
+    frozenset({"jackhammer", "breaker", "kango", "pneumatic_breaker"}),
+)
+"""Labels that name one kind of thing, each kept as the detector said it (answers name what was seen), and a
+question naming one finds the other (`same_kind`)."""
 
 PEOPLE: frozenset[str] = frozenset({"worker"})
 """Canonical labels that are people: idle/active and PPE events, VISTA's tight gate."""
@@ -76,6 +82,12 @@ def canonical_label(label: str) -> str:
     return SYNONYMS.get(key, key)
 
 
+def same_kind(a: str, b: str) -> bool:
+    """Whether two labels name one kind of thing: one canonical label, or one group of `ALIASES`."""
+    ca, cb = canonical_label(a), canonical_label(b)
+    return ca == cb or any(ca in group and cb in group for group in ALIASES)
+
+
 def is_person(label: str) -> bool:
     return canonical_label(label) in PEOPLE
 
@@ -85,6 +97,6 @@ def is_mover(label: str) -> bool:
 
 
 __all__ = [
-    "HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "UNIT_COUNT_ATTRIBUTES", "canonical_label", "is_hand_tool",
+    "ALIASES", "HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "UNIT_COUNT_ATTRIBUTES", "canonical_label", "is_hand_tool",
     "is_mover", "is_person", "named_by",
 ]  # fmt: skip
