@@ -244,6 +244,31 @@ def test_memory_recall_when_the_wearer_looks_back_at_an_empty_place_not_when_a_t
     assert quick.step(looked(2, 0.0)) == []
 
 
+def test_no_recall_for_a_place_seen_again_under_another_id() -> None:
+    """A tracker gives the generator a new id after a gap; the new one is first seen at the old one's place.
+    The old id's place is no mystery when the wearer later looks there and sees neither (the wearer walked
+    on and the thing is now elsewhere in the view). A thing of the label first seen far from the place does
+    not count: that place is still recalled."""
+    gen = ObsFact("g1", "generator", -30.0, ((3.0, -30.0, None), (8.0, -30.0, None)))
+    again = ObsFact("g2", "generator", -31.0, ((21.0, -31.0, None), (24.0, -55.0, None)))  # slid by as the wearer walked
+    rules = RuleEngine()
+    rules.step(looked(0, 0.0, (gen,)))
+    rules.step(looked(1, 180.0))  # looked away
+    rules.step(looked(2, -20.0, (again,)))
+    rules.step(looked(3, 180.0))
+    rules.step(looked(4, 180.0))
+    assert rules.step(looked(5, -15.0)) == []  # -30 well in view, -55 not
+    elsewhere = ObsFact("g2", "generator", 120.0, ((21.0, 120.0, None), (24.0, 120.0, None)))
+    other = RuleEngine()
+    other.step(looked(0, 0.0, (gen,)))
+    other.step(looked(1, 180.0))
+    other.step(looked(2, 120.0, (elsewhere,)))
+    other.step(looked(3, 180.0))
+    other.step(looked(4, 180.0))
+    got = other.step(looked(5, -15.0))
+    assert cats(got) == ["memory_recall"] and got[0].entity_ids == ("g1",)
+
+
 def _growing(eid: str, label: str, k: int, bearing: float, grow: float) -> ObsFact:
     """A still thing near the middle of the view whose box height changes by `grow` over the clip."""
     ts = [10.0 * k + 0.5 * i + 0.25 for i in range(10)]

@@ -165,6 +165,9 @@ class CameraState:
     asked: dict[str, float] = field(default_factory=dict)
     first_seen: dict[str, float] = field(default_factory=dict)
     """Entity -> when the rules first saw it (a thing that turns up as another vanished may be that one)."""
+    first_bearing: dict[str, float] = field(default_factory=dict)
+    """Entity -> the world bearing it was first seen at (a thing of the same label first seen later at a
+    remembered place is the remembered thing seen again under another id)."""
     walking_clips: int = 0
     sizes: dict[str, float] = field(default_factory=dict)
     """Entity id -> a still thing's typical box height near the middle of the view when last measured."""
@@ -656,6 +659,7 @@ class RecallRule:
             seen[o.entity_id] = o
             st.left_behind.discard(o.entity_id)
             st.first_seen.setdefault(o.entity_id, o.samples[0][0])
+            st.first_bearing.setdefault(o.entity_id, o.samples[0][1])
             t_last, b_last, state = o.samples[-1]
             # carried in view: its place is no mystery. ("moving" alone is image motion, a head turn can cause it.)
             moving = state == "carried" or o.state == "carried"
@@ -696,6 +700,13 @@ class RecallRule:
             newcomer = any(o.label == place.label and o.entity_id != eid
                            and st.first_seen.get(o.entity_id, -1.0) >= place.last_seen - 1.0 for o in f.observations)  # fmt: skip
             if twin or newcomer:
+                continue
+            if any(other.label == place.label and oid != eid and st.first_seen.get(oid, -1.0) >= place.last_seen - 1.0
+                   and angular_distance(st.first_bearing.get(oid, 1e9), place.bearing) <= 15.0
+                   for oid, other in st.places.items()):  # fmt: skip
+                # seen at this place again since, under another id (a tracker's new id after a gap): that one
+                # carries the thing on; its old id's place is no mystery
+                place.reported = True
                 continue
             place.reported = True
             if vacated:
