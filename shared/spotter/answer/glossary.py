@@ -17,6 +17,10 @@ from collections.abc import Sequence
 from spotter.answer.rewrite import Rewrite, rewrite
 from spotter.answer.rewrite import rules as _rules
 
+# "X, il a posé les outils à quel moment", "Kozi ... ilimalizika lini": the question word the glossary put last
+# goes first, as English asks it
+_WHEN_LAST: tuple[str, str] = (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2")
+
 # --- Tagalog (Taglish) ------------------------------------------------------------------------------
 _TL_PAST = {"binaba": "put down", "nilapag": "put down", "nalaglag": "dropped", "nahulog": "dropped",
             "kinuha": "picked up", "tinanggal": "taken off"}
@@ -462,7 +466,7 @@ _FRENCH = _rules(
     (r"\bsince (\d+ (?:minutes?|mins?|seconds?|hours?))\b(?! ago)(?! \d)", r"in the last \1"),
     (r"\bis gone the\b", "has gone the"),
     (r"\b(the \w+), (she|he) is\b", r"\1 is"),
-    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),
+    _WHEN_LAST,
     (r"^\s*(this guy|(?:the )?guy [\w ]+?) is the one who\b", r"is \1 the one who"),  # "X, il a ... à quel moment"
 )
 
@@ -1017,7 +1021,7 @@ _RUSSIAN = _rules(
     (r"\b(vse )?eshche (lezhit |stoit )?tam gde (ya )?(ee |ego )?(byla?|bylo|uronil|postavil|polozhil)\b", " still where it was "),
     (r"\bna meste ili kto-to (zabral|vzyal|peredvinul)\b|\b(stoit )?eshche na meste\b|\bna meste\b", " still in the same place "),
     (r"\bstill same place ili \w+ peredvinuli\b", " still in the same place "),
-    (r"\b(on|ona) eshche tam\b|\beshche tam\b", " still there "),
+    (r"\beshche tam\b", " still there "),  # (pronouns are gone by now)
     (r"\bkogda ya pervyy raz uvidel\b", " when did i first see "), (r"\bkogda\b|\bkoly\b", " when did "),
     (r"\bskolko vremeni nazad ya videl (\w+) posledniy raz\b", r" how long since i last saw the \1 "),
     (r"\bskolko vremeni proshlo s pervogo kirpicha\b", " how long since the first brick was laid "),
@@ -1032,7 +1036,7 @@ _RUSSIAN = _rules(
     (r"\bperestal rabotat\b", " stopped working "), (r"\bposhel otdykhat\b|\bushel na pereryv\b", " went on break "),
     (r"\brabotaet ili net\b|\brabotaet\b", " is working "), (r"\botdykhaet\b|\bsidit nichego ne delaet\b", " is idle "),
     (r"\botdykhal\b", " was idle "), (r"\brabotal\b", " worked "), (r"\bstoyal bez dela\b", " was idle "),
-    (r"\b(snyal|zniav|znyav) (kasku|kasku)\b|\bkasku snimal\b", " took off his hardhat "),
+    (r"\b(snyal|zniav|znyav) kasku\b|\bkasku snimal\b", " took off his hardhat "),
     (r"\bpolozhili\b", " was laid "), (r"\bzakonchili\b", " was finished "),
     (r"\b(uronil|upala|upal|uronili)\b", " dropped "), (r"\b(vzyal|vzyali|zabral|podnyal)\b", " picked up "),
     (r"\bperedvinul\w*\b", " moved "), (r"\bzalez\w* v\b|\bspustil\w* v\b", " went into "), (r"\bvylez\w* iz\b", " came out of "),
@@ -1103,7 +1107,7 @@ _BANGLA = _rules(
     (r"\bki ki ache\b|\bki rakha ache\b|\bki dekha jay\b", " what is there "), (r"\bkichu ache\b|\bkono jinish pore ache\b",
                                                                                " is there anything "),
     # nouns
-    (r"\bshiri\b", " ladder "), (r"\bharturi\b|\bhaturi\b", " hammer "), (r"\bgorto\b", " the pit "), (r"\bmistri\b", " worker "),
+    (r"\bshiri\b", " ladder "), (r"\bhaturi\b", " hammer "), (r"\bgorto\b", " the pit "), (r"\bmistri\b", " worker "),
     (r"\bjhulonto load\b", " suspended load "), (r"\bit\b(?= (was|ta))", " brick "), (r"\bgula\b", " "), (r"\bbhai\b", " guy "),
     (r"\blok\b", " person "), (r"\bcourse ta\b", " course "),
     (r"\b(\w+(?: \w+)?) (er |r )?age\b(?! (dekh|je))", r" before \1 "), (r"\b(pore|por)\b", " after "),
@@ -1224,7 +1228,7 @@ _SWAHILI = _rules(
     (r"\bwamevaa\b", "wearing"), (r"\bhawakuwa na kofia ngumu\b", "without hardhats"), (r"\bwameonekana\b", "seen"),
     (r"\bwalikuja\b", "came"), (r"\bumeona\b", "seen"), (r"\b(lini|saa ngapi)\b", "when"),
     (r"\b(yangu|wangu|kwangu)\b", ""), (r"\b(iko|yuko|ziko|uko|ni|na|kwa|ya|wa|hapa|pale)\b", " "),
-    (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2"),
+    _WHEN_LAST,
     (r"^\s*(this guy|(?:the )?guy [\w ]+?) is the one who\b", r"is \1 the one who"),
     (r"\b(no|without) kofia ngumu\b", "without hardhat"),
     *((rf"\b{w}\b", e) for w, e in sorted(_SW_WORDS.items(), key=lambda kv: -len(kv[0]))),

@@ -219,7 +219,7 @@ _CONTRACTIONS = (
     (r"\b(been|come|came) by\b", "been here"), (r"\bfirst[- ]aid (kit|box)\b", "first_aid_kit"),
     (r"\b(scran|snap|bait|crib)\b", "lunch"), (r"\bhow far (into|in) (the video|the footage|the recording|the clip)\b", "when"),
     (r"\bget back (to )?(working|grafting|work|graft)\b", "go back to work"), (r"\bbeen sat (there|about|around|down)\b", "been idle"),
-    (r"\bto me (left|right)\b", r"to my \1"), (r"\bis (that|this) him (who|that)\b", r"is \1 the one who"),
+    (r"\bis (that|this) him (who|that)\b", r"is \1 the one who"),
     (r"\bdiagonal(ly)? (right|left) behind( me)?\b", r"behind me on the \2"),
     (r"\bdiagonal(ly)? (right|left) (in front( of me)?|ahead)\b", r"front \2"),
     (r"\bdiagonal(ly)? (behind|back) (right|left)\b", r"behind me on the \3"),
@@ -392,6 +392,9 @@ _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 
 # Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
 # "Drill: dropped at?"), brackets, times written with symbols, radio endings; before punctuation goes.
+# A formal request around the question ("I would like to ascertain whether", "could you kindly confirm")
+_ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
+           r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
 _SURFACE = _rules(
     # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
     (r"^\s*#\s*(?=[a-z])", "how many "),
@@ -458,12 +461,9 @@ _SURFACE = _rules(
     (r"\b(ascertain|establish|know|confirm) the direction of\b", "which way is"),
     (r",\s+since (the|a|an) [^?]*\b(requires?|permit|needs?|rules?)\b[^?]*(?=[?.]?\s*$)", ""),
     (r"\bi (would|should) like to (ascertain|confirm|check|know|establish) this\b[^?]*$", ""),
-    (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
-     r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))"
-     r"( me)? (whether|if) (?P<who>.+?) (?P<aux>is|was|were|are|has|have|had) ", r"\g<aux> \g<who> "),
+    (_ASKING + r"( me)? (whether|if) (?P<who>.+?) (?P<aux>is|was|were|are|has|have|had) ", r"\g<aux> \g<who> "),
     (r"\bduring my (inspection|walk|round|visit)( of [\w ]+?)?(?=[?.]?\s*$)", ""),
-    (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
-     r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))( me)?\b", ""),
+    (_ASKING + r"( me)?\b", ""),
     (r"\b(please )?(advise|inform|tell) me (of|about|as to) the whereabouts of\b|\bthe whereabouts of\b", "where is"),
     (r"\bmobile elevating work platform(s?)\b", r"mewp\1"), (r"\bpersonal protective equipment\b", "ppe"),
     (r"\b(ascertain|establish|know|confirm) the direction of\b", "which way is"),
@@ -558,7 +558,7 @@ _PHRASES = _rules(
     (r"^(which way|where) (.+?) (like )?is it (behind me|in front of me|on my (left|right))( or( \w+)?)?$", r"\1 \2"),
     (r"\b(is|are) (he|she|they) still going\b", r"\1 \2 still working"),
     (r"\bgive (us|me) a steer to\b", "point me to"),
-    (r"\b(to|on|at|off to|behind|over|is it) me (left|right)\b(?! now)", r"\1 my \2"), (r"\bor me (left|right)\b", r"or my \1"),
+    (r"\b(to|on|at|off to|behind|over|is it|or) me (left|right)\b(?! now)", r"\1 my \2"),
     (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
     (r"\bset (us|you|me|him|them) back\b", "cost"),

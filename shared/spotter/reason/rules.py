@@ -227,13 +227,11 @@ class SafetyRule:
                 out.append(Trigger(self.category, o.label, f"Hazard: {o.label} seen{_where(o.bearing_deg, f.heading_deg)}.",
                                    f.t_end, (o.entity_id,), (o.samples[0][0] if o.samples else f.t_start,), (o.label,)))  # fmt: skip
         for person_label, hazard_label in p.pairs:
-            hazards = [o for o in f.observations if o.label == hazard_label]
+            hazards = [(o, {t: b for t, b, _ in o.samples}, _extents(o)) for o in f.observations if o.label == hazard_label]
             for person in (o for o in f.observations if o.label == person_label):
-                for hz in hazards:
-                    at = {t: b for t, b, _ in hz.samples}
+                body = {round(t, 3): (top, bottom) for t, top, bottom in person.rows}
+                for hz, at, size in hazards:
                     reach = hz.half_width_deg + person.half_width_deg + p.near_deg
-                    body = {round(t, 3): (top, bottom) for t, top, bottom in person.rows}
-                    size = _extents(hz)
                     close = [t for t, b, _ in person.samples if t in at and angular_distance(b, at[t]) <= reach
                              and _near_in_scale(body.get(round(t, 3)), size.get(round(t, 3)), f, p.load_min_m)]
                     if len(close) >= p.min_frames:
