@@ -96,6 +96,7 @@ SYNONYMS: dict[str, str] = {
     "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
     "oke": "worker", "okes": "worker", "ou": "worker", "ous": "worker", "laaitie": "worker", "laaities": "worker",
     "folks": "worker", "folk": "worker", "signalman": "worker", "signalmen": "worker", "signalperson": "worker",
+    "fulla": "worker", "fullas": "worker", "blockie": "worker", "blockies": "worker", "thambi": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -144,7 +145,7 @@ SYNONYMS: dict[str, str] = {
     "caja de herramientas": "toolbox", "cono": "cone", "conos": "cone", "zanja": "excavation", "la zanja": "excavation",
     "trabajador": "worker", "el trabajador": "worker", "drabina": "ladder", "rusztowanie": "scaffold", "wiertarka": "drill",
     "scissor lift": "scissor_lift", "scissor lifts": "scissor_lift", "boom lift": "boom_lift", "cherry picker": "cherry_picker",
-    "concrete truck": "concrete_truck", "pump truck": "pump_truck", "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
+    "concrete truck": "concrete_truck", "concrete buggy": "concrete_buggy", "nail gun": "nail_gun", "shop vac": "shop_vac", "pump truck": "pump_truck", "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
@@ -189,7 +190,7 @@ _OFF_DOMAIN = re.compile(
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
-    r"tell me about yourself|news|football|score|match|holiday|vacation|sick leave|overtime|"
+    r"tell me about yourself|news|football|score|match|game|kick-?off|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
@@ -239,8 +240,14 @@ _CONTRACTIONS = (
     (r"\bsmoko\b", "break"), (r"\bbludg(e|ing|ed)\b", "idling"), (r"\bskived (off|aff)\b", "went idle"), (r"\bskive (off|aff)\b", "go idle"), (r"\bskiv(e|ing|ed)\b", "idling"), (r"\bu\b", "you"), (r"\bur\b", "your"), (r"\br\b", "are"), (r"\bpls\b", "please"),
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/(?=\s|\w|$)", "with "), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
+    # New Zealand site words: "mahi" (work), "the hammy" (hammer drill), "the scaff", "the bro in orange"
+    (r"\bmahi\b", "work"), (r"\bhamm(y|ie)\b", "hammer drill"), (r"\bscaff\b", "scaffold"),
+    (r"\b(the|a|that|this|which|what|any) bro(s?)\b", r"\1 guy\2"),
+    # dictation: a word said twice ("the the", "at at"), "up til", a misheard "lather"
+    (r"\b(the|a|at|to|in|on|of|is|was|my|it) \1\b", r"\1"), (r"\bup (til|till)\b", "until"),
+    (r"\b(the|a|an|extension|step) lathers?\b", r"\1 ladder"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
-    (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?caps?\b", "hardhat"),
+    (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
 )  # fmt: skip
 _CONTRACTIONS_RE = [(re.compile(p), r) for p, r in _CONTRACTIONS]
@@ -578,6 +585,12 @@ _PHRASES = _rules(
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
     (r"(?<!how long) (since|from) the (very )?(start|beginning)( of (the )?(day|shift|video|recording|footage))?$", ""),
     (r"(?<=\w{3}) (i am|i'm|im) (wondering|thinking|guessing|asking)\b.*$", ""),  # a trailing aside
+    # a trailing purpose said after the question ("which way is the flagger, I gotta go talk to him about ...")
+    (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w(?<!\bdo)(?<!\bdid)(?<!would)(?<!should)"
+     r"(?<!\bwill)(?<!\bcan)(?<!could)(?<!\bmust)(?<!\bshall)),? (i|we) (gotta|got to|have got to|have to|"
+     r"need to|wanna|want to|am gonna|am going to|am fixing to|am about to|need (him|her|it|them|that))\b"
+     r"(?! (know|find out|ask|check|see if|see whether|face|turn|look|be|go (to|for|towards|toward))\b).*$", r"\g<q>"),
+    (r"(?<=\w\w),? (cause|cos|because) (i|we) (am|are|need|have|got|gotta|want)\b.*$", ""),
     (r"\bhow (long|much time) from (?=(the )?(\w+ ){1,3}(was|were|is|came|left|went)\b)", "how long since "),
     (r"\b(make|made|makes|making) (his|her|their) way back\b", "went back"),  # "did he make his way back to that spot"
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
@@ -840,7 +853,7 @@ _WORD_ORDER = _rules(
     # topic-first questions of speakers of Chinese, Arabic, creoles: the topic ahead, the question word last,
     # no auxiliaries ("drill last time see, already how long", "hammer drop already how long", "tizi how long no
     # see", "how long from he disappear", "brickie now slacking is it", "right hand side got workers or not")
-    (r"\b(first|last) time (?:i |we |you )?(see|saw|seen|spot|spotted)\b", r"was \1 seen"),
+    (r"(?<!the )\b(first|last) time (?:i |we |you )?(see|saw|seen|spot|spotted)\b", r"was \1 seen"),
     (r"^(.+?) how long (?:no|not) (?:see|seen|saw)(?: already)?$", r"how long since i last saw \1"),
     (r"^(?!.*\b(?:on (?:the )?(?:ground|floor)|in (?:the )?(?:trench|excavation|hole|pit|zone)|inside|stay\w*|work\w*|"
      r"idle|doing nothing|sit\w*|stand\w*|lie|lying|without|no (?:hat|helmet|hardhat|vest))\b)(.+?) already how long$",
@@ -1242,7 +1255,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b"), "went_idle"),
-    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their )?(work|working|bricklaying|"
+    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(make|made|makes|making) (a |his |her |their )?start\b|\b(get|got|gets|getting) started\b|"
@@ -1271,7 +1284,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after))|\bleft\s*$|\bleft the site\b|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\bleft(?= (when|what time|at what time)\b)"), "left"),
 )
 
@@ -1442,7 +1455,8 @@ _SYN_RE = re.compile(  # (a plural the table lacks is the thing too: "how many t
 )
 # Trades and site roles: a person named by what they do. Spelling variants map to one role.
 ROLES: dict[str, str] = {
-    "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
+    "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer", "blockie": "bricklayer",
+    "blockies": "bricklayer",
     "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
     "boilermaker": "boilermaker", "hole watch": "hole watch", "fire watch": "fire watch",

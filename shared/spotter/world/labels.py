@@ -39,6 +39,7 @@ ALIASES: tuple[frozenset[str], ...] = (
     frozenset({"concrete_mixer", "cement_mixer"}),
     frozenset({"mewp", "mobile_elevating_work_platform"}),
     frozenset({"jackhammer", "breaker", "kango", "pneumatic_breaker"}),
+    frozenset({"excavator", "digger"}),
 )
 """Labels that name one kind of thing, each kept as the detector said it (answers name what was seen), and a
 question naming one finds the other (`same_kind`)."""
