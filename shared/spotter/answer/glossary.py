@@ -533,7 +533,9 @@ _DE_NOUNS = {  # German compounds are single words; the longest first
     "schaufel": "shovel", "kelle": "trowel", "säge": "saw", "eimer": "bucket", "kübel": "bucket",
     "stromaggregat": "generator", "kabeltrommel": "cable drum",
     "verlängerungskabel": "extension cord", "baustelle": "site", "absperrung": "barrier", "pause": "break",
-    "mittagspause": "lunch break", "lkw": "truck",
+    "mittagspause": "lunch break", "lkw": "truck", "rüttler": "concrete vibrator", "ruettler": "concrete vibrator",
+    "innenrüttler": "concrete vibrator", "schaltafel": "formwork_panel", "wasserwaage": "spirit level", "junge": "lad",
+    "stunde": "hour", "stunden": "hours",
 }
 _DE_NOUN = "(" + "|".join(sorted(_DE_NOUNS, key=len, reverse=True)) + r")(?:n|en|e|s)?"
 _DE_COLOURS = {"rot": "red", "gelb": "yellow", "grün": "green", "gruen": "green", "blau": "blue", "weiß": "white",
@@ -557,6 +559,10 @@ _GERMAN = _rules(
     (r"\b(around )?gestanden\b", " stood around "), (r"\bgewesen\b", " been "), (r"\bgelegen\b", " lain "),
     (r"\bleute\b", "people"),
     (r"\bwie lange ist es her,? (that|dass)\b|\bwie lange ist das her\b", " how long since "),
+    (r"\b(in )?(der )?(the )?(last|letzte|letzten) (halbe|halben) stunde\b", " in the last 30 minutes "),
+    (r"\b(in )?(der )?(the )?(last|letzte|letzten) stunde\b", " in the last hour "),
+    (r"\b(eine )?halbe stunde\b", " 30 minutes "), (r"\bseit\b", " since "), (r"\bmit\b", " with "),
+    (r"\bne zaman\b", " when "), (r"\s+mi\s*$", ""),  # Turkish, from a Turkish-born foreman: "when", the question mark
     (r"\bwie lange\b", " how long "), (r"\bwann\b", " when "), (r"\bwo\b", " where "), (r"\bwohin\b", " where "),
     (r"\bvorhin\b|\beben\b", " earlier "), (r"\b(jetzt|gerade|im moment)\b", " now "),
     (r"\balles zusammen\b|\binsgesamt\b|\bzusammen\b", " in total "), (r"\bohne\b", " without "),

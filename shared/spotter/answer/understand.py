@@ -776,6 +776,16 @@ _WORD_ORDER = _rules(
      lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
     # took off his vest" (the hat names the man)
     (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
+    # verb-last English (Turkish, Japanese, Korean word order): "down in excavation go", "out of the pit come",
+    # "hardhat when he take off", "nothing doing", "the lad works now"
+    (r"\b(again )?(down )?in(to)? (the )?(excavation|trench|hole|pit|zone|dig) (go|goes|went|gone|climb|climbed)\b",
+     lambda m: f"went {'back ' if m.group(1) else ''}into the {m.group(5)}"),
+    (r"\bout of (the )?(excavation|trench|hole|pit|zone|dig) (come|comes|came|climb|climbed)\b", r"came out of the \2"),
+    (r"\b(hardhat|vest|ppe) when (he|she|they) (take|took|takes|taken|remove|removed)( it| them)? off\b",
+     r"when \2 took \1 off"),
+    (r"\bnothing doing\b", "doing nothing"),
+    (r"^(?!(is|are|does|do|how|when|what|which|who|where)\b)(.+?) (works|work) (now|right now|at the moment)$", r"is \2 working now"),
+    (r"\bagain (start|started|starts|begin|began) (working|work|to work)\b", "started working again"),
     # clock words for a media time ("ten past two into the video", "between half two and six minutes in"); said of
     # the time of day ("at half ten") they are not a media time
     (rf"\bquarter past (\d{{1,2}})\b{_INTO_VIDEO}", r"\1:15"),
@@ -1434,7 +1444,7 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
             attrs["vest"] = _colour(vest.group(1))
     if re.match(lead + r"(?:without|with no|not wearing|w/o|minus|missing|lacking|who is not wearing|who was not wearing|"
                 r"that is not wearing|who took off|that took off|who removed|who had no|that had no|having no|no|wearing no|"
-                r"with his|with her|with their)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:\w+\s+)?hardhat(?:\s+off)?",
+                r"with his|with her|with their)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:(?!vest\b|hi-vis\b)\w+\s+)?hardhat(?:\s+off)?",
                 after) and not re.match(lead + r"with (his|her|their) (\w+ )?hardhat(?! off)", after):  # fmt: skip
         attrs["hardhat"] = False
     elif re.match(lead + r"(?:without|with no|not wearing|no|wearing no|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
