@@ -182,7 +182,7 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
@@ -193,9 +193,9 @@ _OFF_DOMAIN = re.compile(
     r"tell me about yourself|news|football|score|match|game|kick-?off|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
-    r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon|attitude|"
+    r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they)\b)|attitude|"
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
-    r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|"
+    r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?)\b"
@@ -241,7 +241,9 @@ _CONTRACTIONS = (
     (r"\bplz\b", "please"), (r"\bmins?\b", "minutes"), (r"\bsecs?\b", "seconds"), (r"\bhrs?\b", "hours"),
     (r"\bw/o\b", "without"), (r"\bw/(?=\s|\w|$)", "with "), (r"\bthru\b", "through"), (r"\bcuz\b", "because"),
     # New Zealand site words: "mahi" (work), "the hammy" (hammer drill), "the scaff", "the bro in orange"
-    (r"\bmahi\b", "work"), (r"\bhamm(y|ie)\b", "hammer drill"), (r"\bscaff\b", "scaffold"),
+    (r"\bmahi\b", "work"), (r"\bcracking (on|into it|in)\b", "working"), (r"\bhaving a (yarn|natter|chinwag)\b", "standing around"),
+    (r"\binstead of (working|cracking on|graft\w*|getting on with it)\b", ""), (r"\bparked up\b", "parked"),
+    (r"\b(hopped|hop|hops|jumped|jump|jumps|popped|pop) (back )?out of\b", r"came \2out of"), (r"\bhamm(y|ie)\b", "hammer drill"), (r"\bscaff\b", "scaffold"),
     (r"\b(the|a|that|this|which|what|any) bro(s?)\b", r"\1 guy\2"),
     # dictation: a word said twice ("the the", "at at"), "up til", a misheard "lather"
     (r"\b(the|a|at|to|in|on|of|is|was|my|it) \1\b", r"\1"), (r"\bup (til|till)\b", "until"),
@@ -409,6 +411,7 @@ _SURFACE = _rules(
     (r"\b(how|which|what|pick|picked|hard|come|came|add|go|went|put|set|take|took|fall|fell|last|first|walk|"
      r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
     (r"\bw/o\b", " without "),
+    (r"\b(\d{1,2})\.(\d{2})\.(\d{2})\b", r"\1:\2:\3"),  # h.mm.ss
     (r"\bw/(?=\s*\w)", " with "),
     # emoji and symbols for words
     (r"👷\S*|🧑‍🏭|👨‍🔧", " worker "), (r"🧰", " toolbox "), (r"🪜", " ladder "), (r"🔨", " hammer "), (r"⛑️?|🪖", " hardhat "),
@@ -591,6 +594,8 @@ _PHRASES = _rules(
      r"need to|wanna|want to|am gonna|am going to|am fixing to|am about to|need (him|her|it|them|that))\b"
      r"(?! (know|find out|ask|check|see if|see whether|face|turn|look|be|go (to|for|towards|toward))\b).*$", r"\g<q>"),
     (r"(?<=\w\w),? (cause|cos|because) (i|we) (am|are|need|have|got|gotta|want)\b.*$", ""),
+    (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w),? (i )?(cant|can't|can not|cannot) "
+     r"(turn|look|see)( round| around)?\b.*$", r"\g<q>"),
     (r"\bhow (long|much time) from (?=(the )?(\w+ ){1,3}(was|were|is|came|left|went)\b)", "how long since "),
     (r"\b(make|made|makes|making) (his|her|their) way back\b", "went back"),  # "did he make his way back to that spot"
     (r"\b(pitch|pitched|pitches|pitching) up\b|\b(rock|rocked|rocks) up\b", "arrived"),
@@ -766,6 +771,20 @@ _SPOKEN = _rules(
     (r"(?<!-)\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
     (r"\bright (behind|in front|ahead|next to|by)\b", r"\1"),
 )
+# A thing's colour said after it, as a correction or aside ("the extension cord the big orange one", "my tool box
+# ... you know the black one"): said before it.
+_THING_NAMES = "|".join(sorted((re.escape(k) for k, v in SYNONYMS.items() if v != "worker"), key=len, reverse=True))
+_COLOUR_ONE = re.compile(rf"\b(the|my|our|that) ((?:\w+ )?\w+)\b((?:(?!\b(?:the|my|our|that|a|an)\b).){{0,80}}?)"
+                         rf"\s*\b(?:you know |i mean |it is |its )?the (?:big |small |little |large |old |new )?"
+                         rf"({_COLOURS_RE}) one\b")
+
+
+def _colour_first(m: re.Match[str]) -> str:
+    if any(w in _PEOPLE for w in m.group(2).split()):  # "the one in orange" of a person is a vest: the attributes read it
+        return m.group(0)
+    return f"{m.group(1)} {m.group(4)} {m.group(2)}{m.group(3)}"
+
+
 # Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
 _COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow"
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
@@ -981,6 +1000,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     for _ in range(3):
         text = _CORRECTION.sub("", text, count=1)
     text = _rewrite(text, _SPOKEN)
+    text = _COLOUR_ONE.sub(_colour_first, text, count=1)
     text = _numbers(text)
     text = " ".join(w if w in keep else _abbreviation(_fix_typo(_g_dropped(w))) for w in _join_split(text.split(" ")))
     text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
