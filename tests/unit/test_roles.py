@@ -9,6 +9,7 @@ from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, Observation
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import TimedBox
 from spotter.tools import GraphTools
+from spotter.world.labels import same_kind
 
 CAM = "cam-roles"
 
@@ -86,6 +87,7 @@ def test_a_label_naming_the_same_kind_of_thing_finds_it() -> None:
     assert ans.query is not None and ans.query["subject"]["label"] == "cement_mixer"
     assert ans.direction == "left"
     assert parser.answer("Which way is the forklift?", CAM, at=100.0).direction is None
+    assert same_kind("digger", "excavator") and not same_kind("digger", "forklift")
 
 
 def test_one_person_remembered_twice_is_counted_once() -> None:

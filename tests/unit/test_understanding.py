@@ -47,7 +47,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("bt", "bu", "bv", "bw"), 0.85),
                            (("bx", "by", "bz", "ca"), 0.68),
                            (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9),
-                           (("cj", "ck", "cl", "cm", "cn"), 0.9), (("co", "cp", "cq", "cr", "cs"), 0.8)]
+                           (("cj", "ck", "cl", "cm", "cn"), 0.9), (("co", "cp", "cq", "cr", "cs"), 0.8),
+                           (("ce", "cf", "cg", "ch", "ci"), 0.8)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -306,6 +307,27 @@ def test_spoken_dialects_machine_translation_emoji_and_bangla() -> None:
     assert (found["intent"], found["event"], found["subject"]["attributes"]) == ("event_time", "started_working",
                                                                                  {"vest": "orange"})
     assert q("pechone kichu ache naki bhai?").public()["direction"] == "behind"
+
+
+def test_dictation_verb_last_english_and_whole_portuguese() -> None:
+    """Dictation says words twice and adds a purpose after the question ("I gotta go ..."), a thing's colour after
+    it ("the big orange one"); verb-last English puts the verb at the end ("down in trench go"); New Zealand site
+    words (mahi, hammy, scaff); whole Brazilian Portuguese, texting style ("qndo", "ta", "pra q lado")."""
+    assert q("which way's the the banksman from me I gotta go have a word about the gate").intent == "direction_of"
+    found = q("how long ago did somebody move the generator the big yellow one").public()
+    assert (found["intent"], found["subject"]["attributes"]) == ("time_since", {"colour": "yellow"})
+    found = q("plumber when down in trench go?").public()
+    assert (found["intent"], found["event"]) == ("event_time", "entered_zone")
+    assert q("labourer out of pit come, how much time ago?").public()["event"] == "left_zone"
+    assert q("when'd the chippy start his mahi").public()["event"] == "started_working"
+    assert q("is the scaff still where it was").public()["subject"]["label"] == "scaffold"
+    found = q("qndo o pedreiro entrou na vala?").public()
+    assert (found["intent"], found["event"]) == ("event_time", "entered_zone")
+    found = q("mano pra q lado ta a furadeira?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("direction_of", "drill")
+    found = q("o cara de colete verde ta trampando?").public()
+    assert (found["intent"], found["subject"]["attributes"]) == ("is_working", {"vest": "green"})
+    assert q("¿Qué hay atrás de mí?").intent == "things_in_direction"  # Spanish stays Spanish
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

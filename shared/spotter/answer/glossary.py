@@ -111,6 +111,122 @@ _PORTUGUESE_MARKERS = re.compile(
     r"tijolos?|pedreiro|servente|armador|carpinteiro|martelo|vala|buraco|carga suspensa|obra|trena|enrolando|"
     rf"the minute {_N}|there is {_N} minutes?|how much time has that|for which side|of the (capacete|colete))\b"
 )
+_PT_PLAIN = str.maketrans("áàâãéêíóôõúç", "aaaaeeiooouc")
+_PT_COLOURS = {"laranja": "orange", "amarela": "yellow", "amarelo": "yellow", "verde": "green", "azul": "blue",
+               "branca": "white", "branco": "white", "vermelha": "red", "vermelho": "red", "preta": "black",
+               "preto": "black", "cinza": "grey"}
+_PT_COLOUR = "(" + "|".join(_PT_COLOURS) + ")"
+_PT_NOUNS = {  # accents already gone
+    "betoneira": "concrete mixer", "escada": "ladder", "caixa de ferramentas": "toolbox", "caixa de ferramenta": "toolbox",
+    "mestre de obras": "foreman", "mestre": "foreman", "furadeira": "drill", "carga icada": "suspended load",
+    "serra circular": "circular saw", "marreta": "sledgehammer", "martelo": "hammer", "carrinhos de mao": "wheelbarrows",
+    "carrinho de mao": "wheelbarrow", "trena": "tape measure", "pe de cabra": "crowbar", "palete de bloco": "pallet",
+    "palete": "pallet", "guindaste": "crane", "tijolo": "brick", "fiada": "course", "parede": "wall", "vala": "trench",
+    "servente": "labourer", "pedreiro": "bricklayer", "armador": "steel fixer", "engenheiro": "engineer",
+    "caras": "guys", "cara": "guy", "pessoas": "people", "colete": "vest", "capacete": "hardhat", "obra": "site",
+}
+_PT_NOUN = "(" + "|".join(sorted(_PT_NOUNS, key=len, reverse=True)) + ")"
+_PT_ORDINALS = {"primeira": "first", "primeiro": "first", "segunda": "second", "segundo": "second", "terceira": "third",
+                "terceiro": "third", "quarta": "fourth", "quarto": "fourth", "quinta": "fifth", "quinto": "fifth"}
+_PT_ORDINAL = "(" + "|".join(_PT_ORDINALS) + ")"
+_PT_VERBS = (  # past and present forms into English, longest first
+    ("foi assentado", "was laid"), ("foi mudada de lugar", "was moved"), ("foi mudado de lugar", "was moved"),
+    (r"mudaram (o|a) (\w+(?: \w+)?) de lugar", r"moved the \2"), ("foi embora", "left"), ("passou por aqui", "was last here"),
+    ("passou aqui", "was here"), ("passaram aqui", "were here"), ("apareceram por aqui", "were seen"),
+    ("tirou o capacete", "took off his hardhat"), ("caiu no chao", "was dropped"), ("caiu", "was dropped"),
+    (r"deixou (a|o) (\w+) cair", r"dropped the \2"), ("larguei", "dropped"), ("deixei", "left it"),
+    ("entrar na vala", "going into the trench"), ("entrou na vala", "went into the trench"),
+    ("sair da vala", "came out of the trench"), ("saiu da vala", "came out of the trench"), ("voltou para a vala", "went back into the trench"),
+    ("parou para descansar", "went on a break"), ("voltou a trampar", "went back to work"), ("parou de trampar", "stopped working"),
+    ("comecou a trampar", "started working"), ("ir para o intervalo", "went on break"), ("chegar", "arrived"), ("chegou", "arrived"),
+    ("pegou", "picked up"), ("pegar", "picking up"), ("mexeu na", "touched the"), ("mexeu no", "touched the"),
+    ("ficou largada no chao", "was on the ground"), ("ficou largado no chao", "was on the ground"),
+    ("esta jogada no chao", "has been on the ground"), ("esta jogado no chao", "has been on the ground"),
+    ("ficou dentro da vala", "was in the trench"), ("ficou sem capacete", "was without hardhat"),
+    ("esta sem capacete", "has been without hardhat"), ("ficou de bobeira", "was idle"), ("ficou enrolando", "was idle"),
+    ("ficou parado", "was idle"), ("esta de bobeira", "is idle"), ("esta enrolando", "is idle"), ("esta parado", "is idle"),
+    ("esta de boa sem fazer nada", "is doing nothing"), ("esta trampando", "is working"), ("trampou", "worked"),
+    ("ficou pronta", "was finished"), ("terminou", "was finished"), ("durou quanto", "lasted how long"),
+)
+_PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting style ("mano pra q lado ta a betoneira?")
+    (r"[áàâãéêíóôõúç]", lambda m: m.group(0).translate(_PT_PLAIN)),
+    (r"\boq q\b|\bo q q\b|\boq\b|\bo q\b", "o que"), (r"\bq\b", "que"), (r"\bvc\b", "voce"), (r"\b(qndo|qdo)\b", "quando"),
+    (r"\bhj\b", "hoje"), (r"\b(ta)\b", "esta"), (r"\btao\b", "estao"), (r"\btava(m)?\b", r"estava\1"),
+    (r"\b(pra|pro)\b", "para"), (r"\b(trampando)\b", "trampando"),
+    (r"^(mano|e ai|e) |\b(mano|ne|ai|la|ali)\b(?= |$)", " "),
+    (r"\b(to perdidao|jurava que estava aqui|sumiu do nada|preciso \w+ .*$|quero \w+ .*$|nao consigo .*$)", " "),
+    # places and directions
+    (r"\batras de mim (do lado|na|no lado) (direito|direita)\b", " behind me on the right "),
+    (r"\batras de mim (do lado|na|no lado) (esquerdo|esquerda)\b", " behind me on the left "),
+    (r"\b(na )?(diagonal )?frente (a )?esquerda\b", " in front on my left "),
+    (r"\b(na )?(diagonal )?frente (a )?direita\b", " in front on my right "),
+    (r"\b(na|para|pra) minha (direita|esquerda)\b", lambda m: " on my " + ("right" if m.group(2) == "direita" else "left") + " "),
+    (r"\b(na|a) (direita|esquerda)\b", lambda m: " on my " + ("right" if m.group(2) == "direita" else "left") + " "),
+    (r"\batras de mim\b", " behind me "), (r"\bna diagonal\b", " "), (r"\bdaqui\b", " from here "),
+    # times
+    (r"\b(la )?pelos (\d+) e (\d+)\b", lambda m: f" at {m.group(2)}:{int(m.group(3)):02d} "),
+    (r"\bentre (os )?(\d+) e (\d+) e (\d+) e (\d+)\b",
+     lambda m: f" between {m.group(2)}:{int(m.group(3)):02d} and {m.group(4)}:{int(m.group(5)):02d} "),
+    (r"\bentre os (\d+) e os (\d+) min(utos|utes)?\b", r" between \1:00 and \2:00 "),
+    (r"\b(aos|nos) (\d+) e (\d+)\b", lambda m: f" at {m.group(2)}:{int(m.group(3)):02d} "),
+    (r"\b(la )?(pelos|aos) (\d+) min(utos|utes)?\b", r" at \3:00 "), (r"\bdesde os (\d+) min(utos|utes)?\b", r" since \1:00 "),
+    (r"\bate os (\d+) min(utos|utes)?\b", r" until \1:00 "), (r"\bnos ultimos (\d+) min(utos|utes)?\b", r" in the last \1 minutes "),
+    (r"\bna ultima meia hora\b", " in the last 30 minutes "),
+    (r"\b(tem|faz|ha) uns (\d+) min(utos|utes)?\b", r" \2 minutes ago "), (r"\bfaz uns (\d+) min(utos|utes)?\b", r" \1 minutes ago "),
+    (r"\bmais cedo\b", " earlier "), (r"\bdepois do almoco\b", " after lunch "), (r"\bhoje\b", " today "),
+    (r"\bpela ultima vez\b", " for the last time "), (r"\ba primeira vez\b", " first "), (r"\bde novo\b", " again "),
+    (r"\bno total\b", " in total "), (r"\bdiferentes\b", " different "),
+    # things and people, with their colours and PPE
+    (rf"\b{_PT_NOUN} de (colete|capacete) {_PT_COLOUR}\b",
+     lambda m: f"{_PT_NOUNS[m.group(1)]} {'in the' if m.group(2) == 'colete' else 'with the'} {_PT_COLOURS[m.group(3)]} "
+               f"{_PT_NOUNS[m.group(2)]}"),
+    (rf"\b(esse|o|a) de (colete|capacete) {_PT_COLOUR}\b",
+     lambda m: f"this guy {'in the' if m.group(2) == 'colete' else 'with the'} {_PT_COLOURS[m.group(3)]} {_PT_NOUNS[m.group(2)]}"),
+    (r"\bsem capacete\b", " without hardhat "), (r"\bcara do guindaste\b", " crane operator "),
+    (rf"\b{_PT_NOUN} {_PT_COLOUR}\b", lambda m: f"{_PT_COLOURS[m.group(2)]} {_PT_NOUNS[m.group(1)]}"),
+    (rf"\b(a|o) {_PT_ORDINAL} {_PT_NOUN}( da parede)?\b", lambda m: f"the {_PT_ORDINALS[m.group(2)]} {_PT_NOUNS[m.group(3)]}"),
+    (rf"\b(a|o) {_PT_ORDINAL} vez\b", lambda m: f"the {_PT_ORDINALS[m.group(2)]} time"),
+    (rf"\b{_PT_ORDINAL} {_PT_NOUN}\b", lambda m: f"{_PT_ORDINALS[m.group(1)]} {_PT_NOUNS[m.group(2)]}"),
+    (rf"\b(a|o) {_PT_ORDINAL} pausa\b", lambda m: f"the {_PT_ORDINALS[m.group(2)]} break"),
+    *((rf"\b{k}\b", v) for k, v in _PT_VERBS),
+    (rf"\b{_PT_NOUN}\b", lambda m: _PT_NOUNS[m.group(1)]),
+    # question frames
+    (r"\bme aponta\b", "point me to"), (r"\bpara onde eu viro para achar\b", "which way do i turn to find"),
+    (r"\bem que direcao (ficou|esta)\b", "which way is"), (r"\bpara que lado (esta|ficou)\b", "which way is"),
+    (r"^(.+?) (esta|ficou) para que lado$", r"which way is \1"),
+    (r"^(.+?) esta on my (right|left) ou on my (left|right)$", r"is \1 on my \2 or my \3"),
+    (r"^(.+?) esta behind me$", r"is \1 behind me"),
+    (r"\bo que (que )?(tem|esta|ficou)\b", "what is"), (r"\btem alguma coisa\b", "is there anything"), (r"\btem o que\b", "what is there"),
+    (r"\bo que aconteceu com\b", "what happened to"), (r"\btem alguma coisa\b", "is there anything"), (r"\bonde foi parar\b", "where is"),
+    (r"\bvoce viu onde ficou\b", "where is"), (r"\bonde (que )?eu\b", "where did i"), (r"\bonde esta\b", "where is"),
+    (r"^(.+?) ainda esta (onde estava|onde left it|no mesmo lugar|no lugar|la)\b", r"is \1 still \2"),
+    (r"^(.+?) ainda estao (onde estavam)\b", r"are \1 still where they were"),
+    (r"\bninguem touched the (.+?) (esta )?no lugar ainda$", r"is the \1 still in place"),
+    (r"\bonde estava\b", "where it was"), (r"\bno mesmo lugar\b", "in the same place"), (r"\bno lugar\b", "in place"), (r"\bde quando voce viu\b", "as when you saw it"),
+    (r"\bque horas\b", "what time"), (r"\bquando( que)?\b", "when"), (r"\bvoce viu\b", "you saw"), (r"\bvoce nao ve\b", "you last saw"),
+    (r"\b(faz|ha|tem) quanto tempo( que)? (.+?) (has been|is idle|is working)\b", r"how long has \3 \4"),
+    (r"^(.+?) (has been|is working) faz quanto tempo$", r"how long has \1 \2"),
+    (r"^(.+?) is working faz quanto tempo (.*)$", r"how long has \1 \2 been working"),
+    (r"\b(faz|ha|tem) quanto tempo( que)?\b|\bquanto tempo faz( que)?\b|\bfaz tempo que\b", "how long since"),
+    (r"^(.+?) faz quanto tempo$", r"how long since \1"), (r"\bquanto tempo\b", "how long"),
+    (r"\b(quantos|quantas)\b", "how many"), (r"\b(e|eh) o mesmo( cara)?( que)?\b", "is the same one who"), (r"\b(e|eh) o que\b", "is the one who"),
+    (r"\besse( ai)?\b", "this"), (r"\bvoce ja viu\b", "have you seen"),
+    (r"\bvoltou (para o lugar|la) onde\b", "went back to where"),
+    (r"\bvoltou para (a |o )?(trench|vala) after (que )?(saiu|came out of the trench)\b", "went back into the trench after he came out"), (r"\bele estava\b", "he was"), (r"\beu vi ele\b", "i saw him"),
+    (r"\bantes de\b|\bantes\b", "before"), (r"\bdepois (de|que)\b|\bdepois\b", "after"),
+    (r"\bte trampando ou nao\b|\besta trampando ou nao\b", "is working or not"), (r"\btrampando\b", "working"),
+    (r"\bintervalo\b|\bpausa\b", "break"), (r"\btrampar\b", "work"), (r"\btrampou\b", "worked"), (r"\bcom\b", "with"),
+    (r"\bvai chover\b", "will it rain"), (r"\bbeleza\b", "how are you"), (r"\bmanda um zap\b", "send a message"),
+    (r"\bganhou\b", "won the football"), (r"\btraco do concreto\b", "concrete mix design"), (r"\bamanha\b", "tomorrow"),
+    (r"\bme explica como monta\b", "how do i build"), (r"\bquanto esta\b", "what price is"),
+    (r"\b(a|o|os|as)\b(?= \w)", "the"), (r"\b(da|do|na|no)\b(?= \w)", "the"),
+    (r"\b(ele|e|um|uns|de|que|esta|estava|ficou|the the)\b(?= |$)", lambda m: "the" if m.group(1) == "the the" else " "),
+)
+_PT_ONLY = (r"voc[eê]|vc|oq|qndo|qdo|tava|tavam|pra|cad[eê]|trampando|trampar|trampou|n[ée]|esquerda|direita|ainda|"
+            r"onde|quando|quantos|quantas|n[aã]o|chegou|pegou|caiu|voltou|tirou|aponta|furadeira|escada|capacete|colete|vala|"
+            r"servente|pedreiro|mestre|carrinho|betoneira|marreta|trena|tijolo|fiada|guindaste|enrolando|bobeira|ficou|depois")
+_PORTUGUESE_ONLY = re.compile(rf"\b({_PT_ONLY})\b")  # words Spanish does not share: a Portuguese question is not glossed as Spanish
+_PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto)\b")
 _PORTUGUESE = _rules(
     (r"\bcad[eê] (o|a|os|as)\b|\bcad[eê]\b", "where is the"),
     (r"\bfaz quanto tempo( que)?\b|\bh[aá] quanto tempo( que)?\b", "how long since"),
@@ -1432,7 +1548,7 @@ _SPANISH = _rules(
     (r"\bcuánto lleva\b", " how long has "), (r"\bcuánto (tiempo )?dur[oó]\b", " how long was "), (r"\bpegando (ladrillo|block)\b", " laying bricks "),
     (r"\b(trabajando|chambeando|jalando)\b", " working "), (r"\b(echando (la )?hueva)\b", " slacking "),
     (r"\bla primera vez\b", " the first time "), (r"\bel segundo\b", " the second "),
-    (r"\b(los|las) últimos (\d+) min(utos)?\b", r" the last \2 minutes "), (r"\bdesde el minuto (\d+)\b", r" since \1:00 "), (r"\banduvo sin casco\b", " was without hardhat "),
+    (r"\b(los|las) últimos (\d+) min(utos|utes)?\b", r" the last \2 minutes "), (r"\bdesde el minuto (\d+)\b", r" since \1:00 "), (r"\banduvo sin casco\b", " was without hardhat "),
     (r"\bmetido en el hoyo\b", " in the excavation "), (r"\b(suelo)\b", "ground"),
     (r"\b(oye|orale|órale|mijo|ya|pues|o qué|o que|no la veo con tanto polvo|lo traía hace un segundo|y eso qué)\b", ""),
     # colours and PPE on a person: "el chavo del chaleco naranja", "el de casco amarillo", "sin casco"
@@ -1575,16 +1691,19 @@ _CANTONESE = _rules(
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
+_SPANISH_MARKS = re.compile(r"\b(dónde|donde|cuándo|cuando|qué|tiempo|cuánto|cuanto|hace|el|los|las)\b")
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
+_TAGALOG_OR_PORTUGUESE = re.compile(rf"{_TAGALOG_MARKS.pattern}|\b({_PT_ONLY})\b")
 
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
+    (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
     (_DUTCH_MARKERS, 1, _DUTCH, None),
     (_KOREAN_MARKERS, 1, _KOREAN, None),
-    (_SPANISH_MARKERS, 1, _SPANISH, _TAGALOG_MARKS),  # before Arabic's and Italian's, whose markers include its articles
+    (_SPANISH_MARKERS, 1, _SPANISH, _TAGALOG_OR_PORTUGUESE),  # before Arabic's and Italian's, whose markers include its articles
     (_TAGALOG_MARKERS, 2, _TAGALOG, None),
     (_ITALIAN_MARKERS, 1, _ITALIAN, None),
     (_ROMANIAN_MARKERS, 1, _ROMANIAN, None),
