@@ -249,7 +249,7 @@ _CONTRACTIONS = (
     (r"\b(the|a|at|to|in|on|of|is|was|my|it) \1\b", r"\1"), (r"\bup (til|till)\b", "until"),
     (r"\b(the|a|an|extension|step) lathers?\b", r"\1 ladder"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
-    (r"\bhelmets?\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
+    (r"\b(helmets?|hjelm)\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
 )  # fmt: skip
 _CONTRACTIONS_RE = [(re.compile(p), r) for p, r in _CONTRACTIONS]
@@ -423,6 +423,24 @@ _SURFACE = _rules(
     (r"\b(\w{2,}in)'(?=\s|[?.,!]|$)", r"\1g"), (r"\bbe'ind\b", "behind"),
     (r"(?<![\w'])'(ole|e|is|im|er|ammer|ow|ad|ave|as|ere|ome|at|ats|ead|eavy|alf|our|ard)\b", r"h\1"),
     (r"\banyfink\b|\banyfing\b", "anything"), (r"\bsummat\b", "something"),
+    # Yorkshire and the North: "t'red toolbox" (the), "int trench" (in the), "wi'" (with), "owt"/"nowt", "afore",
+    # "it were" (was), "ten minutes since" (ago), "which road" (which way), "me left" (my), "laikin'" (idling)
+    (r"\bt'(?!(as|es|est|en|y|étais|avais|aurais)\b)(?=[a-z])", "the "), (r"\bint\b(?= \w)", "in the"), (r"\bwi'out\b|\bwi'oot\b", "without"),
+    (r"\bwi'(?=\s)", "with"), (r"\bnowt\b", "nothing"), (r"\bowt\b", "anything"), (r"\bafore\b", "before"),
+    (r"\bower\b", "over"), (r"\btha knows\b", ""), (r"\b(will|can|does|do|would|could|if) tha\b", r"\1 you"), (r"\bour kid\b", "the lad"), (r"\bhoddie\b", "hod carrier"),
+    (r"\blaikin'?\b|\blaiking\b", "messing about"), (r"\bfor (a |his |her |their )?brew\b", "for a break"),
+    (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"),
+    (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
+    (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
+    (r"\bme (left|right|back)\b", r"my \1"),
+    (r"\b(?:for )?(\d+|ten|five|twenty|fifteen|thirty) (minutes?|hours?|seconds?|mins?) since\b(?! (he|she|they|the|i|we|you|it)\b)",
+     r"\1 \2 ago"),
+    # Norwegian word order and words: "Stands the ladder still ...", "Came the excavator before ...", stige, hjelm
+    (r"^(stands|stand|lies|lie|sits|sit) (the [\w' -]+?) (still|idle|there|where)\b", r"is \2 \3"),
+    (r"^came (the [\w' -]+?) (to|back|in|on)\b", r"did \1 come \2"),
+    (r"^(stopped|started|began) (the [\w' -]+?) (working|to work|work)\b",
+     lambda m: f"did {m.group(2)} {'stop' if m.group(1) == 'stopped' else 'start'} working"),
+    (r"\bstige\b", "ladder"), (r"\bgravemaskin(er|en)?\b", "excavator"), (r"\barbeider(e|en)?\b", "worker"),
     # Southern US: "y'all", "over yonder", "fixin' to ..., so tell me", "I seen", "what all's"
     (r"^\s*(y'all,?\s*)?i(?:'m| am) fixing to\b", ""), (r"\bso tell me( straight)?:?\s*", ""),
     (r"[.!]\s*(we|i)(?:'re|'m| are| am) fixing to [^?]*$", "."),
@@ -1676,6 +1694,7 @@ _NOT_THINGS = (
     "rear|view|site|area|zone|start|end|morning|afternoon|day|shift|break|footage|recording|video|video's|clip|camera|"
     "minute|minutes|second|seconds|hour|hours|ground|floor|deck|weather|wall|question|answer|thing|things|stuff|"
     "lot|bit|rest|whole|total|job|work|meantime|beginning|middle|heading|direction|location|position|status|"
+    "whatsit|thingy|thingummy|thingamajig|doodah|whatchamacallit|"
     "current|previous|latest|most|least|best|worst|new|old|now|then|while|latter|former|case|point|mark|way|"
     "bearings|little|big|small|large|tall|short|long|usual|whole|entire|neck|knees|knee|head|arm|arms|hands|eyes|"
     "clock|wind|noise|clatter|radio|suit|apprentice|delivery|lorry|shoulder|"
