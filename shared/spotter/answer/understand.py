@@ -96,7 +96,7 @@ SYNONYMS: dict[str, str] = {
     "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
     "oke": "worker", "okes": "worker", "ou": "worker", "ous": "worker", "laaitie": "worker", "laaities": "worker",
     "folks": "worker", "folk": "worker", "signalman": "worker", "signalmen": "worker", "signalperson": "worker",
-    "fulla": "worker", "fullas": "worker", "blockie": "worker", "blockies": "worker", "thambi": "worker",
+    "fulla": "worker", "fullas": "worker", "journeyman": "worker", "journeymen": "worker", "blockie": "worker", "blockies": "worker", "thambi": "worker",
     # things
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -248,6 +248,12 @@ _CONTRACTIONS = (
     # dictation: a word said twice ("the the", "at at"), "up til", a misheard "lather"
     (r"\b(the|a|at|to|in|on|of|is|was|my|it) \1\b", r"\1"), (r"\bup (til|till)\b", "until"),
     (r"\b(the|a|an|extension|step) lathers?\b", r"\1 ladder"),
+    # phone autocorrect slips into real words, in a thing's place: "my drip" (drill), "the tench", "wire spoil",
+    # "hard hay", "the larder" (ladder); "bounce" (leave), "tf"/"wtf"
+    (r"\b(the|my|a|his|her|that|this|yellow|red|blue|green|orange|black|cordless|hammer) (drip|drips)\b", r"\1 drill"),
+    (r"\b(the|a|that|in|into|of) tench\b", r"\1 trench"), (r"\bwire spoils?\b", "wire spool"),
+    (r"\bhard ?hay\b", "hardhat"), (r"\b(the|my|a|that|step|extension) larders?\b", r"\1 ladder"), (r"\blef\b", "left"),
+    (r"\b(bounce|bounced|dipped|dip|peaced out|peace out)\b(?=\s*$)", "leave"), (r"\b(tf|wtf|the fuck|the hell)\b", ""),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
     (r"\b(helmets?|hjelm)\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
@@ -1503,7 +1509,8 @@ _SYN_RE = re.compile(  # (a plural the table lacks is the thing too: "how many t
 )
 # Trades and site roles: a person named by what they do. Spelling variants map to one role.
 ROLES: dict[str, str] = {
-    "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer", "blockie": "bricklayer",
+    "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
+    "journeyman": "journeyman", "journeymen": "journeyman", "blockie": "bricklayer",
     "blockies": "bricklayer",
     "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
