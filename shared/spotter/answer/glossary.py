@@ -737,10 +737,33 @@ _HINDI_MARKERS = re.compile(
     r"\b(kahan|kidhar|kab|kitni|kitna|kitne|kaunsi|kaun|kya|hai|hain|tha|thi|mein|wala|wali|wale|abhi|pehle|baad|"
     r"peeche|aage|seedhi|hathoda|topi|gaddha|gaddhe|eent|banda|bande|mistri|beldar|nahi|haan|dobara|wapas|wahin|wahan|"
     r"wahi|bina|kaam|kiya|gaya|raha|teesra|doosra|pehli|pura|hua|hui|ko|ne|ka|ke|ki|kisi|liya|gaye|gayi|aaye|dikha|"
-    r"dikhi|dikhe|utra|nikla|nikle|laga|lagi|jisne|aur|sahab|tak|beech|khali|khada|lamba|kul|log|alag|aaj|der)\b"
+    r"dikhi|dikhe|utra|nikla|nikle|laga|lagi|jisne|aur|sahab|tak|beech|khali|khada|lamba|kul|log|alag|aaj|der|"
+    r"kahaan|kidhr|hy|baen|daen|konsi|kis|samne|wohi|farigh|dafa|darmiyan|jagah|gadda|gadde|nazar|taraf|rha|rhi)\b"
 )
 _HI_WHEN = r"(kab )?"
+_URDU_SPELLINGS = {  # Urdu speakers' Latin spellings, and their words, in the spellings the rules below read
+    "kahaan": "kahan", "kidhr": "kidhar", "hy": "hai", "kr": "kar", "rha": "raha", "rhi": "rahi", "nai": "nahi",
+    "baen": "baayein", "bayen": "baayein", "baayen": "baayein", "daen": "daayein", "dayen": "daayein",
+    "daayen": "daayein", "samne": "saamne", "pichhe": "peeche", "gadda": "gaddha", "gadde": "gaddhe",
+    "khara": "khada", "khari": "khadi", "para": "pada", "pari": "padi", "utari": "utaari", "utara": "utaari",
+    "utaara": "utaari", "hatai": "hilaya", "hataya": "hilaya", "hilai": "hilaya", "hilaye": "hilaya", "wohi": "wahi",
+    "darmiyan": "beech", "dusri": "doosri", "dusra": "doosra", "konsi": "kaunsi", "eenten": "eentein",
+    "uthaya": "uthaya gaya", "uthai": "uthaya gaya", "khudai": "gaddhe",
+}
 _HINDI = _rules(
+    (r"\b(" + "|".join(sorted(_URDU_SPELLINGS, key=len, reverse=True)) + r")\b", lambda m: _URDU_SPELLINGS[m.group(1)]),
+    (r"\b(aakhri|pehli) dafa\b", r"\1 baar"), (r"\bfarigh (betha|baitha|raha|hai)\b|\bgappen maar (raha|rahi)\b", "khali baitha"),
+    (r"\bapni jagah (pe|par) (hai|hain)\b", "wahin hai"), (r"\bpoint (kr|kar) do\b", " "), (r"\bnazar nahi aa (rahi|raha)\b", " "),
+    (r"(?<!aage )(?<!peeche )\b(baayein|daayein) (pe|par|taraf|side)\b", lambda m: f" on my {'left' if m.group(1) == 'baayein' else 'right'} "),
+    (r"\bka kya hua\b", " kahan "), (r"\b(mujh se|mujhse)\b", "mere se"),
+    (rf"\b{_HI_COLOUR} (wala|wale|wali) (bhai|banda)( ne| ko| ka| ki| ke)?\b", lambda m: f"the guy in the {_HI_COLOURS[m.group(1)]} vest"),
+    (r"\bkitni der pehle\b|\bkitna time pehle\b", " how long ago "),
+    (r"\b(gaddhe|trench|excavation|khudai) (me|mein) (hai|tha|raha|rahi)\b", " in the excavation "),
+    (r"\b(gaddhe|trench|excavation) (me|mein) gaya to (kitni der|kitna time) andar (raha|rahi)\b",
+     " how long was in the excavation "),
+    (r"\bzameen (pe|par) padi (rahi|hai|thi)\b", " lying on the ground "),
+    (r"\bbreak (pe|par) kab (gaya|gayi|gaye)\b", " when went on break "),
+    (r"\bneeche kab (rakhi|rakha|rakhe)( thi| tha| the)?\b", " when put down "),
     (r"\b(bhai|yaar|zara|ek baar bata do|bata do|batao|haath dikhao|dikh nahi rahi|dikh nahi raha|"
      r"abhi toh yahin tha|taaki usse door rahun|ek hi banda do baar toh nahi gina|haath se)\b", " "),
     (r"\byou (?=on my|right|left|nahi|kisi)", "or "), (r"\b(woh|wo|yeh|ye) (wala|wali|wale)\b(?! \w+ (wala|wali|wale))", " that one "), (r"\bkitni unchi\b|\bkitni lambi\b", " how tall "),
@@ -763,8 +786,8 @@ _HINDI = _rules(
      lambda m: f"the guy in the {_HI_COLOURS[m.group(1)]} vest"),
     (rf"\b{_HI_COLOUR} (topi|helmet) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
      lambda m: f"the guy with the {_HI_COLOURS[m.group(1)]} hardhat"),
-    (r"\bbina (topi|helmet) (wala|wale)( banda| aadmi)?( ne| ko)?\b", "the guy without a hardhat"),
-    (r"\bbina (topi|helmet) ke\b", "without a hardhat"), (r"\bbina jacket ke\b", "without a vest"),
+    (r"\bbina (topi|helmet|hardhat) (wala|wale)( banda| aadmi| bhai)?( ne| ko)?\b", "the guy without a hardhat"),
+    (r"\bbina (topi|helmet|hardhat) ke\b", "without a hardhat"), (r"\bbina jacket ke\b", "without a vest"),
     (r"\b(right|left|saamne|peeche) (side )?(wala|wale) banda\b", lambda m: {"saamne": "the guy in front of me",
      "peeche": "the guy behind me"}.get(m.group(1), f"the guy on my {m.group(1)}")),
     (r"\b(yeh|ye|woh|wo) (saamne wala )?banda\b", "this guy"),
