@@ -1711,6 +1711,51 @@ _CANTONESE = _rules(
     (r"\b(ah|wor|la|lor|lah|leh|ar)\b", ""),  # sentence particles
 )
 
+# --- Malay (Manglish: English with Malay words and particles, Malaysia and Singapore) ------------------------
+_MS_COLOURS = {"merah": "red", "kuning": "yellow", "biru": "blue", "hijau": "green", "putih": "white", "hitam": "black",
+               "oren": "orange", "jingga": "orange", "kelabu": "grey"}
+_MS_COLOUR = "(" + "|".join(_MS_COLOURS) + ")"
+_MALAY_MARKERS = re.compile(r"\b(mana|bila|berapa|lama|tangga|pekerja|topi keledar|belakang|kiri|kanan|depan|liao|nampak|"
+                            r"lubang|alih|ambil|jatuh|letak|masuk|keluar|lepak|kerja|tadi|sekarang|orang|ada|tak|kena|"
+                            r"sikit|minit|lepas|dah|punya|budak|mandur|tukang|balik|siap|sambung|buka|curi tulang|"
+                            r"goyang kaki|tengah|masih|kat situ|pukul|sampai|pindah|tolak|angkat|esok|hujan|"
+                            + "|".join(_MS_COLOURS) + r")\b")
+_MALAY = _rules(
+    (r"\b(lah|liao|ah|leh|lor|meh|eh|cepat sikit|i want to avoid|need it now|cannot find|tak nampak dia|"
+     r"just now i put somewhere already forgot)\b", " "),
+    # things and people
+    (r"\btopi keledar\b", "hardhat"), (r"\btangga\b", "ladder"), (r"\blubang\b", "excavation"),
+    (r"\b(pekerja|orang|budak|fella)\b", "worker"), (r"\bmandur\b", "foreman"), (r"\btukang besi\b", "steel fixer"),
+    (r"\btukang kimpal\b", "welder"),
+    (rf"\b(vest|topi|jacket) {_MS_COLOUR}\b", lambda m: f"in the {_MS_COLOURS[m.group(2)]} "
+                                                        f"{'hardhat' if m.group(1) == 'topi' else 'vest'}"),
+    (rf"\b(\w+) {_MS_COLOUR}\b", lambda m: f"{_MS_COLOURS[m.group(2)]} {m.group(1)}"),
+    (r"\b(no|tak pakai|tanpa) (hardhat|topi)\b", "without a hardhat"),
+    # directions
+    (r"\bbelakang (kanan|kiri)\b", lambda m: f" behind me on the {'right' if m.group(1) == 'kanan' else 'left'} "),
+    (r"\bdepan (kanan|kiri)\b", lambda m: f" in front on my {'right' if m.group(1) == 'kanan' else 'left'} "),
+    (r"\b(on my |my )?(kanan|kiri)( side)?( i)?\b", lambda m: f" on my {'right' if m.group(2) == 'kanan' else 'left'} "),
+    (r"\b(on my )?belakang( i)?\b", " behind me "), (r"\b(on my )?depan( i)?\b", " in front of me "),
+    (r"\barah mana\b|\bwhich side\b", " which way "), (r"\bdari i\b", " from me "),
+    # events and states
+    (r"\bkena (pick up|ambil|angkat)\b|\b(ambil|angkat)\b", " picked up "), (r"\bkena (alih|pindah)\b|\b(alih|pindah)\b", " moved "),
+    (r"\bjatuh\b", " dropped "), (r"\bletak\b", " put down "), (r"\bmasuk balik\b", " went back into "),
+    (r"\bmasuk\b", " went into "), (r"\bkeluar (from )?\b", " came out of "), (r"\bsampai\b", " arrived "),
+    (r"\bstart lepak\b", " went idle "), (r"\blepak\b|\bcuri tulang\b|\bgoyang kaki\b", " idle "),
+    (r"\bsambung kerja\b", " resumed work "), (r"\bstart kerja\b", " started working "), (r"\bstop kerja\b", " stopped working "),
+    (r"\bbuat kerja\b|\bkerja\b", " working "), (r"\bbuka (hardhat)\b", " took off his hardhat "),
+    (r"\bsiap\b", " finished "), (r"\bduduk atas tanah\b", " lying on the ground "), (r"\bdalam\b", " in the "),
+    (r"\btolak\b", " moved "), (r"\bmakan\b", " lunch "), (r"\bbalik to\b|\bgot go back to\b", " go back to "),
+    # question words and times
+    (r"\bpukul berapa\b", " what time "), (r"\bharga\b", " price "), (r"\bberapa lama\b", " how long "), (r"\bberapa (orang|worker)\b", " how many workers "), (r"\bberapa\b", " how many "),
+    (r"\bbila\b", " when "), (r"\bmana\b", " where "),
+    (r"\bada apa-apa\b|\bgot what( things)?\b|\bwhat got\b", " what is "), (r"\bada\b", " is there "),
+    (r"\b(\d+) minit (lepas|ago)\b", r" \1 minutes ago "), (r"\bminit\b", "minutes"), (r"\btadi\b", " earlier "),
+    (r"\bsekarang\b", " now "), (r"\bmasih\b", " still "), (r"\bkat situ\b", " there "), (r"\bsame orang\b", " same one "),
+    (r"\bnampak\b", " seen "), (r"\besok\b", " tomorrow "), (r"\bhujan\b", " rain "), (r"\bketiga\b", "third"),
+    (r"\b(tak|ke|tu|ni|dah|already|punya|dia|kena)\b(?= |$)", " "),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -1745,6 +1790,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_VIETNAMESE_MARKERS, 1, _VIETNAMESE, None),
     (_SCOTS_MARKERS, 1, _SCOTS, None),
     (_CANTONESE_MARKERS, 1, _CANTONESE, None),
+    (_MALAY_MARKERS, 2, _MALAY, _HINDI_MARKS),
 )
 
 
