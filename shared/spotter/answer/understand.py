@@ -190,7 +190,7 @@ _OFF_DOMAIN = re.compile(
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
-    r"tell me about yourself|news|football|score|match|game|kick-?off|holiday|vacation|sick leave|overtime|"
+    r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they)\b)|attitude|"
@@ -443,9 +443,15 @@ _SURFACE = _rules(
      r"\1 \2 ago"),
     # Norwegian word order and words: "Stands the ladder still ...", "Came the excavator before ...", stige, hjelm
     (r"^(stands|stand|lies|lie|sits|sit) (the [\w' -]+?) (still|idle|there|where)\b", r"is \2 \3"),
-    (r"^came (the [\w' -]+?) (to|back|in|on)\b", r"did \1 come \2"),
+    (r"^came (the [\w' -]+?) (back|to the|on site|onto the)\b", r"did \1 come \2"),
     (r"^(stopped|started|began) (the [\w' -]+?) (working|to work|work)\b",
      lambda m: f"did {m.group(2)} {'stop' if m.group(1) == 'stopped' else 'start'} working"),
+    (r"^(.+?) (stands|stood|has stood|is standing|has been standing) still since when$", r"when did \1 go idle"),
+    (r"\b(inside|during|over|within) the last\b", "in the last"), (r"\bclimbed up from (it|the \w+)\b", r"climbed out of \1"),
+    (r"\bfront and a bit to the (right|left)\b", r"front \1"),
+    (r"\b(working|idle|busy|slacking) or what\b.*$", r"\1"),
+    (r",? or (has|did) (it|he|she|they) (grown legs|walked|been nicked|gone walkabout|walk off)\b.*$", ""),
+    (r"\b(the )?(gaffer|boss|foreman|client|manager|site manager)(s| is|'s) asking\b.*$", ""),
     (r"\bstige\b", "ladder"), (r"\bgravemaskin(er|en)?\b", "excavator"), (r"\barbeider(e|en)?\b", "worker"),
     # Southern US: "y'all", "over yonder", "fixin' to ..., so tell me", "I seen", "what all's"
     (r"^\s*(y'all,?\s*)?i(?:'m| am) fixing to\b", ""), (r"\bso tell me( straight)?:?\s*", ""),
@@ -615,7 +621,7 @@ _PHRASES = _rules(
     # a trailing purpose said after the question ("which way is the flagger, I gotta go talk to him about ...")
     (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w(?<!\bdo)(?<!\bdid)(?<!would)(?<!should)"
      r"(?<!\bwill)(?<!\bcan)(?<!could)(?<!\bmust)(?<!\bshall)),? (i|we) (gotta|got to|have got to|have to|"
-     r"need to|wanna|want to|am gonna|am going to|am fixing to|am about to|need (him|her|it|them|that))\b"
+     r"need to|wanna|want to|am gonna|am going to|am fixing to|am about to|am trying to|might|may|need (him|her|it|them|that))\b"
      r"(?! (know|find out|ask|check|see if|see whether|face|turn|look|be|go (to|for|towards|toward))\b).*$", r"\g<q>"),
     (r"(?<=\w\w),? (cause|cos|because) (i|we) (am|are|need|have|got|gotta|want)\b.*$", ""),
     (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w),? (i )?(cant|can't|can not|cannot) "
