@@ -155,6 +155,7 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
     (r"\b(pra|pro)\b", "para"), (r"\b(trampando)\b", "trampando"),
     (r"^(mano|e ai|e) |\b(mano|ne|ai|la|ali)\b(?= |$)", " "),
     (r"\b(to perdidao|jurava que estava aqui|sumiu do nada|preciso \w+ .*$|quero \w+ .*$|nao consigo .*$)", " "),
+    (r"\s{2,}", " "),
     # places and directions
     (r"\batras de mim (do lado|na|no lado) (direito|direita)\b", " behind me on the right "),
     (r"\batras de mim (do lado|na|no lado) (esquerdo|esquerda)\b", " behind me on the left "),
@@ -198,8 +199,9 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
     (r"^(.+?) esta behind me$", r"is \1 behind me"),
     (r"\bo que (que )?(tem|esta|ficou)\b", "what is"), (r"\btem alguma coisa\b", "is there anything"), (r"\btem o que\b", "what is there"),
     (r"\bo que aconteceu com\b", "what happened to"), (r"\btem alguma coisa\b", "is there anything"), (r"\bonde foi parar\b", "where is"),
+    (r"^(.+?) ainda esta (onde estava|onde (eu )?left it|no mesmo lugar|no lugar|la)\b",
+     lambda m: f"is {m.group(1)} still {'where i left it' if 'left it' in m.group(2) else m.group(2)}"),
     (r"\bvoce viu onde ficou\b", "where is"), (r"\bonde (que )?eu\b", "where did i"), (r"\bonde esta\b", "where is"),
-    (r"^(.+?) ainda esta (onde estava|onde left it|no mesmo lugar|no lugar|la)\b", r"is \1 still \2"),
     (r"^(.+?) ainda estao (onde estavam)\b", r"are \1 still where they were"),
     (r"\bninguem touched the (.+?) (esta )?no lugar ainda$", r"is the \1 still in place"),
     (r"\bonde estava\b", "where it was"), (r"\bno mesmo lugar\b", "in the same place"), (r"\bno lugar\b", "in place"), (r"\bde quando voce viu\b", "as when you saw it"),
@@ -209,10 +211,12 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
     (r"^(.+?) is working faz quanto tempo (.*)$", r"how long has \1 \2 been working"),
     (r"\b(faz|ha|tem) quanto tempo( que)?\b|\bquanto tempo faz( que)?\b|\bfaz tempo que\b", "how long since"),
     (r"^(.+?) faz quanto tempo$", r"how long since \1"), (r"\bquanto tempo\b", "how long"),
-    (r"\b(quantos|quantas)\b", "how many"), (r"\b(e|eh) o mesmo( cara)?( que)?\b", "is the same one who"), (r"\b(e|eh) o que\b", "is the one who"),
+    (r"\b(quantos|quantas)\b", "how many"), (r"^(esse|este) (.+?) (e|eh) o (mesmo )?(cara )?que\b", r"is this \2 the same one who"),
+    (r"\b(e|eh) o mesmo( cara)?( que)?\b", "is the same one who"), (r"\b(e|eh) o que\b", "is the one who"),
     (r"\besse( ai)?\b", "this"), (r"\bvoce ja viu\b", "have you seen"),
-    (r"\bvoltou (para o lugar|la) onde\b", "went back to where"),
-    (r"\bvoltou para (a |o )?(trench|vala) after (que )?(saiu|came out of the trench)\b", "went back into the trench after he came out"), (r"\bele estava\b", "he was"), (r"\beu vi ele\b", "i saw him"),
+    (r"\bvoltou (para o lugar |para |la )?onde\b", "went back to where"),
+    (r"\bvoltou para (a |o )?(trench|vala) (after|depois) (que )?(saiu|came out of the trench)\b",
+     "went back into the trench after he came out"), (r"\bele estava\b", "he was"), (r"\beu vi ele\b", "i saw him"),
     (r"\bantes de\b|\bantes\b", "before"), (r"\bdepois (de|que)\b|\bdepois\b", "after"),
     (r"\bte trampando ou nao\b|\besta trampando ou nao\b", "is working or not"), (r"\btrampando\b", "working"),
     (r"\bintervalo\b|\bpausa\b", "break"), (r"\btrampar\b", "work"), (r"\btrampou\b", "worked"), (r"\bcom\b", "with"),
@@ -226,7 +230,7 @@ _PT_ONLY = (r"voc[eê]|vc|oq|qndo|qdo|tava|tavam|pra|cad[eê]|trampando|trampar|
             r"onde|quando|quantos|quantas|n[aã]o|chegou|pegou|caiu|voltou|tirou|aponta|furadeira|escada|capacete|colete|vala|"
             r"servente|pedreiro|mestre|carrinho|betoneira|marreta|trena|tijolo|fiada|guindaste|enrolando|bobeira|ficou|depois")
 _PORTUGUESE_ONLY = re.compile(rf"\b({_PT_ONLY})\b")  # words Spanish does not share: a Portuguese question is not glossed as Spanish
-_PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto)\b")
+_PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|dire[cç][aã]o|daqui|lado|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto)\b")
 _PORTUGUESE = _rules(
     (r"\bcad[eê] (o|a|os|as)\b|\bcad[eê]\b", "where is the"),
     (r"\bfaz quanto tempo( que)?\b|\bh[aá] quanto tempo( que)?\b", "how long since"),
