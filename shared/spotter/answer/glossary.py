@@ -152,7 +152,7 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
     (r"[áàâãéêíóôõúç]", lambda m: m.group(0).translate(_PT_PLAIN)),
     (r"\boq q\b|\bo q q\b|\boq\b|\bo q\b", "o que"), (r"\bq\b", "que"), (r"\bvc\b", "voce"), (r"\b(qndo|qdo)\b", "quando"),
     (r"\bhj\b", "hoje"), (r"\b(ta)\b", "esta"), (r"\btao\b", "estao"), (r"\btava(m)?\b", r"estava\1"),
-    (r"\b(pra|pro)\b", "para"), (r"\b(trampando)\b", "trampando"),
+    (r"\b(pra|pro)\b", "para"),
     (r"^(mano|e ai|e) |\b(mano|ne|ai|la|ali)\b(?= |$)", " "),
     (r"\b(to perdidao|jurava que estava aqui|sumiu do nada|preciso \w+ .*$|quero \w+ .*$|nao consigo .*$)", " "),
     (r"\s{2,}", " "),
@@ -226,10 +226,10 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
     (r"\b(a|o|os|as)\b(?= \w)", "the"), (r"\b(da|do|na|no)\b(?= \w)", "the"),
     (r"\b(ele|e|um|uns|de|que|esta|estava|ficou|the the)\b(?= |$)", lambda m: "the" if m.group(1) == "the the" else " "),
 )
+# words Spanish does not share: a question holding one is not glossed as Spanish (`_TAGALOG_OR_PORTUGUESE`)
 _PT_ONLY = (r"voc[eê]|vc|oq|qndo|qdo|tava|tavam|pra|cad[eê]|trampando|trampar|trampou|n[ée]|esquerda|direita|ainda|"
             r"onde|quando|quantos|quantas|n[aã]o|chegou|pegou|caiu|voltou|tirou|aponta|furadeira|escada|capacete|colete|vala|"
             r"servente|pedreiro|mestre|carrinho|betoneira|marreta|trena|tijolo|fiada|guindaste|enrolando|bobeira|ficou|depois")
-_PORTUGUESE_ONLY = re.compile(rf"\b({_PT_ONLY})\b")  # words Spanish does not share: a Portuguese question is not glossed as Spanish
 _PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|dire[cç][aã]o|daqui|lado|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto)\b")
 _PORTUGUESE = _rules(
     (r"\bcad[eê] (o|a|os|as)\b|\bcad[eê]\b", "where is the"),
