@@ -765,7 +765,7 @@ _HINDI = _rules(
     (r"\b(baayein|daayein) peeche\b|\bpeeche (baayein|daayein)( taraf| side| wali side)?\b",
      lambda m: f" behind me on the {'left' if 'baayein' in m.group(0) else 'right'} "),
     (r"\b(baayein|daayein) (wala|wali|wale)\b", lambda m: f" on my {'left' if m.group(1) == 'baayein' else 'right'} "),
-    (r"\bwapas (gaya|aaya|aya)( us jagah)? jahan\b", " did he go back to where "),
+    (r"\bwapas (gaya|aaya|aya)( tha)?( us jagah| wahan| wahin)? jahan\b", " did he go back to where "),
     (r"\b(trench|gaddhe|excavation) se nikal (ke|kar) dobara andar (gaya|aaya)\b",
      " went back into the excavation after he came out "),
     (r"\bkaam kar (raha|rahi)( hai)? (ya|you) nahi\b", " working or not "),
@@ -783,12 +783,13 @@ _HINDI = _rules(
     (r"\b(gaddhe|trench|excavation) (me|mein) gaya to (kitni der|kitna time) andar (raha|rahi)\b",
      " how long was in the excavation "),
     (r"\bzameen (pe|par) padi (rahi|hai|thi)\b", " lying on the ground "),
+    (r"\bneeche (padi|pada|pade) (rahi|raha|rahe|hai|tha|thi)\b", " lying on the ground "),
     (r"\bbreak (pe|par) kab (gaya|gayi|gaye)\b", " when went on break "),
     (r"\bneeche kab (rakhi|rakha|rakhe)( thi| tha| the)?\b", " when put down "),
     (r"\b(bhai|yaar|zara|ek baar bata do|bata do|batao|haath dikhao|dikh nahi rahi|dikh nahi raha|"
      r"abhi toh yahin tha|taaki usse door rahun|ek hi banda do baar toh nahi gina|haath se)\b", " "),
     (r"\byou (?=on my|right|left|nahi|kisi)", "or "), (r"\b(woh|wo|yeh|ye) (wala|wali|wale)\b(?! \w+ (wala|wali|wale))", " that one "), (r"\bkitni unchi\b|\bkitni lambi\b", " how tall "),
-    (r"\bhajri\b|\battendance\b", " payroll "),
+    (r"\bhajri\b|\battendance\b|\b(paise|paisa|paisay)\b", " payroll "),
     # times
     (rf"\bsaade {_HI_NUM} minute\b", lambda m: f"at {_HI_NUMBERS.get(m.group(1), m.group(1))}:30"),
     (r"\bdedh minute pehle\b", "90 seconds ago"), (r"\bdedh minute\b", "1:30"), (r"\bdhai minute\b", "2:30"),
@@ -799,13 +800,13 @@ _HINDI = _rules(
     (r"\b(\d+(?::\d\d)?(?: min| minute| minutes)?(?: \d+ sec)?) se (\d+(?::\d\d)?(?: min| minute| minutes)?(?: \d+ sec)?) "
      r"ke beech\b", r"between \1 and \2"),
     (r"\b(\d+(?::\d\d)?(?: min| sec| minutes| seconds)?(?: \d+ sec)?) ke baad se\b", r"since \1"),
-    (r"\b(\d+(?::\d\d)?(?: min| minutes)?) tak\b", r"until \1"),
+    (r"\b(\d+(?::\d\d)?(?: min| minutes)?) tak\b", r"until \1"), (r"\b(\d+(?::\d\d)?(?: min| minutes)?) se baad\b", r"after \1"),
     (r"\b(\d+ min \d+ sec|\d+:\d\d) pe\b", r"at \1"),
     (r"\b(ab tak|abhi tak)\b", "so far"), (r"\b(kul milakar|total mein|kul)\b", "in total"), (r"\blagataar\b", "continuously"),
     # people described: "peeli jacket wala banda", "laal topi wale ne", "bina topi wala"
     (rf"\b{_HI_COLOUR} (jacket|vest) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
      lambda m: f"the guy in the {_HI_COLOURS[m.group(1)]} vest"),
-    (rf"\b{_HI_COLOUR} (topi|helmet) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
+    (rf"\b{_HI_COLOUR} (topi|helmet|hat) (wala|wale|wali)( banda| aadmi)?( ne| ko| ka| ki| ke)?\b",
      lambda m: f"the guy with the {_HI_COLOURS[m.group(1)]} hardhat"),
     (r"\bbina (topi|helmet|hardhat) (wala|wale)( banda| aadmi| bhai)?( ne| ko)?\b", "the guy without a hardhat"),
     (r"\bbina (topi|helmet|hardhat) ke\b", "without a hardhat"), (r"\bbina jacket ke\b", "without a vest"),
@@ -821,9 +822,10 @@ _HINDI = _rules(
     # directions
     (r"\b(mere )?peeche (right|left)( side| wali side| taraf)?( pe| mein)?\b", r" behind me on the \2 "),
     (r"\baage (right|left)( side| wali side| taraf)?( mein| pe)?\b", r" front \1 "),
-    (r"\baage baayein taraf\b|\baage baayen\b", " front left "), (r"\baage daayein taraf\b", " front right "),
+    (r"\baage baayein( taraf)?\b|\baage baayen\b", " front left "), (r"\baage daayein( taraf)?\b", " front right "),
     (r"\b(mere )?(left|right|baayein|daayein)( taraf| side)? (mein|pe|par)\b",
      lambda m: f" on my {'left' if m.group(2) in ('left', 'baayein') else 'right'} "),
+    (r"\bmere (baayein|daayein)\b", lambda m: f" on my {'left' if m.group(1) == 'baayein' else 'right'} "),
     (r"\b(mere )?peeche\b", " behind me "), (r"\b(mere )?saamne\b", " in front of me "),
     (r"\bkis taraf|kaunsi side|kis side( pe)?|kaunsi direction( mein)?|kis direction( mein)?\b", " which way "),
     (r"\b(mere hisaab se|mere se)\b", " from me "),
@@ -831,6 +833,7 @@ _HINDI = _rules(
     (rf"\bkaam {_HI_WHEN}shuru (kiya|ki)\b", lambda m: f" {'when ' if m.group(1) else ''}started working "),
     (rf"\bkaam {_HI_WHEN}(band (kiya|kiye|ki)|chhoda)\b", lambda m: f" {'when ' if m.group(1) else ''}stopped working "),
     (rf"\bdobara kaam pe {_HI_WHEN}laga\b", lambda m: f" {'when ' if m.group(1) else ''}went back to work "),
+    (r"\bkab (dobara|wapas) kaam pe laga\b", " when went back to work "),
     (rf"\b(topi|hardhat) {_HI_WHEN}(utaari|utaar (chuka|di))\b",
      lambda m: f" {'when ' if m.group(2) else ''}took off his hardhat "),
     (rf"\b(gaddhe|excavation) (mein|me) {_HI_WHEN}utra\b", lambda m: f" {'when ' if m.group(3) else ''}went into the excavation "),
@@ -842,22 +845,25 @@ _HINDI = _rules(
     (r"\bgaddhe se (bahar )?nikalne ke baad\b", " after coming out of the excavation "),
     (r"\bgaddhe mein utarne se pehle\b", " before going into the excavation "),
     (r"\bdobara andar gaya\b", " went back in again "),
+    (r"\bdobara (gaddhe|excavation|trench) (mein|me) gaya\b", " went back into the excavation again "),
     (r"\bwapas (wahan|wahin) (gaya|aaya) (kya )?jahan\b", " did he go back to where "),
     (r"\bjahan pehle dekhi thi\b|\bjahan pehle dekha tha\b", " where i first saw it "),
     (r"\babhi bhi wahin\b|\bwahin (pe )?(hai|hain)\b", " still there "), (r"\bhila toh nahi\b", " has it been moved "),
-    (r"\bkaam kar raha hai\b|\bkaam pe laga hai\b|\bhaath chala raha hai\b", " working "),
+    (r"\bkaam kar raha hai\b|\bkaam pe laga hai\b|\bhaath chala raha hai\b|\bkaam pe (hai|hain)\b", " working "),
     (r"\bkaam pe tha\b", " was working "), (r"\bkaam kiya\b", " worked "),
     (r"\bkhali (baitha|khada)( hai| raha)?\b|\btimepass kar raha( hai)?\b|\bsirf khada( hai)?\b|\bkhali raha\b", " idle "),
+    (r"\bkhali (hai|hain)$", " is idle "),
     (r"\bzameen pe pada (raha|hai)\b|\bneeche pada (raha|hai)\b|\bzameen pe padi hai\b|\bzameen pe pada\b", " lying on the ground "),
     # "X ... kitni der hui": how long since X happened
     (r"^(.+?) (kitni der|kitna time|kitne minute) (ho gayi|ho gaya|ho gaye|hui|hua)$", r"how long since \1"),
+    (r"^(kitni der|kitna time) (ho gayi|ho gaya|hui|hua) (jab )?(.+)$", r"how long since \4"),
     (r"\baakhri baar dekhe\b", " last seen "), (r"\buske\b", " "),
     (r"\bkitni der se\b", " how long has been "), (r"\bkitni der\b|\bkitna time\b|\bkitne minute\b", " how long "),
     (r"\bkitne alag alag\b|\bkitne alag\b", " how many different "), (r"\bkitne\b|\bkitni\b|\bkitna\b", " how many "),
     (r"\bkya kya\b", " what "), (r"\bkoi (cheez|banda)? ?hai kya\b", " is there anything "),
-    (r"\bkahan|kidhar\b", " where "), (r"\bkab\b", " when "),
+    (r"^(.+?) kahan (gaye|gaya|gayi) jo .+$", r"where did \1 go"), (r"\bkahan|kidhar\b", " where "), (r"\bkab\b", " when "),
     (r"\b(\w+) (wala|wale|wali) (\w+)\b", r"\3 of \1"),
-    (r"\bpehli baar\b", " first "), (r"\baakhri baar\b|\blast\b", " last "), (r"\bdobara\b", " again "),
+    (r"\bpehli baar\b", " first "), (r"\b(doosri|teesri) baar\b", lambda m: f" {'second' if m.group(1) == 'doosri' else 'third'} time "), (r"\baakhri baar\b|\blast\b", " last "), (r"\bdobara\b", " again "),
     (r"\bpehli\b", "first"), (r"\bdoosra\b|\bdoosri\b", "second"), (r"\bteesra\b|\bteesri\b", "third"),
     (r"\b(gira|giri)( tha| hai)?\b|\bgire hue\b", " dropped "), (r"\buthaya gaya|utha liya|uthayi gayi|uthne\b", " picked up "),
     (r"\bhilaya|hilane|shift kar diya\b", " moved "), (r"\bneeche rakha tha\b", " put down "),
@@ -869,6 +875,36 @@ _HINDI = _rules(
     (r"\b(wala|wale|wali)\b", " "),
     (r"\b(hai|hain|tha|thi|kya|ko|ne|ka|ki|ke|mein|pe|par|se|woh|wo|yeh|ye|jo|mera|meri|mere|maine|kisi|"
      r"raha|rahi|hua|hui|ho|gaya|gayi|gaye|kar|kiya|diya|sahab)\b", " "),
+)
+
+# --- Punjabi in Latin letters: respelt into the Hindi the rules above read (the two share most grammar) ------
+_PUNJABI_SPELLINGS = {
+    "kithe": "kahan", "kitthe": "kahan", "kadon": "kab", "kado": "kab", "kinni": "kitni", "kinne": "kitne", "kinna": "kitna",
+    "paudi": "seedhi", "paudiyan": "seedhi", "munda": "banda", "mundey": "bande", "khabbe": "baayein", "sajje": "daayein",
+    "passe": "taraf", "kehdi side": "kis side", "kehde passe": "kis taraf", "pichhe": "peeche", "picche": "peeche",
+    "agge": "aage", "haje vi": "abhi bhi", "haje": "abhi bhi", "othe hi": "wahin", "othe": "wahan", "jithe": "jahan",
+    "ithe": "yahan", "thalle": "neeche", "vich": "mein", "ton": "se", "nu": "ko", "aa": "hai", "si": "tha",
+    "san": "the", "de": "ke", "di": "ki", "da": "ka", "te": "pe", "hun": "ab", "aj": "aaj", "jado": "jab",
+    "jehra": "jo", "jehri": "jo", "ohi": "wahi", "oh": "woh", "eh": "yeh", "ki ki": "kya kya", "vaari": "baar",
+    "vehla": "khali", "vehli": "khali", "vehle": "khali", "kamm": "kaam", "rya": "raha", "ryi": "rahi", "kita": "kiya",
+    "hoya": "hua", "poori hoyi": "pura hua", "poora hoya": "pura hua", "hoyi": "hui", "dekhya": "dikha",
+    "dekhiyan": "dikhe", "dekhe": "dikhe", "rakhya": "rakha", "chakki": "uthaya gaya", "chakkeya": "uthaya gaya",
+    "lagga": "laga", "suttya": "gira", "diggi": "giri", "diggya": "gira", "pyi": "padi", "pya": "pada", "pye": "pade",
+    "lid": "topi", "trench ton": "gaddhe se", "hole ton": "gaddhe se", "trench vich": "gaddhe mein",
+    "hole vich": "gaddhe mein", "bahar aaya": "bahar nikla", "bahar aaye": "bahar nikla", "aale duaale": "aas paas",
+    "kise ne": "kisi ne", "teeji": "teesri", "ghumda": "khada", "mere ton": "mere se", "usnu": "usko",
+    "haje vi othe": "abhi bhi wahin", "haje othe": "abhi bhi wahin", "aa ke": "hai ya", "aa ki": "hai kya",
+}
+_PUNJABI_MARKERS = re.compile(
+    r"\b(kithe|kitthe|kadon|kinni|kinne|kinna|paudi|paudiyan|munda|khabbe|sajje|haje|othe|jithe|thalle|vehla|kamm|"
+    r"hoya|hoyi|kita|dekhya|rakhya|rya|passe|jado|jehra|kehdi|suttya|chakki|lagga|diggi|vaari|pichhe|agge)\b"
+)
+_PUNJABI = _rules(
+    # "munda green vest wala" (the lad in the green vest): the "wala" phrase names him
+    (r"\b(oh |eh )?(munda|veer|banda) (?=\w+ (vest|jacket|topi|lid|hat|helmet) (wala|wale|wali)\b)", " "),
+    (r"\b(aa|hai) veer\b", r"\1"),
+    (r"\b(" + "|".join(sorted(_PUNJABI_SPELLINGS, key=len, reverse=True)) + r")\b", lambda m: _PUNJABI_SPELLINGS[m.group(1)]),
+    (r"\bveer$", " "), (r"\bveer\b", "banda"),  # a form of address at the end; elsewhere the worker it names
 )
 
 # --- Dutch (Dutch crews: Dutch questions, Dutch site words in English) ---------------------------------
@@ -953,6 +989,37 @@ _DUTCH = _rules(
     (r"\b(de|het)\b(?= \w)", "the"), (r"\b(een)\b(?= \w)", "a"),
     (r"\b(die|dat|er|ik|hem|hij|heb|had|heeft|is het|van|al|te|aan|uit|op|om|in het)\b(?= |$)", " "),
     (r"\bthe the\b", "the"),
+)
+
+# --- Trinidadian English (Trini creole: "de" for the, "dey", "wey", "meh", "liming") --------------------------
+_TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man)\b")  # Pidgin has "dey", "wey" too
+_TRINI = _rules(
+    (r"^(boy|eh|spotter) ", " "), (r"\b(eh|quick quick)\b|\bnah$|\bor wha$", " "), (r"\bnow for now\b", " right now "),
+    (r"\bde\b", "the"), (r"\bmeh\b", "my"), (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdem\b", "those"),
+    (r"\bbout\b", "about"), (r"\bgyul\b", "woman"), (r"\bsteel man\b", "steel fixer"), (r"\ballyuh\b", "you"),
+    (r"\bdoh\b", "don't"), (r"\bcyah\b", "can't"), (r"\b(in front|back|side|pallet|bags|load) ah\b", r"\1 of"),
+    (r"\bwha (side|way)\b", r"which \1"), (r"\bwha\b", "what"),
+    # "liming": standing about, idle
+    (r"\b(start|started) liming\b", "went idle"), (r"\bthe (first|second|third|last) lime\b", r"the \1 idle spell"),
+    (r"\b(spend|spent|been|was|is|just) (liming|limin)\b", r"\1 idle"), (r"\b(liming|limin)\b", "idle"),
+    (r"\blime (today|again|altogether)\b", r"was idle \1"),
+    (r"\b(take|took|takes|taking) off (he|she)\b", lambda m: f"{m.group(1)} off {'his' if m.group(2) == 'he' else 'her'}"),
+    (r"\b(without|pulling|put on|remove|removed) (he|she)\b", lambda m: f"{m.group(1)} {'his' if m.group(2) == 'he' else 'her'}"),
+    (r"\bpulling (his|her) weight\b", "working"), (r"\bstart back work\b", "started working again"),
+    (r"\bget drop\b", "got dropped"), (r"\bgo back by where\b", "go back to where"),
+    # "dey" (is, there; they before a verb), "wey" (where), "reach" (arrive, end up)
+    (r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come)\b", r"they \1"),
+    (r"^wey (.+?) dey( now)?$", r"where is \1 now"), (r"^wey (.+?) reach\b", r"where did \1 end up"),
+    (r"^wey (.+?) gone\b", r"where did \1 go"), (r"^wey (i|we) (leave|put|drop)\b", r"where did \1 \2"), (r"\bwey\b", "where"),
+    (r"\bstill dey where\b", "still where"), (r"\bstill dey$", "still there"), (r"\bwhat dey\b", "what is"),
+    (r"(?<!^)\bdey$", " "), (r"\bdey\b", "is"), (r"\breach\b", "arrived"),
+)
+
+# --- Greek words in Australian site English ("pou einai the drill", "the skala", "o mastoras") ----------------
+_GREEK_MARKERS = re.compile(r"\b(skala|skales|pou einai|einai|mastoras|ela|malaka)\b")
+_GREEK = _rules(
+    (r"\b(ela|re|malaka|yia sou|yia)\b", " "), (r"\bpou einai\b", "where is"), (r"\bpou\b", "where"), (r"\beinai\b", "is"),
+    (r"\bskales\b", "ladders"), (r"\bskala\b", "ladder"), (r"\b(o )?mastoras\b", "the foreman"),
 )
 
 # --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
@@ -1784,11 +1851,14 @@ _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha
 _SPANISH_MARKS = re.compile(r"\b(dónde|donde|cuándo|cuando|qué|tiempo|cuánto|cuanto|hace|el|los|las)\b")
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
 _TAGALOG_OR_PORTUGUESE = re.compile(rf"{_TAGALOG_MARKS.pattern}|\b({_PT_ONLY})\b")
+_NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MARKERS.pattern}|{_DUTCH_MARKERS.pattern}|"
+                        r"\b(abeg|wetin|oga|comot|una|sabi|na him|e dey|e go|no wear|no get|for (right|left|ground))\b")  # Pidgin's
 
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
+    (_PUNJABI_MARKERS, 1, _PUNJABI, None),  # respelt into Hindi, before it
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
     (_DUTCH_MARKERS, 1, _DUTCH, None),
@@ -1803,6 +1873,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
 
     (_POLISH_MARKERS, 1, _POLISH, None),
     (_GERMAN_MARKERS, 1, _GERMAN, None),
+    (_TRINI_MARKERS, 2, _TRINI, _NOT_TRINI),  # before West African Pidgin's "dey", "wey"
+    (_GREEK_MARKERS, 1, _GREEK, _TAGALOG_OR_PORTUGUESE),  # (Portuguese "ela" is she)
     (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),
     (_PATOIS_MARKERS, 2, _PATOIS, None),
     (_PINYIN_MARKERS, 1, _PINYIN, None),

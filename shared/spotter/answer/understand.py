@@ -134,7 +134,7 @@ SYNONYMS: dict[str, str] = {
     "connector": "worker", "connectors": "worker", "super": "worker", "superintendent": "worker",
     "ute": "ute", "utes": "ute", "esky": "esky", "kango": "jackhammer", "kango hammer": "jackhammer",
     "jackhammer": "jackhammer", "bar bender": "worker",
-    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer",
+    "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "mixer truck": "mixer_truck", "agi": "agitator_truck", "agitator truck": "agitator_truck",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
@@ -651,7 +651,15 @@ _PHRASES = _rules(
     (r"\b(busy|working|idle|slacking) or what\b", r"\1 or not"),
     (r"^since when (?:is|has|was) (.+?) (?:been )?(gone|missing|not (?:been )?seen|away)$", r"when was \1 last seen"),
     (r"\b(?:to |in )?(?:the )?front on (?:my|the) (left|right)(?: hand)?(?: side)?\b", r"in front on my \1"),
+    (r"\b(did|do) (we|i|you|they|anyone|anybody) (last )?(have|get|lay|set|put|clap) eyes on\b", r"\1 \2 \3see"),
     (r"\b(clapped|clap|had|have|laid|lay|set|put|got|get) eyes on\b", "saw"),
+    # off for a break: "knocked off for his second mug-up", "went off for his smoke"; "took off out of it": left
+    (r"\b(took|take|takes|taken) off (out of|outta) (it|there|here|the site)\b", "left the site"),
+    (r"\b(jump|jumped|jumps|hop|hopped) down (in )?(the|that|a) (trench|hole|pit|excavation)\b", r"\1 into the \4"),
+    # a cleft: "was it after he took his hat off that the lad went down in the trench"
+    (r"^(?:was|is) it (before|after) (.+?) that (.+)$", r"did \3 \1 \2"),
+    (r"\b(knock|knocked|knocks|went|go|goes|gone|head|headed|slipped|nipped) off (for|on) (his|her|their|a|the) (\w+ )?"
+     r"(smoke|smoko|dinner|lunch|tea|mug-?up|coffee|break|breakfast|cuppa)\b", r"went on \3 \4break"),
     (r"^(so |um |uh |hey |okay |ok |right (?!(?:hand|side|behind|of|in front|there)\b)|copy |over )*", ""),
     (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
      r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
@@ -1855,12 +1863,12 @@ _HOW_LONG = _C(r"\b(how long|how much time|(total )?time (spent )?(on the ground
                r"time|length)|(duration|length) of (the |his |her |their |a )?(\w+ )?(\w+ )?(spell|break|stint|stretch|period)|"
                r"how much (he|she|they|the \w+ )?(work|worked|"
                r"idle|idled|working))\b")  # fmt: skip
-_AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been|"
+_AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been(?! (on|lying|in|inside|sitting|down|there|out|idle|without|at|up|under|by|standing|parked)\b)|"
           r"how much time (has )?(passed|gone by|elapsed|gone) since|time since(?! \d)|since (i|you|we) (last )?(saw|seen|see|spotted)|"
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when(?=.*\bhow long\b)|"
-          r"how long it is been since|how long it has been since|how long has it been|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
+          r"how long it is been since|how long it has been since|how long has it been(?! (on|lying|in|inside|sitting|down|there|out|idle|without|at|up|under|by|standing|parked)\b)|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|\b(the )?(one|single) \w+ or (have |are |were )?(there )?(been )?"
@@ -1919,7 +1927,7 @@ _WHICH_WAY = _C(r"\b(which way|what way|what direction|which direction|direction
                 r"where should i look|direction|ahead, behind|off to one side|which way round|clock position|"
                 r"o'?clock|in relation to (me|the way|where i)|relative to where i|relative to (where )?(the camera|the wearer|my heading)|"
                 r"from the (wearer|camera))\b")  # fmt: skip
-_WHERE = _C(r"(^|\b)(where|whereabouts|location|located|what happened to|what has become of|what became of|"
+_WHERE = _C(r"(^|\b)(where|whereabouts|location|located|locate|what happened to|what has become of|what became of|"
             r"whatever became of|whatever happened to|what is become of|what (is |has )?happen(ed|ing|s)? (to|with)|"
             r"what happen(ed|s)? (with|to)|what is with|what about|"
             r"find|lost|last known|last place|last spot|position|where abouts|where-abouts|wheres|misplaced|"
@@ -1929,7 +1937,7 @@ _WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|whi
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
 _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?)\s*$|"
                  r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
-                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
+                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
@@ -1948,12 +1956,13 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
+               r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards |at )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
-_LEFT_Q = _C(r"^(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
+_LEFT_Q = _C(r"^(?!.*\b(before|after|until|till|while|once)\b)(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _ZONE_LABELS = ("excavation", "exclusion_zone", "zone")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
 
@@ -2161,6 +2170,13 @@ class QuestionUnderstander:
                 intent, confidence = name, sim  # type: ignore[assignment]
         if intent is None:
             return UNKNOWN
+        if focus is not None and question.rstrip().endswith(focus.rstrip()) and not re.search(r"\d", question) and \
+                asked_subjects and all(s.label != "worker" for _, s, _weak in asked_subjects) and \
+                not re.search(r"\b(it|its|these|those|one)\b", asked) and not _PRONOUN.search(asked):  # fmt: skip
+            # the question, last, names its own thing ("The fire marshal will ask. Where is the gas can?"): the
+            # remarks before it are context, not slots
+            text, subjects, direction = asked, asked_subjects, asked_direction or direction
+            event, state = event_in(asked) or event, state_in(asked) or state
         query = _slots(intent, text, subjects, direction, event, state)
         if query is None:
             return UNKNOWN
