@@ -48,7 +48,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("bx", "by", "bz", "ca"), 0.68),
                            (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9),
                            (("cj", "ck", "cl", "cm", "cn"), 0.9), (("co", "cp", "cq", "cr", "cs"), 0.8),
-                           (("ce", "cf", "cg", "ch", "ci"), 0.8), (("ct", "cu", "cv", "cw", "cx"), 0.6)]
+                           (("ce", "cf", "cg", "ch", "ci"), 0.8), (("ct", "cu", "cv", "cw", "cx"), 0.6),
+                           (("cy", "cz", "da", "db", "dc"), 0.8)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -348,6 +349,35 @@ def test_yorkshire_norwegian_word_order_autocorrect_urdu_and_malay() -> None:
     found = q("bila pekerja vest oren masuk lubang?").public()
     assert (found["intent"], found["event"], found["subject"]["attributes"]) == ("event_time", "entered_zone",
                                                                                  {"vest": "orange"})
+
+
+def test_punjabi_trinidadian_greek_and_context_before_the_question() -> None:
+    """Punjabi in Latin letters respelt into the Hindi glossary ("kithe", "kinni der", "paudi", "khabbe"), Trini
+    English ("de", "wey ... dey", "liming", "reach") kept off West African Pidgin ("abeg ... wey ... dey"), Greek
+    words in Australian English ("pou einai", "skala"), and a last question that names its own thing taking its
+    slots from itself, not from the remark before it."""
+    found = q("paudi kithe aa hun?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "ladder")
+    found = q("munda orange vest wala kinni der vehla rya?").public()
+    assert (found["intent"], found["state"], found["subject"]["attributes"]) == ("spell_duration", "idle", {"vest": "orange"})
+    assert q("drill mere khabbe aa ke sajje?").intent == "direction_of"
+    found = q("Wey de hammer dey now?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "hammer")
+    found = q("How long de fella in de red vest been liming?").public()
+    assert (found["intent"], found["state"], found["subject"]["attributes"]) == ("spell_duration", "idle", {"vest": "red"})
+    assert q("Wha time de mixer truck reach?").public()["subject"]["label"] == "mixer_truck"
+    assert q("Abeg, where the man wey no wear helmet dey?").public()["subject"]["attributes"] == {"hardhat": False}
+    found = q("pou einai the skala").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "ladder")
+    found = q("The inspector asked about the first aid station. Where is the fire extinguisher right now?").public()
+    assert (found["intent"], found["subject"]["label"]) == ("where", "fire_extinguisher")
+    assert q("Did the plumber arrive after the electrician left?").intent == "order"
+    assert q("There's a drill on the slab. How long has it been on the ground?").intent == "state_duration"
+    assert q("Is the lad in the blue vest over there currently taking a break?").intent == "is_working"
+    found = q("When did the chippy knock off for his second smoko?").public()
+    assert (found["event"], found["ordinal"]) == ("went_idle", 2)
+    assert q("After the labourer climbed out of the trench, did he go back down in at any point?").intent == "returned"
+    assert q("How long since the sparky took off out of it?").public()["event"] == "left"
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

@@ -742,7 +742,7 @@ _HINDI_MARKERS = re.compile(
     r"peeche|aage|seedhi|hathoda|topi|gaddha|gaddhe|eent|banda|bande|mistri|beldar|nahi|haan|dobara|wapas|wahin|wahan|"
     r"wahi|bina|kaam|kiya|gaya|raha|teesra|doosra|pehli|pura|hua|hui|ko|ne|ka|ke|ki|kisi|liya|gaye|gayi|aaye|dikha|"
     r"dikhi|dikhe|utra|nikla|nikle|laga|lagi|jisne|aur|sahab|tak|beech|khali|khada|lamba|kul|log|alag|aaj|der|"
-    r"kahaan|kidhr|hy|baen|daen|konsi|kis|samne|wohi|farigh|dafa|darmiyan|jagah|gadda|gadde|nazar|taraf|rha|rhi)\b"
+    r"kahaan|kidhr|hy|baen|daen|konsi|kis|samne|wohi|farigh|dafa|darmiyan|jagah|gadda|gadde|nazar|taraf|rha|rhi|baayein|daayein)\b"
 )
 _HI_WHEN = r"(kab )?"
 _URDU_SPELLINGS = {  # Urdu speakers' Latin spellings, and their words, in the spellings the rules below read
@@ -826,6 +826,8 @@ _HINDI = _rules(
     (r"\b(mere )?(left|right|baayein|daayein)( taraf| side)? (mein|pe|par)\b",
      lambda m: f" on my {'left' if m.group(2) in ('left', 'baayein') else 'right'} "),
     (r"\bmere (baayein|daayein)\b", lambda m: f" on my {'left' if m.group(1) == 'baayein' else 'right'} "),
+    (r"\b(hai )?ya (?=(on my|baayein|daayein|left|right)\b)", " or "),
+    (r"\b(baayein|daayein)\b", lambda m: f" {'left' if m.group(1) == 'baayein' else 'right'} "),
     (r"\b(mere )?peeche\b", " behind me "), (r"\b(mere )?saamne\b", " in front of me "),
     (r"\bkis taraf|kaunsi side|kis side( pe)?|kaunsi direction( mein)?|kis direction( mein)?\b", " which way "),
     (r"\b(mere hisaab se|mere se)\b", " from me "),

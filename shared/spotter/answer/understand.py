@@ -1937,7 +1937,7 @@ _WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|whi
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
 _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?)\s*$|"
                  r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
-                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ )?(\w+ )?(\w+ )?(\w+ )?(\w+ )?(working|idle|busy|do (his|her|their) job|"
+                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ ){0,7}(working|idle|busy|do (his|her|their) job|"
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
