@@ -106,6 +106,28 @@ def test_one_person_remembered_twice_is_counted_once() -> None:
     assert parser.answer("How many workers in yellow vests have I seen?", CAM, at=60.0).count == 2
 
 
+def test_a_glimpse_with_a_colour_unread_is_someone_already_seen() -> None:
+    """A tracker's new id for a moment, its hat colour unread, is not a new person when someone wearing what was
+    read was out of view then; a long sighting with a colour unread, or a glimpse of clothes nobody seen wears,
+    is another person."""
+
+    def unread_hat(eid: str, vest: str, t0: float, t1: float) -> tuple[EntityRecord, ObservationRecord]:
+        e, o = _person(eid, 0.0, vest, "white", t0, t1)
+        attrs = {"vest": vest, "hardhat": True, "activity": "active"}
+        return e.model_copy(update={"attributes": attrs}), o.model_copy(update={"attributes": attrs})
+
+    a = _person("a", 0.0, "yellow", "white", 0.0, 30.0)
+    b = _person("b", 40.0, "yellow", "white", 0.0, 30.0)  # in view with a: another person dressed alike
+    glimpse = unread_hat("g", "yellow", 31.0, 32.0)
+    assert _store(a, b, glimpse).answer("How many different workers have I seen?", CAM, at=60.0).count == 2
+    long_look = unread_hat("l", "yellow", 31.0, 50.0)
+    assert _store(a, b, long_look).answer("How many different workers have I seen?", CAM, at=60.0).count == 3
+    stranger = unread_hat("s", "green", 31.0, 32.0)
+    assert _store(a, b, stranger).answer("How many different workers have I seen?", CAM, at=60.0).count == 3
+    during = unread_hat("d", "yellow", 10.0, 11.0)  # both yellow vests in view then: someone else
+    assert _store(a, b, during).answer("How many different workers have I seen?", CAM, at=60.0).count == 3
+
+
 def test_identity_by_what_happened_to_the_other_one() -> None:
     """ "the same fella who took his hat off": the person that event happened to."""
     store = SqliteGraphStore(":memory:")

@@ -1174,8 +1174,11 @@ def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecor
         spans = [(o.t_start, o.t_end) for o in obs]
         ids = {v for o in obs if (v := external_track(o, settings)) is not None}
         known = look is not None and None not in look
-        group = next((g for g in groups if known and g[1] == look and not _together(spans, g[2])
-                      and (not reid or not ids or not g[3] or ids & g[3])), None)  # fmt: skip
+        # a moment's sighting with one colour unread (a new track id for a frame or two) is someone already
+        # seen who wears the colour that was read, when someone such was out of view then
+        glimpse = look is not None and look != (None, None) and sum(b - a for a, b in spans) <= GLIMPSE_S
+        group = next((g for g in groups if (known and g[1] == look or glimpse and _compatible(look, g[1]))
+                      and not _together(spans, g[2]) and (not reid or not ids or not g[3] or ids & g[3])), None)  # fmt: skip
         if group is None:
             groups.append(([(e, obs)], look, spans, ids))
         else:
@@ -1183,6 +1186,18 @@ def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecor
             group[2].extend(spans)
             group[3].update(ids)
     return [g[0] for g in groups]
+
+
+GLIMPSE_S = 2.0
+"""A person seen for this long at most, with one of their colours unread, is counted as someone already seen
+who wears what was read (`_individual_groups`)."""
+
+
+def _compatible(look: tuple[Any, Any] | None, other: tuple[Any, Any] | None) -> bool:
+    """Every colour read in `look` is the same in `other` (which has both read)."""
+    if look is None or other is None or None in other:
+        return False
+    return all(a is None or a == b for a, b in zip(look, other, strict=True))
 
 
 def _reidentifies(obs: Sequence[ObservationRecord], settings: WorldSettings) -> bool:
