@@ -561,3 +561,31 @@ def test_progress_counts_the_first_unit_of_any_work_object_once_even_under_a_new
     assert cats(got) == ["progress"] and "first unit of the parapet" in got[0].message
     again = ObsFact("p2", "parapet", 10.0, ((25.0, 10.0, None),), {"units": 1})
     assert rules.step(clip(2, obs=(again,))) == []
+
+
+def test_exclusion_zone_by_depth_below_the_ground_the_others_stand_on() -> None:
+    """A level camera 1.7 m up (focal 500 px, horizon at row 100); a pit 7-9 m off; a workmate standing 12 m
+    off shows the ground. Someone 0.9 m down in the pit near its near rim (feet below the rim's row) is in
+    it; standing on the ground 1.5 m short of the rim is not; alone down there (nobody to show the ground),
+    the rows decide: not in."""
+
+    def rows_of(distance_m: float, below_m: float = 0.0) -> tuple[float, float]:
+        feet = 100.0 + 500.0 * (1.7 + below_m) / distance_m
+        return feet - 500.0 * 1.75 / distance_m, feet
+
+    def person(eid: str, ts: tuple[float, ...], rows: tuple[float, float], cols: tuple[float, float]) -> ObsFact:
+        return ObsFact(eid, "worker", 44.0, tuple((t, 44.0, None) for t in ts), rows=tuple((t, *rows) for t in ts),
+                       cols=tuple((t, *cols) for t in ts))  # fmt: skip
+
+    def pit(ts: tuple[float, ...]) -> ObsFact:
+        return ObsFact("x1", "excavation", 40.0, tuple((t, 40.0, None) for t in ts), half_width_deg=10.0,
+                       rows=tuple((t, 100.0 + 850.0 / 9.0, 100.0 + 850.0 / 7.0) for t in ts),
+                       cols=tuple((t, 100.0, 500.0) for t in ts))  # fmt: skip
+
+    ts = (1.0, 1.2, 1.4)
+    mate = person("w2", ts, rows_of(12.0), (600.0, 620.0))
+    down = person("w1", ts, rows_of(7.5, below_m=0.9), (300.0, 320.0))
+    assert cats(RuleEngine().step(clip(0, obs=(pit(ts), mate, down)))) == ["exclusion_zone"]
+    in_front = person("w1", ts, rows_of(5.5), (300.0, 320.0))
+    assert RuleEngine().step(clip(0, obs=(pit(ts), mate, in_front))) == []
+    assert RuleEngine().step(clip(0, obs=(pit(ts), down))) == []

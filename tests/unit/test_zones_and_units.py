@@ -8,7 +8,7 @@ from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, Observation
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import TimedBox
 from spotter.tools import GraphTools
-from spotter.world.geometry import feet_in_pit
+from spotter.world.geometry import depth_below_ground, feet_in_pit, horizon_from_people, in_pit
 
 CAM = "cam-zones"
 PIT = (200.0, 186.0, 500.0, 258.0)  # a trench across the middle of the view: rows 186 (far edge) to 258 (near)
@@ -66,6 +66,35 @@ def test_a_person_in_a_pit_by_their_feet_and_its_rows() -> None:
     assert not feet_in_pit(BEYOND[3], PIT[1], PIT[3])  # feet above the far edge: beyond it
     assert not feet_in_pit(AT_EDGE[3], PIT[1], PIT[3])  # in front of the near edge
     assert not feet_in_pit(190.0, PIT[1], PIT[3])  # on the far rim
+
+
+def _standing(distance_m: float, below_m: float = 0.0, x: float = 300.0) -> tuple[float, float, float, float]:
+    """A 1.75 m person's box seen from a level camera 1.7 m up (focal 500 px, horizon at row 100), standing
+    `below_m` under the camera's ground."""
+    feet = 100.0 + 500.0 * (1.7 + below_m) / distance_m
+    return x, feet - 500.0 * 1.75 / distance_m, x + 20.0, feet
+
+
+def test_down_in_a_pit_is_below_the_ground_the_others_stand_on() -> None:
+    """The horizon from the people standing whole in the frame. Someone down in the pit near its near rim
+    shows their feet below the rim's row, where the rows alone put them in front of it: their depth below the
+    others' ground says they are in it. Someone standing on the ground in front of it is not; at the rim (feet
+    between its rows) is, as before; with nobody else in the frame, the rows decide."""
+    pit = (200.0, 100.0 + 500.0 * 1.7 / 9.0, 500.0, 100.0 + 500.0 * 1.7 / 7.0)  # far edge 9 m off, near edge 7 m
+    others = [_standing(12.0, x=50.0)[1::2], _standing(15.0, x=600.0)[1::2]]
+    horizon = horizon_from_people(others, 360)
+    assert horizon is not None and abs(horizon - 100.0) < 0.5
+    down = _standing(7.5, below_m=0.9)
+    assert not feet_in_pit(down[3], pit[1], pit[3])  # feet below the near rim: the rows alone miss him
+    assert abs(depth_below_ground((down[1], down[3]), horizon) - 0.9) < 0.01
+    assert in_pit(down, pit, horizon, 360) and not in_pit(down, pit, None, 360)
+    in_front = _standing(5.5)  # on the ground 1.5 m short of the near rim
+    assert abs(depth_below_ground((in_front[1], in_front[3]), horizon)) < 0.01
+    assert not in_pit(in_front, pit, horizon, 360)
+    at_rim = _standing(6.9)
+    assert in_pit(at_rim, pit, horizon, 360) and in_pit(at_rim, pit, None, 360)
+    assert not in_pit(_standing(7.5, below_m=0.9, x=520.0), pit, horizon, 360)  # beside its end
+    assert horizon_from_people([(0.0, 80.0), (300.0, 359.5)], 360) is None  # cut by the frame: says nothing
 
 
 def test_a_zone_spell_is_not_ended_by_a_frame_at_the_image_edge_and_ends_mid_gap_when_unseen() -> None:

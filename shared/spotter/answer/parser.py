@@ -37,8 +37,8 @@ from spotter.world.geometry import (
     WORK_RESUMED_S,
     Sector,
     angular_distance,
-    feet_in_pit,
-    feet_over_pit,
+    horizon_from_people,
+    in_pit,
     relative_deg,
 )
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, same_kind
@@ -583,19 +583,37 @@ class QuestionParser:
                     frames[round(pb.t, 3)] = pb.bbox
         return pits, pit_boxes
 
+    def _people_boxes(self, camera_id: str, obs: Sequence[ObservationRecord], at: float
+                      ) -> dict[str, dict[float, list[tuple[str, tuple[float, float, float, float]]]]]:
+        """Every person's box in the clips of `obs`, by clip and frame time (the horizon from the others, `in_pit`)."""
+        boxes: dict[str, dict[float, list[tuple[str, tuple[float, float, float, float]]]]] = {}
+        if not obs:
+            return boxes
+        clips = {o.clip_id for o in obs}
+        for po in self.store.observations(camera_id, label="worker", t_min=min(o.t_start for o in obs), t_max=at):
+            if po.clip_id in clips:
+                frames = boxes.setdefault(po.clip_id, {})
+                for pb in po.boxes:
+                    frames.setdefault(round(pb.t, 3), []).append((po.entity_id, pb.bbox))
+        return boxes
+
     def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
                      half_width_deg: float = 15.0, pits: _Pits | None = None) -> list[tuple[float, float, ObservationRecord]]:
         """Spells the subject spent in a zone anchored on an excavation (docs/RULES.md). Frame by frame
-        where the pit is in the same frame: the person's box overlaps it across and their feet lie
-        between its top and bottom edges (a person beyond or in front of it is not in it); elsewhere the
+        where the pit is in the same frame: down in it (`in_pit`: over its columns, and below the ground the
+        others in the frame stand on, or without others, feet between its top and bottom edges); elsewhere the
         observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read."""
         excavations, pit_boxes = pits if pits is not None else self._pits(camera_id, at)
+        people = self._people_boxes(camera_id, obs, at)
         marks: list[tuple[float, bool, ObservationRecord]] = []
         for o in obs:
             here = pit_boxes.get(o.clip_id, {})
             framed = [(b.t, b.bbox, here[round(b.t, 3)]) for b in o.boxes if round(b.t, 3) in here and b.t <= at]
             if framed:
-                marks += [(t, _in_pit(box, pit), o) for t, box, pit in framed]
+                crowd = people.get(o.clip_id, {})
+                marks += [(t, in_pit(box, pit, horizon_from_people(
+                    [(ob[1], ob[3]) for eid, ob in crowd.get(round(t, 3), ()) if eid != o.entity_id])), o)
+                          for t, box, pit in framed]  # fmt: skip
             else:
                 inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in excavations)
                 seen = [(b.t, inside, o) for b in o.boxes if b.t <= at]  # every frame seen: a gap is unseen
@@ -1318,11 +1336,6 @@ MIN_SPELL_S = 3.0
 
 BREAK_S = 10.0
 """An idle spell this long is a break (went idle, stopped, resumed); shorter ones are pauses."""
-
-
-def _in_pit(box: tuple[float, float, float, float], pit: tuple[float, float, float, float]) -> bool:
-    """A person's box over a pit's in the same frame, feet between its top and bottom edges."""
-    return feet_over_pit((box[0], box[2]), (pit[0], pit[2])) and feet_in_pit(box[3], pit[1], pit[3])
 
 
 def _transitions(samples: Sequence[StateSample], into: str, after: str | None = None) -> list[tuple[float, ObservationRecord]]:

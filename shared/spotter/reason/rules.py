@@ -45,6 +45,8 @@ from spotter.world.geometry import (
     direction,
     feet_in_pit,
     feet_over_pit,
+    horizon_from_people,
+    in_pit,
     in_view,
 )
 from spotter.world.labels import named_by
@@ -344,11 +346,17 @@ class ZoneRule:
                         rows_k.setdefault(t, (top, bottom))
                     for t, left, right in o.cols:
                         cols_k.setdefault(t, (left, right))
+        # everyone's rows per frame: the horizon from the others standing in it (`in_pit`)
+        people_rows: dict[float, list[tuple[str, float, float]]] = {}
+        for o in f.observations:
+            if _is_person(o.label, r):
+                for t, top, bottom in o.rows:
+                    people_rows.setdefault(round(t, 3), []).append((o.entity_id, top, bottom))
         out = []
         for o in f.observations:
             if not _is_person(o.label, r):
                 continue
-            feet = {t: bottom for t, _top, bottom in o.rows}
+            rows_at = {t: (top, bottom) for t, top, bottom in o.rows}
             sides = {t: (left, right) for t, left, right in o.cols}
             for key, name, inside in self._zones(f, st, r):
                 rows = _Frames(anchor_rows.get(key, {}))
@@ -366,7 +374,9 @@ class ZoneRule:
                     # a person at its remembered bearing with no pit in sight is not known to be in it
                     if anchored and (pit_rows is None or pit_cols is None):
                         continue
-                    if _within_rows(feet.get(t), pit_rows) and _across(sides.get(t), pit_cols):
+                    others = [(top, bottom) for eid, top, bottom in people_rows.get(round(t, 3), ()) if eid != o.entity_id]
+                    if _in_pit_frame(rows_at.get(t), sides.get(t), pit_rows, pit_cols,
+                                     horizon_from_people(others, f.image_height or None), f.image_height or None):
                         hits.append((t, b))
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
@@ -439,19 +449,17 @@ class _Frames:
         return self.at[near] if near is not None and abs(near - t) <= within_s else None
 
 
-def _across(person: tuple[float, float] | None, pit: tuple[float, float] | None) -> bool:
-    """A person over a pit's columns in the same frame (`feet_over_pit`), so beside it in the image is not in
-    it, whatever the remembered bearings say (unknown: over it)."""
-    if person is None or pit is None:
+def _in_pit_frame(rows: tuple[float, float] | None, sides: tuple[float, float] | None, pit_rows: tuple[float, float] | None,
+                  pit_cols: tuple[float, float] | None, horizon: float | None, frame_height: int | None) -> bool:
+    """A person down in a pit in one frame (`in_pit`): what is not known of the two boxes does not rule it out
+    (no rows: over its columns is enough; no columns: within its rows)."""
+    if sides is not None and pit_cols is not None and not feet_over_pit(sides, pit_cols):
+        return False
+    if rows is None or pit_rows is None:
         return True
-    return feet_over_pit(person, pit)
-
-
-def _within_rows(feet: float | None, pit: tuple[float, float] | None) -> bool:
-    """A person's feet between a pit's top and bottom edges in the same frame (unknown: in)."""
-    if feet is None or pit is None:
-        return True
-    return feet_in_pit(feet, *pit)
+    if sides is None or pit_cols is None:
+        return feet_in_pit(rows[1], *pit_rows)
+    return in_pit((sides[0], rows[0], sides[1], rows[1]), (pit_cols[0], pit_rows[0], pit_cols[1], pit_rows[1]), horizon, frame_height)
 
 
 def _near(centre: float, reach: float) -> Callable[[float], bool]:

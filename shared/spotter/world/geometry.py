@@ -17,7 +17,7 @@ which is harmless because every comparison goes through `wrap_deg`.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Literal
 
 from spotter.heading.base import focal_px, wrap_deg
@@ -130,6 +130,55 @@ def depth_gap_m(person: tuple[float, float], ground_row: float, scale_px: float)
     if ground_row - horizon <= 1.0:
         return None
     return scale_px * PERSON_HEIGHT_M / height - scale_px * EYE_HEIGHT_M / (ground_row - horizon)
+
+
+IN_PIT_DEPTH_M = 0.4
+"""A person whose feet are this far below the ground the others stand on is down in the pit they are over."""
+PIT_DEPTH_MAX_M = 2.0
+"""The deepest a person in a pit stands for `in_pit` (their feet show at most this far under the near rim's
+ground; deeper, the rim hides them)."""
+
+
+def horizon_from_people(people: Iterable[tuple[float, float]], frame_height: int | None = None) -> float | None:
+    """The horizon's row in one frame from the people standing in it (top, bottom rows): a standing person's
+    feet lie `EYE_HEIGHT_M / PERSON_HEIGHT_M` of their height below it. The median over everyone whole in the
+    frame (a person cut by its edge, or a few pixels tall, says nothing); None when there is nobody."""
+    rows = sorted(bottom - (bottom - top) * EYE_HEIGHT_M / PERSON_HEIGHT_M for top, bottom in people
+                  if bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1))  # fmt: skip
+    if not rows:
+        return None
+    mid = len(rows) // 2
+    return rows[mid] if len(rows) % 2 else (rows[mid - 1] + rows[mid]) / 2.0
+
+
+def depth_below_ground(person: tuple[float, float], horizon: float) -> float:
+    """How far below the others' ground a person's feet are, in metres, from their box (top, bottom rows) and the
+    horizon's row: at their distance (from their height) a row's offset below the horizon is a drop below the
+    eye. Negative: standing higher (a scaffold, a spoil heap)."""
+    top, bottom = person
+    height = max(1.0, bottom - top)
+    return (bottom - horizon) * PERSON_HEIGHT_M / height - EYE_HEIGHT_M
+
+
+def in_pit(person: tuple[float, float, float, float], pit: tuple[float, float, float, float],
+           horizon: float | None = None, frame_height: int | None = None) -> bool:
+    """A person (box) in a pit (its box) in the same frame: over its columns (`feet_over_pit`), and feet
+    between its top and bottom edges (`feet_in_pit`: standing in a shallow trench, or at its rim, as zones
+    with a margin count it), or, with the horizon known from other people standing in the frame, feet below
+    its far edge and `IN_PIT_DEPTH_M` below the ground those others stand on (someone down in it near the rim
+    shows their feet well below the rim's row). A box cut by the frame's edge has no known depth."""
+    left, top, right, bottom = person
+    if not feet_over_pit((left, right), (pit[0], pit[2])):
+        return False
+    whole = bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1)
+    if horizon is None or not whole or pit[3] <= horizon + 1.0:
+        return feet_in_pit(bottom, pit[1], pit[3])
+    # someone in it is no nearer than its near rim and at most PIT_DEPTH_MAX_M down: their feet lie no lower
+    # in the image than the rim's row scaled by (eye + that depth) / eye from the horizon
+    lowest = horizon + (pit[3] - horizon) * (EYE_HEIGHT_M + PIT_DEPTH_MAX_M) / EYE_HEIGHT_M
+    rows = max(1.0, pit[3] - pit[1])
+    down = pit[1] + 0.15 * rows <= bottom <= lowest and depth_below_ground((top, bottom), horizon) >= IN_PIT_DEPTH_M
+    return down or feet_in_pit(bottom, pit[1], pit[3])
 
 
 def feet_over_pit(person: tuple[float, float], pit: tuple[float, float]) -> bool:
