@@ -160,25 +160,30 @@ def depth_below_ground(person: tuple[float, float], horizon: float) -> float:
     return (bottom - horizon) * PERSON_HEIGHT_M / height - EYE_HEIGHT_M
 
 
+def down_in_pit(person: tuple[float, float, float, float], pit: tuple[float, float, float, float],
+                horizon: float | None, frame_height: int | None = None) -> bool | None:
+    """Whether a person (box) over a pit (its box) stands down in it, by their depth: feet below its far edge
+    and `IN_PIT_DEPTH_M` or more below the ground the others in the frame stand on (`horizon`), and no lower in
+    the image than someone `PIT_DEPTH_MAX_M` down just inside its near rim. None when the depth is not known
+    (no horizon, a box cut by the frame's edge or a few pixels tall, a pit at or above the horizon)."""
+    left, top, right, bottom = person
+    whole = bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1)
+    if horizon is None or not whole or pit[3] <= horizon + 1.0:
+        return None
+    lowest = horizon + (pit[3] - horizon) * (EYE_HEIGHT_M + PIT_DEPTH_MAX_M) / EYE_HEIGHT_M
+    rows = max(1.0, pit[3] - pit[1])
+    return pit[1] + 0.15 * rows <= bottom <= lowest and depth_below_ground((top, bottom), horizon) >= IN_PIT_DEPTH_M
+
+
 def in_pit(person: tuple[float, float, float, float], pit: tuple[float, float, float, float],
            horizon: float | None = None, frame_height: int | None = None) -> bool:
     """A person (box) in a pit (its box) in the same frame: over its columns (`feet_over_pit`), and feet
     between its top and bottom edges (`feet_in_pit`: standing in a shallow trench, or at its rim, as zones
-    with a margin count it), or, with the horizon known from other people standing in the frame, feet below
-    its far edge and `IN_PIT_DEPTH_M` below the ground those others stand on (someone down in it near the rim
-    shows their feet well below the rim's row). A box cut by the frame's edge has no known depth."""
-    left, top, right, bottom = person
-    if not feet_over_pit((left, right), (pit[0], pit[2])):
+    with a margin count it), or down in it by their depth below the others' ground (`down_in_pit`: someone
+    down in it near the rim shows their feet well below the rim's row)."""
+    if not feet_over_pit((person[0], person[2]), (pit[0], pit[2])):
         return False
-    whole = bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1)
-    if horizon is None or not whole or pit[3] <= horizon + 1.0:
-        return feet_in_pit(bottom, pit[1], pit[3])
-    # someone in it is no nearer than its near rim and at most PIT_DEPTH_MAX_M down: their feet lie no lower
-    # in the image than the rim's row scaled by (eye + that depth) / eye from the horizon
-    lowest = horizon + (pit[3] - horizon) * (EYE_HEIGHT_M + PIT_DEPTH_MAX_M) / EYE_HEIGHT_M
-    rows = max(1.0, pit[3] - pit[1])
-    down = pit[1] + 0.15 * rows <= bottom <= lowest and depth_below_ground((top, bottom), horizon) >= IN_PIT_DEPTH_M
-    return down or feet_in_pit(bottom, pit[1], pit[3])
+    return feet_in_pit(person[3], pit[1], pit[3]) or down_in_pit(person, pit, horizon, frame_height) is True
 
 
 def feet_over_pit(person: tuple[float, float], pit: tuple[float, float]) -> bool:
