@@ -378,6 +378,10 @@ def test_punjabi_trinidadian_greek_and_context_before_the_question() -> None:
     assert (found["event"], found["ordinal"]) == ("went_idle", 2)
     assert q("After the labourer climbed out of the trench, did he go back down in at any point?").intent == "returned"
     assert q("How long since the sparky took off out of it?").public()["event"] == "left"
+    assert q("Where's the red extension cord got to? I need to run the grinder.").public()["subject"] == \
+        {"label": "extension_cord", "attributes": {"colour": "red"}}
+    assert q("Where did I leave my drill? The blue one.").public()["subject"]["attributes"] == {"colour": "blue"}
+    assert q("Is the sledgehammer still where I left it?").public()["subject"]["label"] == "sledgehammer"
 
 
 def test_the_nth_thing_an_event_happened_to() -> None:

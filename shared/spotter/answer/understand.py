@@ -106,7 +106,7 @@ SYNONYMS: dict[str, str] = {
     "drill": "drill", "drills": "drill", "power drill": "drill", "drill driver": "drill", "driver drill": "drill",
     "cordless drill": "drill", "hammer drill": "drill", "impact driver": "drill",
     "trowel": "trowel", "trowels": "trowel", "crowbar": "crowbar", "chisel": "chisel", "wrench": "wrench",
-    "hammer": "hammer", "hammers": "hammer", "mallet": "hammer", "sledgehammer": "hammer", "sledge": "hammer",
+    "hammer": "hammer", "hammers": "hammer", "mallet": "hammer", "sledgehammer": "sledgehammer", "sledge": "sledgehammer",
     "scaffold": "scaffold", "scaffolding": "scaffold", "scaffold tower": "scaffold", "scaffolds": "scaffold",
     "wheelbarrow": "wheelbarrow", "wheel barrow": "wheelbarrow", "barrow": "wheelbarrow",
     "wheelbarrows": "wheelbarrow",
@@ -2170,11 +2170,15 @@ class QuestionUnderstander:
                 intent, confidence = name, sim  # type: ignore[assignment]
         if intent is None:
             return UNKNOWN
-        if focus is not None and question.rstrip().endswith(focus.rstrip()) and not re.search(r"\d", question) and \
+        after = question.rstrip()[question.rstrip().find(focus.rstrip()) + len(focus.rstrip()):] if focus is not None else ""
+        if focus is not None and not re.search(r"\b(one|ones|it|its|it's|that|they|he|she|his|her)\b|\d", after.lower()) \
+                and not re.search(r"\d", question) and \
                 asked_subjects and all(s.label != "worker" for _, s, _weak in asked_subjects) and \
+                {s.label for _, s, _w in asked_subjects} <= {s.label for _, s, _w in subjects} and \
                 not re.search(r"\b(it|its|these|those|one)\b", asked) and not _PRONOUN.search(asked):  # fmt: skip
-            # the question, last, names its own thing ("The fire marshal will ask. Where is the gas can?"): the
-            # remarks before it are context, not slots
+            # the question names its own thing ("The fire marshal will ask. Where is the gas can?", "Where's the
+            # cord to? I wants to run the saw."): the remarks around it are context, not slots (unless a remark
+            # after it says more of the thing: "The blue one.")
             text, subjects, direction = asked, asked_subjects, asked_direction or direction
             event, state = event_in(asked) or event, state_in(asked) or state
         query = _slots(intent, text, subjects, direction, event, state)
