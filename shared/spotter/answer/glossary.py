@@ -12,10 +12,15 @@ topic-first questions.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from spotter.answer.rewrite import Rewrite, rewrite
 from spotter.answer.rewrite import rules as _rules
+
+
+def _word_swap(words: dict[str, str]) -> tuple[str, Callable[[re.Match[str]], str]]:
+    """One rewrite putting each whole word (or phrase) of `words` for its value, longest first."""
+    return r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b", lambda m: words[m.group(1)]
 
 # "X, il a posé les outils à quel moment", "Kozi ... ilimalizika lini": the question word the glossary put last
 # goes first, as English asks it
@@ -755,7 +760,7 @@ _URDU_SPELLINGS = {  # Urdu speakers' Latin spellings, and their words, in the s
     "uthaya": "uthaya gaya", "uthai": "uthaya gaya", "khudai": "gaddhe",
 }
 _HINDI = _rules(
-    (r"\b(" + "|".join(sorted(_URDU_SPELLINGS, key=len, reverse=True)) + r")\b", lambda m: _URDU_SPELLINGS[m.group(1)]),
+    _word_swap(_URDU_SPELLINGS),
     (r"\b(aakhri|pehli) dafa\b", r"\1 baar"), (r"\bfarigh (betha|baitha|raha|hai)\b|\bgappen maar (raha|rahi)\b", "khali baitha"),
     (r"\bapni jagah (pe|par) (hai|hain)\b", "wahin hai"), (r"\bpoint (kr|kar) do\b", " "), (r"\bnazar nahi aa (rahi|raha)\b", " "),
     (r"(?<!aage )(?<!peeche )\b(baayein|daayein) (pe|par|taraf|side)\b", lambda m: f" on my {'left' if m.group(1) == 'baayein' else 'right'} "),
@@ -905,7 +910,7 @@ _PUNJABI = _rules(
     # "munda green vest wala" (the lad in the green vest): the "wala" phrase names him
     (r"\b(oh |eh )?(munda|veer|banda) (?=\w+ (vest|jacket|topi|lid|hat|helmet) (wala|wale|wali)\b)", " "),
     (r"\b(aa|hai) veer\b", r"\1"),
-    (r"\b(" + "|".join(sorted(_PUNJABI_SPELLINGS, key=len, reverse=True)) + r")\b", lambda m: _PUNJABI_SPELLINGS[m.group(1)]),
+    _word_swap(_PUNJABI_SPELLINGS),
     (r"\bveer$", " "), (r"\bveer\b", "banda"),  # a form of address at the end; elsewhere the worker it names
 )
 

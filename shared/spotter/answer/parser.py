@@ -571,31 +571,26 @@ class QuestionParser:
         return _BY_WORLD_EVENT
 
     def _pits(self, camera_id: str, at: float) -> _Pits:
-        """The excavations remembered up to `at`, with their boxes by clip and frame time."""
+        """The excavations remembered up to `at`, with their boxes by clip and frame time, and every person's
+        rows (entity, top, bottom) in the frames a pit is in (the horizon from the others, `in_pit`)."""
         pits = self.store.entities(camera_id, label="excavation", t_max=at)
         if not pits:
             raise _NotKnown("I have not seen an excavation or another zone by " + fmt_time(at) + ".")
         pit_boxes: dict[str, dict[float, tuple[float, float, float, float]]] = {}
+        t_first = at
         for e in pits:
             for po in self.store.observations(camera_id, entity_id=e.entity_id, t_max=at):
                 frames = pit_boxes.setdefault(po.clip_id, {})
                 for pb in po.boxes:
                     frames[round(pb.t, 3)] = pb.bbox
-        return pits, pit_boxes
-
-    def _people_boxes(self, camera_id: str, obs: Sequence[ObservationRecord], at: float
-                      ) -> dict[str, dict[float, list[tuple[str, tuple[float, float, float, float]]]]]:
-        """Every person's box in the clips of `obs`, by clip and frame time (the horizon from the others, `in_pit`)."""
-        boxes: dict[str, dict[float, list[tuple[str, tuple[float, float, float, float]]]]] = {}
-        if not obs:
-            return boxes
-        clips = {o.clip_id for o in obs}
-        for po in self.store.observations(camera_id, label="worker", t_min=min(o.t_start for o in obs), t_max=at):
-            if po.clip_id in clips:
-                frames = boxes.setdefault(po.clip_id, {})
+                t_first = min(t_first, po.t_start)
+        people: dict[str, dict[float, list[tuple[str, float, float]]]] = {}
+        for po in self.store.observations(camera_id, label="worker", t_min=t_first, t_max=at) if pit_boxes else ():
+            if po.clip_id in pit_boxes:
+                rows = people.setdefault(po.clip_id, {})
                 for pb in po.boxes:
-                    frames.setdefault(round(pb.t, 3), []).append((po.entity_id, pb.bbox))
-        return boxes
+                    rows.setdefault(round(pb.t, 3), []).append((po.entity_id, pb.bbox[1], pb.bbox[3]))
+        return pits, pit_boxes, people
 
     def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
                      half_width_deg: float = 15.0, pits: _Pits | None = None) -> list[tuple[float, float, ObservationRecord]]:
@@ -603,8 +598,7 @@ class QuestionParser:
         where the pit is in the same frame: down in it (`in_pit`: over its columns, and below the ground the
         others in the frame stand on, or without others, feet between its top and bottom edges); elsewhere the
         observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read."""
-        excavations, pit_boxes = pits if pits is not None else self._pits(camera_id, at)
-        people = self._people_boxes(camera_id, obs, at)
+        excavations, pit_boxes, people = pits if pits is not None else self._pits(camera_id, at)
         marks: list[tuple[float, bool, ObservationRecord]] = []
         for o in obs:
             here = pit_boxes.get(o.clip_id, {})
@@ -612,7 +606,7 @@ class QuestionParser:
             if framed:
                 crowd = people.get(o.clip_id, {})
                 marks += [(t, in_pit(box, pit, horizon_from_people(
-                    [(ob[1], ob[3]) for eid, ob in crowd.get(round(t, 3), ()) if eid != o.entity_id])), o)
+                    (top, bottom) for eid, top, bottom in crowd.get(round(t, 3), ()) if eid != o.entity_id)), o)
                           for t, box, pit in framed]  # fmt: skip
             else:
                 inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in excavations)
@@ -1082,8 +1076,10 @@ class QuestionParser:
         )  # fmt: skip
 
 
-_Pits = tuple[list[EntityRecord], dict[str, dict[float, tuple[float, float, float, float]]]]
-"""Excavations remembered, and their boxes by clip id and frame time (`QuestionParser._pits`)."""
+_Pits = tuple[list[EntityRecord], dict[str, dict[float, tuple[float, float, float, float]]],
+              dict[str, dict[float, list[tuple[str, float, float]]]]]
+"""Excavations remembered, their boxes by clip id and frame time, and the people's rows in those frames
+(`QuestionParser._pits`)."""
 
 
 class _NotKnown(Exception):

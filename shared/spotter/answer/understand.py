@@ -1863,12 +1863,14 @@ _HOW_LONG = _C(r"\b(how long|how much time|(total )?time (spent )?(on the ground
                r"time|length)|(duration|length) of (the |his |her |their |a )?(\w+ )?(\w+ )?(spell|break|stint|stretch|period)|"
                r"how much (he|she|they|the \w+ )?(work|worked|"
                r"idle|idled|working))\b")  # fmt: skip
-_AGO = _C(r"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been(?! (on|lying|in|inside|sitting|down|there|out|idle|without|at|up|under|by|standing|parked)\b)|"
+_IN_A_STATE = r"(?! (on|lying|in|inside|sitting|down|there|out|idle|without|at|up|under|by|standing|parked)\b)"
+"""After "how long has it been": a state ("... on the ground") makes it a duration, not a time since."""
+_AGO = _C(rf"\b(how long ago|how long since|how long has it been since|how long it been since|how long (has|did|is) it been{_IN_A_STATE}|"
           r"how much time (has )?(passed|gone by|elapsed|gone) since|time since(?! \d)|since (i|you|we) (last )?(saw|seen|see|spotted)|"
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when(?=.*\bhow long\b)|"
-          r"how long it is been since|how long it has been since|how long has it been(?! (on|lying|in|inside|sitting|down|there|out|idle|without|at|up|under|by|standing|parked)\b)|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
+          r"how long it is been since|how long it has been since|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
             r"^(distinct|unique)\b|(distinct|unique) \w+s\b|\b(the )?(one|single) \w+ or (have |are |were )?(there )?(been )?"
@@ -2170,15 +2172,7 @@ class QuestionUnderstander:
                 intent, confidence = name, sim  # type: ignore[assignment]
         if intent is None:
             return UNKNOWN
-        after = question.rstrip()[question.rstrip().find(focus.rstrip()) + len(focus.rstrip()):] if focus is not None else ""
-        if focus is not None and not re.search(r"\b(one|ones|it|its|it's|that|they|he|she|his|her)\b|\d", after.lower()) \
-                and not re.search(r"\d", question) and \
-                asked_subjects and all(s.label != "worker" for _, s, _weak in asked_subjects) and \
-                {s.label for _, s, _w in asked_subjects} <= {s.label for _, s, _w in subjects} and \
-                not re.search(r"\b(it|its|these|those|one)\b", asked) and not _PRONOUN.search(asked):  # fmt: skip
-            # the question names its own thing ("The fire marshal will ask. Where is the gas can?", "Where's the
-            # cord to? I wants to run the saw."): the remarks around it are context, not slots (unless a remark
-            # after it says more of the thing: "The blue one.")
+        if focus is not None and _names_its_own_thing(question, focus, asked, asked_subjects, subjects):
             text, subjects, direction = asked, asked_subjects, asked_direction or direction
             event, state = event_in(asked) or event, state_in(asked) or state
         query = _slots(intent, text, subjects, direction, event, state)
@@ -2189,6 +2183,21 @@ class QuestionUnderstander:
             # "still where it was first thing", "the one who showed up first thing": where / who was first seen
             query = query.model_copy(update={"time": None})
         return query.model_copy(update={"confidence": confidence})
+
+
+def _names_its_own_thing(question: str, focus: str, asked: str, asked_subjects: list[tuple[int, SubjectRef, bool]],
+                         subjects: list[tuple[int, SubjectRef, bool]]) -> bool:
+    """The asked sentence (`focus`, normalised `asked`) names its own thing ("The fire marshal will ask. Where is
+    the gas can?", "Where's the cord to? I wants to run the saw."): the remarks around it are context, not slots.
+    Not when it points back ("where is it"), names a person, holds a time, or a remark after it says more of
+    the thing ("The blue one."), nor when the thing was read only with the whole text's help (a glossary
+    started by a word in a remark)."""
+    after = question[question.find(focus) + len(focus):]
+    return bool(asked_subjects) and not re.search(r"\d", question) \
+        and not re.search(r"\b(one|ones|it|its|it's|that|they|he|she|his|her)\b", after.lower()) \
+        and all(s.label != "worker" for _, s, _weak in asked_subjects) \
+        and {s.label for _, s, _w in asked_subjects} <= {s.label for _, s, _w in subjects} \
+        and not re.search(r"\b(it|its|these|those|one)\b", asked) and not _PRONOUN.search(asked)
 
 
 # A reason or condition said first ("Before I sign off the permit: is the trench box still there?", "For the

@@ -17,6 +17,7 @@ which is harmless because every comparison goes through `wrap_deg`.
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Iterable, Sequence
 from typing import Literal
 
@@ -123,10 +124,9 @@ def depth_gap_m(person: tuple[float, float], ground_row: float, scale_px: float)
     the wearer), from one frame: the person's height gives their distance and puts the horizon at their head
     height; the row's offset below that horizon gives its distance. None when the row is at or above it."""
     top, bottom = person
-    height = bottom - top
-    if height <= 2.0:
+    if bottom - top <= 2.0:
         return None
-    horizon = bottom - height * EYE_HEIGHT_M / PERSON_HEIGHT_M
+    height, horizon = bottom - top, horizon_of(top, bottom)
     if ground_row - horizon <= 1.0:
         return None
     return scale_px * PERSON_HEIGHT_M / height - scale_px * EYE_HEIGHT_M / (ground_row - horizon)
@@ -139,16 +139,22 @@ PIT_DEPTH_MAX_M = 2.0
 ground; deeper, the rim hides them)."""
 
 
+def horizon_of(top: float, bottom: float) -> float:
+    """The horizon's row if a person (top, bottom rows) stands on the wearer's ground: their feet lie
+    `EYE_HEIGHT_M / PERSON_HEIGHT_M` of their height below it."""
+    return bottom - (bottom - top) * EYE_HEIGHT_M / PERSON_HEIGHT_M
+
+
+def _whole(top: float, bottom: float, frame_height: int | None) -> bool:
+    """A person's box that shows their height: not cut by the frame's top or bottom, not a few pixels tall."""
+    return bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1)
+
+
 def horizon_from_people(people: Iterable[tuple[float, float]], frame_height: int | None = None) -> float | None:
-    """The horizon's row in one frame from the people standing in it (top, bottom rows): a standing person's
-    feet lie `EYE_HEIGHT_M / PERSON_HEIGHT_M` of their height below it. The median over everyone whole in the
-    frame (a person cut by its edge, or a few pixels tall, says nothing); None when there is nobody."""
-    rows = sorted(bottom - (bottom - top) * EYE_HEIGHT_M / PERSON_HEIGHT_M for top, bottom in people
-                  if bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1))  # fmt: skip
-    if not rows:
-        return None
-    mid = len(rows) // 2
-    return rows[mid] if len(rows) % 2 else (rows[mid - 1] + rows[mid]) / 2.0
+    """The horizon's row in one frame from the people standing in it (top, bottom rows), `horizon_of` each: the
+    median over everyone whole in the frame (`_whole`); None when there is nobody."""
+    rows = [horizon_of(top, bottom) for top, bottom in people if _whole(top, bottom, frame_height)]
+    return statistics.median(rows) if rows else None
 
 
 def depth_below_ground(person: tuple[float, float], horizon: float) -> float:
@@ -166,9 +172,8 @@ def down_in_pit(person: tuple[float, float, float, float], pit: tuple[float, flo
     and `IN_PIT_DEPTH_M` or more below the ground the others in the frame stand on (`horizon`), and no lower in
     the image than someone `PIT_DEPTH_MAX_M` down just inside its near rim. None when the depth is not known
     (no horizon, a box cut by the frame's edge or a few pixels tall, a pit at or above the horizon)."""
-    left, top, right, bottom = person
-    whole = bottom - top >= 8.0 and top > 1.0 and (frame_height is None or bottom < frame_height - 1)
-    if horizon is None or not whole or pit[3] <= horizon + 1.0:
+    _left, top, _right, bottom = person
+    if horizon is None or not _whole(top, bottom, frame_height) or pit[3] <= horizon + 1.0:
         return None
     lowest = horizon + (pit[3] - horizon) * (EYE_HEIGHT_M + PIT_DEPTH_MAX_M) / EYE_HEIGHT_M
     rows = max(1.0, pit[3] - pit[1])
