@@ -1852,6 +1852,124 @@ _MALAY = _rules(
     (r"\b(tak|ke|tu|ni|dah|already|punya|dia|kena)\b(?= |$)", " "),
 )
 
+# --- Indonesian (Jakarta colloquial: "bor gue di mana ya?", mixed with English) ---------------------------
+_ID_COLOURS = {"merah": "red", "kuning": "yellow", "biru": "blue", "hijau": "green", "ijo": "green", "putih": "white",
+               "hitam": "black", "item": "black", "oranye": "orange", "oren": "orange", "abu-abu": "grey", "abu": "grey"}
+_ID_COLOUR = "(" + "|".join(_ID_COLOURS) + ")"
+_ID_ORDINALS = {"pertama": "first", "kedua": "second", "ketiga": "third"}
+_ID_THINGS = {"tangga": "ladder", "bor": "drill", "gerobak arco": "wheelbarrow", "gerobak": "wheelbarrow",
+              "arco": "wheelbarrow", "stamper plat": "plate compactor", "stamper": "plate compactor", "genset": "generator",
+              "palu": "hammer", "gerinda": "grinder", "palet semen": "pallet", "palet": "pallet", "pompa air": "water pump",
+              "pompa": "pump", "meteran": "tape measure", "kotak perkakas": "toolbox", "kotak alat": "toolbox",
+              "molen": "concrete mixer", "lapisan bata": "course", "bata": "brick", "galian": "excavation",
+              "lubang": "excavation", "helm": "hardhat", "rompi": "vest", "kerucut": "cone", "besi": "rebar",
+              "sekop": "shovel", "truk": "truck", "orang": "worker", "kenek": "helper", "tukang las": "welder",
+              "tukang batu": "bricklayer", "tukang besi": "steel fixer", "tukang kayu": "carpenter", "mandor": "foreman",
+              "pekerja": "worker", "tukang": "worker"}
+_INDONESIAN_MARKERS = re.compile(
+    r"\b(gue|gua|gw|lu|lo|gak|nggak|enggak|udah|sudah|keliatan|kelihatan|kapan|dimana|di mana|kemana|ke mana|kenek|"
+    r"tukang|rompi|galian|dong|sih|nih|tuh|pake|pakai|nganggur|dateng|datang|sampe|dipindahin|diambil|dijatohin|"
+    r"ditaruh|bener|kayak|serong|apaan|aja|liat|ngegeletak|tergeletak|copot|lepas|santai-santai|gerobak|genset|palu|"
+    r"molen|bor|tangga|jam berapa|berapa|sekarang|tadi|masih|balik|sebelah|sejak|sebelum|setelah|sesudah|abis|"
+    r"istirahat|kerja|terakhir|tempat|belum|bata|dipasang|kelar|lapisan|pertama|kedua|ketiga|belakang|kiri|kanan|depan|arah|galian|helm|nganggur|keluar|masuk)\b")
+_NOT_INDONESIAN = re.compile(r"\b(lah|liao|dah|tak|bila|nampak|kat|meh|lor|leh|punya|kena|siap|lepak|topi keledar|pekerja|"
+                         r"minit|mana satu|curi tulang|pukul|duduk|topi|lubang|simen|harga|hai|kya|kahan|kab|kitna|nahi|wala|aa|ki)\b")  # Malay's, Hindi's, Punjabi's
+_INDONESIAN = _rules(
+    (r"\bsemuanya\b", " "), (r"\b(ya|sih|dong|nih|tuh|kan|deh|kok|aja|lho|yuk|bro|pak|bang|cuy|tolong)\b", " "),
+    (r"\s+", " "), (r"\b(gue|saya|aku) mau \w+\s*$|\bmau \w+( \w+)?\s*$|\bilang\s*$|\blupa\s*$", " "),  # "I want to fetch it"
+    (r"\b(bener gak|bener nggak|bener|bukan orang baru|gak sih)$", " "),
+    # times and windows first (their words are other phrases' too)
+    (r"\bdalam (\d+) menit terakhir\b", r" in the last \1 minutes "), (r"\b(\d+) menit (lalu|yang lalu)\b", r" \1 minutes ago "),
+    (r"\bsetengah jam (lalu|yang lalu)\b", " half an hour ago "),
+    (r"\bdari menit (\d+) sampe menit (\d+)\b", r" between minute \1 and minute \2 "),
+    (r"\bdari jam ([\d:]+) sampe jam ([\d:]+)( di video)?\b", r" between \1 and \2 "),
+    (r"\bsejak jam ([\d:]+)( di video)?\b", r" since \1 "),
+    # places
+    (r"\b(masih )?di (tempat|posisi) yang (sama|tadi)( (kayak|sama|dengan) )?", r" \1in the same place as "),
+    (r"\b(masih )?di (tempat|posisi) (pertama kali|pertama) (keliatan|kelihatan|diliat)\b", r" \1where it was first seen "),
+    (r"\bdari tempatnya semula\b|\bdari tempat(nya)? (semula|awal)\b", " from its original place "),
+    (r"\b(udah|sudah) (\w+) belum\b", r" has it been \2 "),
+    (r"\bbalik lagi (gak |nggak )?ke (tempat|posisi)\b|\bbalik (gak |nggak )?ke (tempat|posisi)\b", " go back to the place where "),
+    (r"\bmasuk (ke )?(\w+) lagi\b", r" gone back into the \2 "),
+    # people and things
+    (rf"\b(mas|kenek|tukang|orang|mandor)(?: sebelah)?(?: yang)? (pake|pakai)? ?(rompi|helm) {_ID_COLOUR}\b",
+     lambda m: f"{'helper' if m.group(1) == 'kenek' else 'foreman' if m.group(1) == 'mandor' else 'worker'} in the "
+               f"{_ID_COLOURS[m.group(4)]} {'vest' if m.group(3) == 'rompi' else 'hardhat'}"),
+    (rf"\b(?:yang )?(?:pake|pakai) (rompi|helm) {_ID_COLOUR}\b",
+     lambda m: f"in the {_ID_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'rompi' else 'hardhat'}"),
+    (rf"\b(rompi|helm) {_ID_COLOUR}\b", lambda m: f"in the {_ID_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'rompi' else 'hardhat'}"),
+    (r"\b(mas|orang|kenek|tukang)? ?yang (gak|nggak|ga|tidak|tanpa) (pake|pakai) (helm|rompi)\b",
+     lambda m: f"{'helper' if m.group(1) == 'kenek' else 'worker'} without a {'hardhat' if m.group(4) == 'helm' else 'vest'}"),
+    (r"\b(gak|nggak|ga|tidak) (pake|pakai) (helm|rompi)\b", lambda m: f"without a {'hardhat' if m.group(3) == 'helm' else 'vest'}"),
+    (r"\b(mas|pak|bang)\b(?= (in|without)\b)", "worker"),
+    _word_swap(_ID_THINGS),
+    (rf"\b(\w+) {_ID_COLOUR}\b", lambda m: f"{_ID_COLOURS[m.group(2)]} {m.group(1)}"),
+    (r"\b(\w+)-nya\b|\b(\w+)nya\b(?<!\bnya)", lambda m: f"the {m.group(1) or m.group(2)}"),
+    (r"\b(mas|pak|bang)\b", " "),
+    # ordinals: "bata pertama" = the first brick, "istirahat yang kedua kali" = the second break
+    (r"\b(yang )?(pertama|kedua|ketiga) kali(nya)?\b", lambda m: f" the {_ID_ORDINALS[m.group(2)]} time "),
+    (r"\b(yang )?(pertama|kedua|ketiga)\b", lambda m: f" {_ID_ORDINALS[m.group(2)]} "),
+    (r"\b(brick|course|break|istirahat|lapisan)\s+(first|second|third)\b", r"\2 \1"),
+    # directions
+    (r"\b(?:di )?(kiri|kanan) (?:gue |gua |saya )?apa (?:di )?(kiri|kanan)\b", " on my left or right "),
+    (r"\b(?:di )?(?:sebelah )?kanan belakang\b|\bbelakang kanan\b", " behind me on the right "),
+    (r"\b(?:di )?(?:sebelah )?kiri belakang\b|\bbelakang kiri\b", " behind me on the left "),
+    (r"\b(?:di )?(?:serong )?kanan depan\b|\bdepan kanan\b|\bserong kanan\b", " in front on my right "),
+    (r"\b(?:di )?(?:serong )?kiri depan\b|\bdepan kiri\b|\bserong kiri\b", " in front on my left "),
+    (r"\b(?:di )?(?:sebelah )?kiri (gue|gua|saya)\b", " on my left "), (r"\b(?:di )?(?:sebelah )?kanan (gue|gua|saya)\b", " on my right "),
+    (r"\b(?:di )?belakang (gue|gua|saya)\b", " behind me "), (r"\b(?:di )?depan (gue|gua|saya)\b", " in front of me "),
+    (r"\b(?:di )?(?:sebelah )?kiri\b", " on my left "), (r"\b(?:di )?(?:sebelah )?kanan\b", " on my right "),
+    (r"\b(?:di )?belakang\b", " behind me "), (r"\b(?:di )?depan\b", " in front of me "),
+    (r"\b(?:ada )?di (?:sebelah|arah) mana\b|\b(?:ada )?di arah mana\b|\bsebelah mana\b|\barah mana\b", " which way is "),
+    (r"\btunjukin( arah)?\b", " which way is "),
+    (r"\bdari (posisi )?(gue|gua|saya)( sekarang)?\b|\bdari sini\b", " from me "),
+    # events and states
+    (r"\bturun masuk (ke )?\b|\bmasuk (ke )?\b", " went into the "), (r"\bnaik keluar dari\b|\bkeluar dari\b", " climbed out of the "),
+    (r"\bnaik keluar\b", " climbed out "),
+    (r"\bmulai kerja lagi\b|\bkerja lagi\b", " resumed working "), (r"\bmulai kerja\b", " started working "),
+    (r"\bberhenti kerja\b", " stopped working "), (r"\blagi (kerja|bekerja)\b", " working "),
+    (r"\blagi (nganggur|santai(-santai)?|istirahat)\b", " idle "), (r"\b(nganggur|santai-santai|santai)\b", " idle "),
+    (r"\b(first|second|third) istirahat\b", r"\1 break"), (r"\bistirahat\b(?= the (first|second|third) time)", " went on break "),
+    (r"\b(sebelum|abis|habis|setelah|sesudah) istirahat\b", r" \1 the break "), (r"\bistirahat\b", " went on break "),
+    (r"\b(kerja|bekerja)\b", " working "),
+    (r"\b(copot|lepas|buka) (hardhat|helm)\b", " took off his hardhat "),
+    (r"\b(dijatohin|dijatuhin|dijatuhkan|jatuh|jatoh)\b", " dropped "), (r"\b(diambil|ambil|diangkat)\b", " picked up "),
+    (r"\b(dipindahin|dipindah|dipindahkan|mindahin|pindahin)\b", " moved "), (r"\b(ditaruh|taruh|naro|ditaro)\b", " put down "),
+    (r"\b(dipasang|pasang)\b", " laid "), (r"\b(kelar|selesai|beres)\b", " finished "),
+    (r"\b(dateng|datang|nyampe|sampai)\b(?! (jam|menit))", " arrived "), (r"\bpulang\b", " left "),
+    (r"\b(tergeletak|ngegeletak|geletak) di tanah\b|\bdi tanah\b", " on the ground "),
+    (r"\bdi dalam\b|\bdi\b(?= excavation)", " in the "), (r"\bposisi\b", " place "),
+    # question words and times
+    (r"\bjam berapa\b", " what time "), (r"\bberapa lama yang lalu\b", " how long ago "),
+    (r"\b(udah |sudah )?berapa (lama|menit)( lalu| yang lalu)\b", " how long ago "),
+    (r"\b(udah|sudah) berapa lama sejak\b|\bsejak (.+?) (udah|sudah) berapa lama\b",
+     lambda m: f" how long since {m.group(2)} " if m.group(2) else " how long since "),
+    (r"\b(udah|sudah) berapa lama\b", " how long has it been "), (r"\bberapa lama\b", " how long "),
+    (r"\b(udah|sudah) berapa menit\b", " how many minutes "),
+    (r"\b(ada )?berapa orang( beda)?\b", lambda m: " how many different workers " if m.group(2) else " how many workers "),
+    (r"\bberapa (\w+) beda\b", r" how many different \1 "), (r"\b(ada )?berapa( biji)?\b", " how many "),
+    (r"\bkapan\b", " when "), (r"\b(di ?mana|ke ?mana)\b", " where is "), (r"\bsejak\b", " since "),
+    (r"\bterakhir (liat|lihat|keliatan|kelihatan)\b", " last seen "), (r"\bterakhir\b", " last "),
+    (r"\b(gak|nggak|ga|tidak) (keliatan|kelihatan)\b", " not seen "), (r"\b(keliatan|kelihatan|liat|lihat)\b", " seen "),
+    (r"\bjam ([\d:]+)( di video)?\b", r" at \1 "), (r"\bdi video\b", " "), (r"\bmenit\b", " minutes "),
+    (r"\b(sebelum)\b", " before "), (r"\b(sesudah|setelah|abis|habis)\b", " after "),
+    (r"\bsama (gak |nggak )?sama\b|\b(orang )?yang sama( kayak| dengan| sama)?\b", " the same one as "),
+    (r"\b(kayak|seperti)\b", " as "), (r"\b(ditotal|totalnya|total)\b", " in total "),
+    (r"\bsekarang\b", " now "), (r"\btadi\b", " earlier "), (r"\bmasih\b", " still "), (r"\bdi situ\b", " there "),
+    (r"\bapa aja\b|\bapaan\b|\bbarang apa( aja)?\b", " what is "), (r"\bada apa\b", " what is "), (r"\bada\b", " is there "),
+    (r"\bitu\b|\bini\b", " this "), (r"\b(gue|gua|gw|saya)\b", " my "), (r"\b(dia)\b", " he "),
+    (r"\b(yang|di|udah|sudah|belum|lagi|gak|nggak|ga|atau|apa|mau|sama|dari|ke)\b(?= |$)", " "),
+    # English order for what the swaps left in Indonesian order
+    (r"^\s*earlier (.+?) how long((?: \w+)*)\s*$", r"how long was \1\2 earlier"), (r"^\s*(.+?) how long\s*$", r"how long was \1"),
+    (r"\s+", " "), (r"\b(he|she) (idle|working)\b", r"\1 was \2"),
+    (r"\bhow long has it been ((?:\w+ ){1,6}?)(idle|working|on the ground|in the excavation|without a hardhat)\b",
+     r"how long has \1been \2"),
+    (r"\bhow long ((?:\w+ ){1,6}?)(idle|working|on the ground|in the excavation|without a hardhat)\b",
+     lambda m: m.group(0) if re.search(r"\b(has|was|is|been|did|since)\b", m.group(1)) else f"how long was {m.group(1)}{m.group(2)}"),
+    (r"^\s*(\w+(?: \w+){0,6}?) go back to\b", r"did \1 go back to"),
+    (r"^\s*(.+?) what time\s*$", r"what time \1"), (r"^\s*(.+?) when\s*$", r"when \1"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -1865,6 +1983,7 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
+    (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),  # before Malay, whose words it shares, and German ("helm")
     (_PUNJABI_MARKERS, 1, _PUNJABI, None),  # respelt into Hindi, before it
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
