@@ -1970,6 +1970,136 @@ _INDONESIAN = _rules(
     (r"^\s*(.+?) what time\s*$", r"what time \1"), (r"^\s*(.+?) when\s*$", r"when \1"),
 )
 
+# --- Tamil in Latin letters (Tanglish: "drill evlo neram keezha kidandhuchu") ---------------------------------
+# Tamil puts the verb last and marks order with "-ukku aprom" / "-ukku munnadi"; the rules turn each question frame
+# into English word order, then the words.
+_TA_CLAUSE_VERBS = {  # a clause's verb, nominalised or past, into English
+    "vandhadhu": "arrived", "vandhadhukku": "arrived", "vandhuchu": "arrived", "vandhu": "arrived",
+    "shift pannadhukku": "was moved", "shift pannanga": "was moved", "move aanadhu": "was moved",
+    "move pannavana": "moved", "eduthadhu": "was picked up", "mudinjadhukku": "was finished", "mudinjudhu": "was finished",
+    "mudinju": "was finished", "kalattunadhu": "took off his hardhat", "kalattunadhukku": "took off his hardhat",
+    "kalattinaan": "took off his hardhat", "kalattuna": "took off his hardhat", "kalatti": "took off his hardhat",
+    "keezha vizhundhadhukku": "was dropped", "keezha pottaan": "was dropped", "keezha pottu": "was dropped",
+    "poanadhu": "left", "poanadhukku": "left", "potta": "was laid", "pottu": "was laid", "fix aachu": "was fixed",
+    "stop pannadhu": "stopped working", "start pannadhu": "started working", "irangunaan": "went into the excavation",
+    "mela vandhaaru": "came out of the excavation", "poanaaru": "left", "poi": "left",
+}
+_TA_VERB = "(" + "|".join(sorted((re.escape(k) for k in _TA_CLAUSE_VERBS), key=len, reverse=True)) + ")"
+_TAMIL_MARKERS = re.compile(
+    r"\b(evlo|neram|enga|eppo|irukku|irukka|irukkaan|irukkaara|aal|thambi|anna|machi|pakkam|endha|ethana|aprom|munnadi|"
+    r"munnadiya|pinnadi|valathu|idathu|keezha|vela|summa|chumma|thirumba|innum|adhe|paatha|inniki|varaikkum|pallathula|"
+    r"pallathukulla|kulla|irundhu|aachu|kidandhuchu|kidakku|illama|illadha|thaana|mothama|kadaisiya|rendavadhu|"
+    r"moonavadhu|enna|sollu|nikkuraan|nikkuraaru|poanaana|vandhaana|edathukku|vechen|thaan)\b")
+_TAMIL = _rules(
+    (r"\b(machi|da|sollu|konjam|point pannu|enakku therila|thirumbi paakka mudiyala|kaanom|pola|seri|ok|thanks)\b", " "),
+    (r"\b(ippo thaan inga irundhuchu|rigger ketkuraaru|naan ippo \w+ \d+ kitta nikkuren|innum mela varala|innum unload pannala|"
+     r"illa phone paakuraana)\b", " "),
+    (r"\s+", " "),
+    # people: "green vest aal", "blue helmet aal", "helmet illadha thambi", "yellow vest potta aal"
+    (r"\b(\w+) (vest|helmet)( potta)? (aal|thambi|anna)\b", lambda m: f"the worker in the {m.group(1)} {'vest' if m.group(2) == 'vest' else 'hardhat'}"),
+    (r"\b(andha )?helmet illadha (aal|thambi|anna)\b", "the worker without a hardhat"),
+    (r"\b(\w+) anna\b(?<!\bthe worker)", r"the \1"), (r"\b(andha|indha) thambi\b", "the worker"), (r"\bthambi\b", "the worker"),
+    (r"\b(ippo )?munnadi nikkura aal\b", "the worker in front of me"), (r"\bippo paakura\b", ""),
+    # times
+    (r"\b([\d.]+) la irundhu ([\d.]+) varaikkum\b", lambda m: f" between {m.group(1).replace('.', ':')} and {m.group(2).replace('.', ':')} "),
+    (r"\b([\d.]+) varaikkum\b", lambda m: f" until {m.group(1).replace('.', ':')} "),
+    (r"\blast (\d+) mins? la\b", r" in the last \1 minutes "), (r"\blast half an hour la\b", " in the last half hour "),
+    (r"\b(\d+) mins back paatha\b", r" seen \1 minutes ago "), (r"\b([\d.]+) (ku|la) paatha\b", lambda m: f" seen at {m.group(1).replace('.', ':')} "),
+    # order: "A <verb> B <verb>-ukku aprom / munnadi"
+    (rf"^(.+?) {_TA_VERB} (.+?) {_TA_VERB} (aprom|munnadi)(ya|ah|thaana)?\s*$",
+     lambda m: f"did {m.group(1)} {_TA_CLAUSE_VERBS[m.group(2)]} {'after' if m.group(5) == 'aprom' else 'before'} "
+               f"{m.group(3)} {_TA_CLAUSE_VERBS[m.group(4)]}"),
+    (rf"^(.+?) (thirumba vela start|vela stop) pannadhu (.+?) {_TA_VERB} (aprom|munnadi)(ya|ah|thaana)?\s*$",
+     lambda m: f"did {m.group(1)} {'resume working' if m.group(2).startswith('thirumba') else 'stop working'} "
+               f"{'after' if m.group(5) == 'aprom' else 'before'} {m.group(3)} {_TA_CLAUSE_VERBS[m.group(4)]}"),
+    # going back: "X-a edathukku thirumba poanaana", "trench la irundhu mela vandha aprom ... thirumba ulla poanaana"
+    (r"^(?:(.+?) (edukkuradhukku) munnadi )?(.+?) nikkura edathukku avan thirumba poanaana\s*$",
+     r"did \3 go back to where he was standing before \1 was picked up"),
+    (rf"^(.+?) (.+?) {_TA_VERB} edathukku thirumba (poanaana|vandhaana)\s*$",
+     lambda m: f"did {m.group(1)} go back to where the {m.group(2)} {_TA_CLAUSE_VERBS[m.group(3)]}"),
+    (r"^(.+?) (helmet )?(kalattuna) edathukku thirumba (poanaana|vandhaana)\s*$", r"did \1 go back to where he took off his hardhat"),
+    (r"^(\w+) la irundhu mela vandha aprom (.+?) thirumba ulla poanaana\s*$", r"did \2 go back into the \1 after he came out"),
+    (r"\bdrill pottu vecha\b", "drill was put down"),
+    # same one: "X thaan Y-avana", "... adhe aal thaana", "... aal thaana illa vera aala"
+    (r"^(.+?) (\d+ minutes ago|at [\d:]+) seen (adhe )?aal thaana( illa vera aala)?\s*$|^(.+?) seen (\d+ minutes ago|at [\d:]+) (adhe )?aal thaana( illa vera aala)?\s*$",
+     lambda m: f"is {m.group(1) or m.group(5)} the same one as {m.group(2) or m.group(6)}"),
+    (r"^(?:ippo )?(.+?) (seen at [\d:]+|seen \d+ minutes ago) adhe aal thaana\s*$", r"is \1 the same one as \2"),
+    (r"^(.+?) thaan (.+?) move pannavana\s*$", r"is \1 the one who moved the \2"),
+    (r"^(valathu pinnadi|left side la irukka) (nikkura )?(.+?) thaan (.+?)$",
+     lambda m: f"is {m.group(3)} {'behind me on the right' if m.group(1).startswith('valathu') else 'on my left'} the one who {m.group(4)}"),
+    (r"\bpallathula irangunavana\b", "went into the excavation"), (r"\bhelmet kalattuna aala\b", "took off his hardhat"),
+    # how long: "X evlo neram ..." and "X ... evlo neram aachu"
+    (rf"^(.+?) {_TA_VERB} evlo neram (aachu|aagudhu)\s*$", lambda m: f"how long since {m.group(1)} {_TA_CLAUSE_VERBS[m.group(2)]}"),
+    (r"^(.+?) site vittu poi evlo neram aachu\s*$", r"how long since \1 left"),
+    (r"^(.+?) (ah )?kadaisiya paathu evlo neram aachu\s*$", r"how long since \1 was last seen"),
+    (r"^(.+?) (ippo varaikkum )?evlo neram (ah )?keezha (kidandhuchu|kidakku)\s*$",
+     lambda m: f"how long {'has' if m.group(4) == 'kidakku' else 'was'} {m.group(1)} {'been ' if m.group(4) == 'kidakku' else ''}on the ground"),
+    (r"^(.+?) (\w+ )?evlo neram (ah )?(helmet illama irundhaan|vela senjaan|vela pannitu irukkaaru|idle ah irundhaaru|"
+     r"summa nikkuraan|summa irundhaan|pallathukulla irundhaan|pallathula irundhaan|(\w+) kulla irukkaaru)\s*$",
+     lambda m: _ta_how_long(m)),
+    (r"^(.+?) rendavadhu (break|thadava) (pallathula )?evlo neram( irundhaan)?\s*$",
+     lambda m: f"how long was {m.group(1)} in the excavation the second time" if m.group(3) else f"how long was {m.group(1)} second break"),
+    (r"^(.+?) last break evlo neram eduthaan\s*$", r"how long was \1 last break"),
+    # when: "X eppo Y"
+    (r"^tea break mudinju (.+?) eppo thirumba vela aarambichaan\s*$", r"when did \1 resume working after the tea break"),
+    (r"^(\w+) la irundhu (.+?) eppo mela vandhaaru\s*$", r"when did \2 come out of the \1"),
+    (r"^(.+?) eppo summa nikka aarambichaan\s*$", r"when did \1 go idle"),
+    (r"^(.+?) (ah )?eppo (.+?)\s*$", lambda m: f"when {_ta_when(m.group(1), m.group(3))}"),
+    (r"^(.+?) (pallathukulla|pallathula) eppo irangunaan\s*$", r"when did \1 go into the excavation"),
+    # where, which way, what is around me
+    (r"^(.+?) (ah )?(enga vittutu poanaan|last ah enga paatha)\s*$", r"where is \1"),
+    (r"^(?:en )?(.+?) (ippo )?enga( irukku| poachu| vechen)?\s*$", r"where is \1"),
+    (r"^(?:en )?(.+?) (ippo )?(endha (pakkam|side|direction)( la)?|which side)( irukku| irukkaan| nikkuraaru| vechen)?( ippo| from me)?\s*$",
+     r"which way is \1"),
+    (r"^(?:en )?(.+?) (endha pakkam irukku) left ah right ah\s*$", r"which way is \1"),
+    (r"\b(en )?valathu pinnadi\b", " behind me on the right "), (r"\bmunnadi idathu\b", " in front on my left "),
+    (r"\bright front\b", " in front on my right "), (r"\bback left\b", " behind me on the left "),
+    (r"\b(en )?valathu\b", " on my right "), (r"\b(en )?idathu\b", " on my left "), (r"\bpinnadi\b", " behind me "),
+    (r"\b(side |pakkam |corner )?la (enna( enna)?|ethavadhu) (material ellam vechirukkanga|irukku|irukka)\b", " what is there "),
+    (r"\b(side |pakkam |corner )?(enna( enna)?|ethavadhu) (material ellam vechirukkanga|irukku|irukka)\b", " what is there "),
+    # still there
+    (r"^(.+?) (ah )?yaarum move pannala la adhe place la thaan irukka\s*$", r"is \1 still in the same place"),
+    (r"^(.+?) innum (adhe (position|place) la|adhe edathula|anga)( thaan)? irukka\s*$", r"is \1 still in the same place"),
+    (r"^(.+?) kitta vecha (.+?) innum irukka illa yaaravadhu eduthutaangala\s*$", r"is the \2 still by the \1"),
+    # working or idle now
+    (r"^(.+?) (ippo )?(work la irukkaara illaya|vela pannitu irukkaara|vela senjutu irukkaana)\s*$", r"is \1 working now"),
+    (r"^(.+?) (ippo )?(chumma ukkandhirukkaana|timepass pannuraana|summa thaan nikkuraana)\s*$", r"is \1 idle now"),
+    # counting
+    (r"^(.+?)?ethana per (.+?) (la )?paatha\s*$", lambda m: f"how many different workers in {m.group(2)} were seen {m.group(1) or ''}"),
+    (r"^inniki ethana per helmet illama vandhaanga\s*$", "how many different workers without a hardhat today"),
+    (r"^ethana (\w+) paatheenga inniki\s*$", r"how many different \1 today"),
+    (r"^(.+?) ethana (.+?) (irukku|vandhuchu)\s*$", r"how many \2 \1"), (r"\bsite la\b", "on site"),
+    (r"\b(la|ah|ku|thaan|ippo)\b", " "),
+)
+
+
+def _ta_how_long(m: re.Match[str]) -> str:
+    who, what = m.group(1), m.group(4)
+    total = "in total " if m.group(2) and m.group(2).strip() in ("mothama", "continuous") else ""
+    last = m.group(2) and m.group(2).strip() == "kadaisiya"
+    state = {"helmet illama irundhaan": "was {} without a hardhat", "vela senjaan": "did {} work",
+             "vela pannitu irukkaaru": "has {} been working", "idle ah irundhaaru": "was {} idle",
+             "summa nikkuraan": "has {} been idle", "summa irundhaan": "was {} idle",
+             "pallathukulla irundhaan": "was {} in the excavation", "pallathula irundhaan": "was {} in the excavation"}.get(what)
+    if state is None:  # "<place> kulla irukkaaru": in it now
+        return f"how long has {who} been in the {m.group(5)}"
+    if who.endswith(" continuous ah"):
+        who = who[: -len(" continuous ah")]
+    return f"how long {total}{state.format(who)}{' the last time' if last else ''}"
+
+
+def _ta_when(subject: str, verb: str) -> str:
+    verb = verb.strip()
+    for ta, en in sorted(_TA_CLAUSE_VERBS.items(), key=lambda kv: -len(kv[0])):
+        if verb.endswith(ta):
+            rest = verb[: -len(ta)].strip()
+            if rest in ("site ku", "site"):
+                rest = ""
+            if ta == "mudinjudhu" and subject.startswith("wall la "):
+                return f"was the {rest} of the wall finished"
+            return f"did {subject} {rest} {en}".replace("did the first", "was the first") if False else f"{subject} {rest} {en}"
+    return f"did {subject} {verb}"
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -1983,7 +2113,8 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
-    (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),  # before Malay, whose words it shares, and German ("helm")
+    (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
+    (_TAMIL_MARKERS, 2, _TAMIL, None),  # before Malay, whose words it shares, and German ("helm")
     (_PUNJABI_MARKERS, 1, _PUNJABI, None),  # respelt into Hindi, before it
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
