@@ -1982,59 +1982,69 @@ _TA_CLAUSE_VERBS = {  # a clause's verb, nominalised or past, into English
     "keezha vizhundhadhukku": "was dropped", "keezha pottaan": "was dropped", "keezha pottu": "was dropped",
     "poanadhu": "left", "poanadhukku": "left", "potta": "was laid", "pottu": "was laid", "fix aachu": "was fixed",
     "stop pannadhu": "stopped working", "start pannadhu": "started working", "irangunaan": "went into the excavation",
-    "mela vandhaaru": "came out of the excavation", "poanaaru": "left", "poi": "left",
+    "mela vandhaaru": "came out of the excavation", "poanaaru": "left", "poi": "left", "site vittu poanadhu": "left",
+    "site vittu poanaaru": "left", "site ku vandhuchu": "arrived", "vela start pannaaru": "started working",
 }
 _TA_VERB = "(" + "|".join(sorted((re.escape(k) for k in _TA_CLAUSE_VERBS), key=len, reverse=True)) + ")"
 _TAMIL_MARKERS = re.compile(
-    r"\b(evlo|neram|enga|eppo|irukku|irukka|irukkaan|irukkaara|aal|thambi|anna|machi|pakkam|endha|ethana|aprom|munnadi|"
-    r"munnadiya|pinnadi|valathu|idathu|keezha|vela|summa|chumma|thirumba|innum|adhe|paatha|inniki|varaikkum|pallathula|"
-    r"pallathukulla|kulla|irundhu|aachu|kidandhuchu|kidakku|illama|illadha|thaana|mothama|kadaisiya|rendavadhu|"
-    r"moonavadhu|enna|sollu|nikkuraan|nikkuraaru|poanaana|vandhaana|edathukku|vechen|thaan)\b")
+    r"\b(evlo|neram|enga|eppo|irukku|irukka|irukkaan|irukkaara|irukkaana|aal|aala|thambi|anna|machi|pakkam|endha|ethana|"
+    r"aprom|munnadi|munnadiya|pinnadi|valathu|idathu|keezha|vela|summa|chumma|thirumba|innum|adhe|paatha|paatheenga|"
+    r"inniki|varaikkum|pallathula|pallathukulla|kulla|irundhu|aachu|kidandhuchu|kidakku|illama|illadha|thaana|mothama|"
+    r"kadaisiya|rendavadhu|moonavadhu|enna|sollu|nikkuraan|nikkuraaru|poanaana|vandhaana|edathukku|vechen|thaan|"
+    r"vandhuchu|vandhadhu|poanaaru|pannaaru|aanadhu|eduthadhu|poanadhu|pannadhu|kalattunadhukku|ukkandhirukkaana|"
+    r"pannavana|pannuraana|vandhaanga|pottaan|pannanga|mudinjudhu|aachu|potta|aarambichaan|vandhaaru|kalattinaan)\b")
 _TAMIL = _rules(
-    (r"\b(machi|da|sollu|konjam|point pannu|enakku therila|thirumbi paakka mudiyala|kaanom|pola|seri|ok|thanks)\b", " "),
+    (r"\b(avan|machi|da|sollu|konjam|point pannu|enakku therila|thirumbi paakka mudiyala|kaanom|pola|seri|ok|thanks)\b", " "),
     (r"\b(ippo thaan inga irundhuchu|rigger ketkuraaru|naan ippo \w+ \d+ kitta nikkuren|innum mela varala|innum unload pannala|"
      r"illa phone paakuraana)\b", " "),
     (r"\s+", " "),
     # people: "green vest aal", "blue helmet aal", "helmet illadha thambi", "yellow vest potta aal"
-    (r"\b(\w+) (vest|helmet)( potta)? (aal|thambi|anna)\b", lambda m: f"the worker in the {m.group(1)} {'vest' if m.group(2) == 'vest' else 'hardhat'}"),
-    (r"\b(andha )?helmet illadha (aal|thambi|anna)\b", "the worker without a hardhat"),
+    (r"\b(\w+) (vest|helmet|hardhat)( potta)? (aal|thambi|anna)\b", lambda m: f"the worker in the {m.group(1)} {'vest' if m.group(2) == 'vest' else 'hardhat'}"),
+    (r"\b(andha )?(helmet|hardhat) illadha (aal|thambi|anna)\b", "the worker without a hardhat"),
     (r"\b(\w+) anna\b(?<!\bthe worker)", r"the \1"), (r"\b(andha|indha) thambi\b", "the worker"), (r"\bthambi\b", "the worker"),
     (r"\b(ippo )?munnadi nikkura aal\b", "the worker in front of me"), (r"\bippo paakura\b", ""),
     # times
-    (r"\b([\d.]+) la irundhu ([\d.]+) varaikkum\b", lambda m: f" between {m.group(1).replace('.', ':')} and {m.group(2).replace('.', ':')} "),
-    (r"\b([\d.]+) varaikkum\b", lambda m: f" until {m.group(1).replace('.', ':')} "),
-    (r"\blast (\d+) mins? la\b", r" in the last \1 minutes "), (r"\blast half an hour la\b", " in the last half hour "),
-    (r"\b(\d+) mins back paatha\b", r" seen \1 minutes ago "), (r"\b([\d.]+) (ku|la) paatha\b", lambda m: f" seen at {m.group(1).replace('.', ':')} "),
+    (r"\b([\d.:]+) la irundhu ([\d.:]+) varaikkum\b", lambda m: f" between {m.group(1).replace('.', ':')} and {m.group(2).replace('.', ':')} "),
+    (r"\b([\d.:]+) varaikkum\b", lambda m: f" until {m.group(1).replace('.', ':')} "),
+    (r"\blast (\d+) (mins?|minutes) (la)?\b", r" in the last \1 minutes "), (r"\blast half an hour (la)?\b", " in the last 30 minutes "),
+    (r"\b(\d+) (mins|minutes) back paatha\b", r" seen \1 minutes ago "), (r"\b([\d.:]+) (ku|la)? ?paatha\b", lambda m: f" seen at {m.group(1).replace('.', ':')} "),
+    (r"\b(helmet|hardhat) (kalatt\w+)\b", r"\2"), (r"\b(\w+) la (moonavadhu|rendavadhu|mudhal) course\b",
+     lambda m: f"the {_TA_ORDINALS[m.group(2)]} course of the {m.group(1)}"),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
     # order: "A <verb> B <verb>-ukku aprom / munnadi"
-    (rf"^(.+?) {_TA_VERB} (.+?) {_TA_VERB} (aprom|munnadi)(ya|ah|thaana)?\s*$",
-     lambda m: f"did {m.group(1)} {_TA_CLAUSE_VERBS[m.group(2)]} {'after' if m.group(5) == 'aprom' else 'before'} "
-               f"{m.group(3)} {_TA_CLAUSE_VERBS[m.group(4)]}"),
-    (rf"^(.+?) (thirumba vela start|vela stop) pannadhu (.+?) {_TA_VERB} (aprom|munnadi)(ya|ah|thaana)?\s*$",
+    (r"\b(thirumba vela start|vela stop|vela start) pannadhu\b", lambda m: {"thirumba vela start": "resumed working", "vela stop": "stopped working", "vela start": "started working"}[m.group(1)]),
+    (rf"^(.+?) (resumed working|stopped working|started working) (.+?) {_TA_VERB} (aprom|munnadi)(?: ?ya| ?ah| thaana)?\s*$",
+     lambda m: f"did {m.group(1)} {m.group(2).replace('resumed', 'resume').replace('stopped', 'stop').replace('started', 'start')} "
+               f"{'after' if m.group(5) == 'aprom' else 'before'} the {m.group(3)} {_TA_CLAUSE_VERBS[m.group(4)]}"),
+    (rf"^(.+?) {_TA_VERB} (?:(.+?) )?{_TA_VERB} (aprom|munnadi)(?: ?ya| ?ah| thaana)?$",
+     lambda m: _ta_order(m.group(1), _TA_CLAUSE_VERBS[m.group(2)], m.group(3), _TA_CLAUSE_VERBS[m.group(4)], m.group(5))),
+    (rf"^(.+?) (thirumba vela started working|vela stopped working|thirumba vela start pannadhu|vela stop pannadhu) (.+?) {_TA_VERB} (aprom|munnadi)(ya|ah|thaana)?\s*$",
      lambda m: f"did {m.group(1)} {'resume working' if m.group(2).startswith('thirumba') else 'stop working'} "
                f"{'after' if m.group(5) == 'aprom' else 'before'} {m.group(3)} {_TA_CLAUSE_VERBS[m.group(4)]}"),
     # going back: "X-a edathukku thirumba poanaana", "trench la irundhu mela vandha aprom ... thirumba ulla poanaana"
-    (r"^(?:(.+?) (edukkuradhukku) munnadi )?(.+?) nikkura edathukku avan thirumba poanaana\s*$",
+    (r"^(?:(.+?) (edukkuradhukku) munnadi )?(.+?) nikkura edathukku (?:avan )?thirumba poanaana\s*$",
      r"did \3 go back to where he was standing before \1 was picked up"),
     (rf"^(.+?) (.+?) {_TA_VERB} edathukku thirumba (poanaana|vandhaana)\s*$",
      lambda m: f"did {m.group(1)} go back to where the {m.group(2)} {_TA_CLAUSE_VERBS[m.group(3)]}"),
-    (r"^(.+?) (helmet )?(kalattuna) edathukku thirumba (poanaana|vandhaana)\s*$", r"did \1 go back to where he took off his hardhat"),
+    (r"^(.+?) (helmet |hardhat )?(kalattuna) edathukku thirumba (poanaana|vandhaana)\s*$", r"did \1 go back to where he took off his hardhat"),
     (r"^(\w+) la irundhu mela vandha aprom (.+?) thirumba ulla poanaana\s*$", r"did \2 go back into the \1 after he came out"),
-    (r"\bdrill pottu vecha\b", "drill was put down"),
+    (r"^(.+?) (\w+) pottu vecha edathukku thirumba (poanaana|vandhaana)$", r"did \1 go back to where the \2 was put down"),
     # same one: "X thaan Y-avana", "... adhe aal thaana", "... aal thaana illa vera aala"
     (r"^(.+?) (\d+ minutes ago|at [\d:]+) seen (adhe )?aal thaana( illa vera aala)?\s*$|^(.+?) seen (\d+ minutes ago|at [\d:]+) (adhe )?aal thaana( illa vera aala)?\s*$",
      lambda m: f"is {m.group(1) or m.group(5)} the same one as {m.group(2) or m.group(6)}"),
     (r"^(?:ippo )?(.+?) (seen at [\d:]+|seen \d+ minutes ago) adhe aal thaana\s*$", r"is \1 the same one as \2"),
     (r"^(.+?) thaan (.+?) move pannavana\s*$", r"is \1 the one who moved the \2"),
-    (r"^(valathu pinnadi|left side la irukka) (nikkura )?(.+?) thaan (.+?)$",
-     lambda m: f"is {m.group(3)} {'behind me on the right' if m.group(1).startswith('valathu') else 'on my left'} the one who {m.group(4)}"),
-    (r"\bpallathula irangunavana\b", "went into the excavation"), (r"\bhelmet kalattuna aala\b", "took off his hardhat"),
+    (r"^(valathu pinnadi|left side la irukka) (nikkura )?(the worker|thambi|aal)( in the \w+ \w+)? thaan (.+?)$",
+     lambda m: f"is the worker {'behind me on the right' if m.group(1).startswith('valathu') else 'on my left'}{m.group(4) or ''} "
+               f"the same one who {m.group(5)}"),
+    (r"\bpallathula irangunavana\b", "went into the excavation"), (r"\b(helmet|hardhat) kalattuna aala\b", "took off his hardhat"),
     # how long: "X evlo neram ..." and "X ... evlo neram aachu"
     (rf"^(.+?) {_TA_VERB} evlo neram (aachu|aagudhu)\s*$", lambda m: f"how long since {m.group(1)} {_TA_CLAUSE_VERBS[m.group(2)]}"),
     (r"^(.+?) site vittu poi evlo neram aachu\s*$", r"how long since \1 left"),
     (r"^(.+?) (ah )?kadaisiya paathu evlo neram aachu\s*$", r"how long since \1 was last seen"),
     (r"^(.+?) (ippo varaikkum )?evlo neram (ah )?keezha (kidandhuchu|kidakku)\s*$",
      lambda m: f"how long {'has' if m.group(4) == 'kidakku' else 'was'} {m.group(1)} {'been ' if m.group(4) == 'kidakku' else ''}on the ground"),
-    (r"^(.+?) (\w+ )?evlo neram (ah )?(helmet illama irundhaan|vela senjaan|vela pannitu irukkaaru|idle ah irundhaaru|"
+    (r"^(.+?) (\w+ )?evlo neram (ah )?(hardhat illama irundhaan|vela senjaan|vela pannitu irukkaaru|idle ah irundhaaru|"
      r"summa nikkuraan|summa irundhaan|pallathukulla irundhaan|pallathula irundhaan|(\w+) kulla irukkaaru)\s*$",
      lambda m: _ta_how_long(m)),
     (r"^(.+?) rendavadhu (break|thadava) (pallathula )?evlo neram( irundhaan)?\s*$",
@@ -2058,7 +2068,9 @@ _TAMIL = _rules(
     (r"\b(side |pakkam |corner )?la (enna( enna)?|ethavadhu) (material ellam vechirukkanga|irukku|irukka)\b", " what is there "),
     (r"\b(side |pakkam |corner )?(enna( enna)?|ethavadhu) (material ellam vechirukkanga|irukku|irukka)\b", " what is there "),
     # still there
-    (r"^(.+?) (ah )?yaarum move pannala la adhe place la thaan irukka\s*$", r"is \1 still in the same place"),
+    (r"^(.+?) (ah )?yaarum move pannala (la )?adhe place (la )?thaan irukka\s*$", r"is the \1 still in the same place"),
+    (r"^seen (\d+ minutes ago|at [\d:]+) (.+?) innum (anga|adhe (position|place) la|adhe edathula)( thaan)? irukka$",
+     r"is the \2 seen \1 still in the same place"),
     (r"^(.+?) innum (adhe (position|place) la|adhe edathula|anga)( thaan)? irukka\s*$", r"is \1 still in the same place"),
     (r"^(.+?) kitta vecha (.+?) innum irukka illa yaaravadhu eduthutaangala\s*$", r"is the \2 still by the \1"),
     # working or idle now
@@ -2066,18 +2078,33 @@ _TAMIL = _rules(
     (r"^(.+?) (ippo )?(chumma ukkandhirukkaana|timepass pannuraana|summa thaan nikkuraana)\s*$", r"is \1 idle now"),
     # counting
     (r"^(.+?)?ethana per (.+?) (la )?paatha\s*$", lambda m: f"how many different workers in {m.group(2)} were seen {m.group(1) or ''}"),
-    (r"^inniki ethana per helmet illama vandhaanga\s*$", "how many different workers without a hardhat today"),
+    (r"^inniki ethana per (helmet|hardhat) illama vandhaanga\s*$", "how many different workers without a hardhat today"),
     (r"^ethana (\w+) paatheenga inniki\s*$", r"how many different \1 today"),
     (r"^(.+?) ethana (.+?) (irukku|vandhuchu)\s*$", r"how many \2 \1"), (r"\bsite la\b", "on site"),
     (r"\b(la|ah|ku|thaan|ippo)\b", " "),
 )
 
 
+_TA_ORDINALS = {"mudhal": "first", "rendavadhu": "second", "moonavadhu": "third"}
+_TA_ACTIVE = {"arrived": "arrive", "left": "leave", "took off his hardhat": "take off his hardhat", "moved": "move",
+              "stopped working": "stop working", "started working": "start working", "resumed working": "resume working",
+              "went into the excavation": "go into the excavation", "came out of the excavation": "come out of the excavation"}
+
+
+def _ta_order(a: str, verb_a: str, b: str | None, verb_b: str, relation: str) -> str:
+    """"A <verb> B <verb>-ukku aprom": was A after B. B unnamed is A's own doing ("after he took his hat off")."""
+    rel = "after" if relation == "aprom" else "before"
+    other = f"the {b} {verb_b}" if b else f"he {verb_b}"
+    if verb_a.startswith("was "):
+        return f"was the {a} {verb_a[4:]} {rel} {other}"
+    return f"did {a} {_TA_ACTIVE.get(verb_a, verb_a)} {rel} {other}"
+
+
 def _ta_how_long(m: re.Match[str]) -> str:
     who, what = m.group(1), m.group(4)
     total = "in total " if m.group(2) and m.group(2).strip() in ("mothama", "continuous") else ""
     last = m.group(2) and m.group(2).strip() == "kadaisiya"
-    state = {"helmet illama irundhaan": "was {} without a hardhat", "vela senjaan": "did {} work",
+    state = {"hardhat illama irundhaan": "was {} without a hardhat", "vela senjaan": "did {} work",
              "vela pannitu irukkaaru": "has {} been working", "idle ah irundhaaru": "was {} idle",
              "summa nikkuraan": "has {} been idle", "summa irundhaan": "was {} idle",
              "pallathukulla irundhaan": "was {} in the excavation", "pallathula irundhaan": "was {} in the excavation"}.get(what)
@@ -2095,9 +2122,9 @@ def _ta_when(subject: str, verb: str) -> str:
             rest = verb[: -len(ta)].strip()
             if rest in ("site ku", "site"):
                 rest = ""
-            if ta == "mudinjudhu" and subject.startswith("wall la "):
-                return f"was the {rest} of the wall finished"
-            return f"did {subject} {rest} {en}".replace("did the first", "was the first") if False else f"{subject} {rest} {en}"
+            if en.startswith("was "):
+                return f"was the {subject} {rest} {en[4:]}"
+            return f"{subject} {rest} {en}"
     return f"did {subject} {verb}"
 
 # A language whose marker words another language shares is not glossed when that other one's marks are there
