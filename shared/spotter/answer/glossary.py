@@ -2127,6 +2127,32 @@ def _ta_when(subject: str, verb: str) -> str:
             return f"{subject} {rest} {en}"
     return f"did {subject} {verb}"
 
+# --- Hawaii Pidgin ("where da ladder stay?", "he wen go"): "stay" is is, "wen" marks the past --------------------
+_HI_PAST = {"go": "went", "take": "took", "see": "saw", "leave": "left", "come": "came", "stay": "was", "get": "got",
+            "drop": "dropped", "move": "moved", "pick": "picked", "show": "showed", "happen": "happened", "start": "started",
+            "climb": "climbed", "put": "put", "grab": "grabbed", "use": "used"}
+_HAWAII_MARKERS = re.compile(r"\b(da|wen|when \w+ when|stay|wit|dis|dat|pau|dea|fo|buggah|brah|bumbye|anyting|um)\b")
+_NOT_HAWAII = re.compile(r"\b(la|ah|evlo|enga|eppo|aal|di|il|che|do|na|ja|nie|ist)\b")  # Tamil's, Italian's, Slavic "da"
+_HAWAII = _rules(
+    (r"\b(ho|brah|fo real|yeah|no can find um|or what)\b", " "), (r"\bda kine\b", " "), (r"\bda\b", "the"),
+    (r"\bdis\b", "this"), (r"\bdat\b", "that"), (r"\bwit\b", "with"), (r"\bdea\b", "there"), (r"\bfo\b", "to"),
+    (r"\bbuggah\b", "guy"), (r"\bpau\b", "was finished"), (r"\banyting\b", "anything"), (r"\s+", " "),
+    # a statement asked as a question: "da masons wen start working before ..." = did the masons start working before ...
+    # "wen" (the past) reads "when" by now: any "when" after the question's first word is the past marker
+    (r"^(i|somebody|you|the \w+(?: \w+){0,5}?) when (get )?(\w+)\b", lambda m: f"did {m.group(1)} {'get ' if m.group(2) else ''}{m.group(3)}"),
+    (r"(?<=\w) when (?=was\b)", " "), (r"\bthe same guy who\b", "the same one who"),
+    (r"(?<=\w) when (get )?(\w+)\b", lambda m: " " + (f"was {m.group(2)}" if m.group(1) else _HI_PAST.get(m.group(2), m.group(2) + "ed"))),
+    (r"\bwas was\b", "was"), (r"^\s*(stay )?where\s*$", " "), (r"\bdid you saw\b", "did you see"),
+    (r"\bwith no (vest|hardhat|hard hat)\b", r"without a \1"), (r"\bgo back work\b", "go back to work"),
+    (r"\bgot (moved|dropped|picked up)\b", r"was \1"), (r"\bdid (\w+(?: \w+){0,5}?) get (moved|dropped)\b", r"was \1 \2"),
+    (r"\bhow long (.+?) (?:was|stay) (idle|working|inside|in|on|with)\b", r"how long was \1 \2"),
+    (r"\bhow long (he|she) stay\b", r"how long was \1 there"),
+    (r"\bwhere (.+?) stay\b", r"where is \1"), (r"\bwhich way (.+?) stay\b", r"which way is \1"),
+    (r"^(.+?) which way (he |she |it )?stay\b", r"which way is \1"), (r"^(.+?) still stay\b", r"is \1 still"),
+    (r"^(.+?) stay (doing|working)\b", r"is \1 \2"), (r"\bstay there\b", "still there"),
+    (r"^how long ((?:the|this) .+?) been\b", r"how long has \1 been"), (r"^(the \w+(?: \w+){0,3}?) been back\b", r"has \1 been back"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2141,7 +2167,8 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
-    (_TAMIL_MARKERS, 2, _TAMIL, None),  # before Malay, whose words it shares, and German ("helm")
+    (_TAMIL_MARKERS, 2, _TAMIL, None),
+    (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),  # before Malay, whose words it shares, and German ("helm")
     (_PUNJABI_MARKERS, 1, _PUNJABI, None),  # respelt into Hindi, before it
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
