@@ -1985,6 +1985,7 @@ _TA_CLAUSE_VERBS = {  # a clause's verb, nominalised or past, into English
     "mela vandhaaru": "came out of the excavation", "poanaaru": "left", "poi": "left", "site vittu poanadhu": "left",
     "site vittu poanaaru": "left", "site ku vandhuchu": "arrived", "vela start pannaaru": "started working",
 }
+_TA_ORDINALS = {"mudhal": "first", "rendavadhu": "second", "moonavadhu": "third"}
 _TA_VERB = "(" + "|".join(sorted((re.escape(k) for k in _TA_CLAUSE_VERBS), key=len, reverse=True)) + ")"
 _TAMIL_MARKERS = re.compile(
     r"\b(evlo|neram|enga|eppo|irukku|irukka|irukkaan|irukkaara|irukkaana|aal|aala|thambi|anna|machi|pakkam|endha|ethana|"
@@ -2085,7 +2086,6 @@ _TAMIL = _rules(
 )
 
 
-_TA_ORDINALS = {"mudhal": "first", "rendavadhu": "second", "moonavadhu": "third"}
 _TA_ACTIVE = {"arrived": "arrive", "left": "leave", "took off his hardhat": "take off his hardhat", "moved": "move",
               "stopped working": "stop working", "started working": "start working", "resumed working": "resume working",
               "went into the excavation": "go into the excavation", "came out of the excavation": "come out of the excavation"}
