@@ -2153,12 +2153,97 @@ _HAWAII = _rules(
     (r"^how long ((?:the|this) .+?) been\b", r"how long has \1 been"), (r"^(the \w+(?: \w+){0,3}?) been back\b", r"has \1 been back"),
 )
 
+# --- Singlish ("the uncle working or not", "lorry crane reach already anot") ------------------------------
+_SINGLISH_MARKERS = re.compile(r"\b(lah|leh|lor|anot|or not|ah beng|uncle|auntie|kena|then only|liao|wah|bangla worker|"
+                               r"foreign worker|where got|last see|how long already|how long total|drop first)\b|"
+                               r"^((last \d+ minutes|between [\d:]+ and [\d:]+) )?the (orange|yellow|green|blue|red|white) one\b")
+_SINGLISH = _rules(
+    (r"^where got\b.*$", " "),  # "where got" = no way: not a question
+    (r"\b(ah beng|uncle|auntie|ah neh|bangla worker|foreign worker)\b", "worker"),
+    (r"\bthe (\w+) vest one\b", r"the worker in the \1 vest"), (r"^((?:last \d+ minutes|between [\d:]+ and [\d:]+) )?the (orange|yellow|green|blue|red|white) one\b", r"\1the worker in the \2 vest"),
+    (r"\bthe one (no|without) (helmet|hardhat)\b", "the worker without a hardhat"),
+    (r"\bnever wear (helmet|hardhat)\b", "without a hardhat"),
+    (r"\b(wah|eh|leh|lah|lor|liao|meh)\b", " "), (r"\bah\s*$", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # a statement asked with a tag: "X working or not", "X slacking is it", "X same one as ... anot"
+    (r"^((?:this|the) .+?) (now )?(working|idle|slacking)( or just standing there)?( or not| is it| anot)?( now)?$", r"is \1 \3 now"),
+    (r"^((?:this|the) .+?) got (work|working) or not( now)?$", r"is \1 working now"),
+    (r"^((?:this|the) \w+(?: \w+)?) (got )?(come|go) back (to )?where (.+?)( or not| is it| anot)?$",
+     lambda m: f"did {m.group(1)} go back to where {m.group(5)}"),
+    (r"^(.+?) (in front of me |behind me )?same one as (.+?)( or not| is it| anot)?$", r"is \1 \2the same one as \3"),
+    (r"^after he climb out of the (\w+),? he go back inside again( or not)?$", r"did he go back into the \1 after he climbed out"),
+    (r"^(.+?) drop first then only (he|she) pick up (.+?)( is it| or not| anot)?$", r"was the \1 dropped before \2 picked up \3"),
+    (r"^(.+?) (reach|come|arrive) (after|before) (.+?)( or not| is it| anot)?$", r"did \1 arrive \3 \4"),
+    (r"^(.+?) (take off|took off) (helmet|hardhat) (before|after) (.+?)( or not| is it| anot)?$", r"did \1 take off his hardhat \4 \5"),
+    (r"^(.+?) (start|go back) work (before|after) (.+?)( or not| is it| anot)?$",
+     lambda m: f"did {m.group(1)} {'start working' if m.group(2) == 'start' else 'go back to work'} {m.group(3)} {m.group(4)}"),
+    (r"^(.+?) (kena )?(moved|dropped|picked up) (after|before) (.+?)( or not| is it| anot)?$", r"was \1 \3 \4 \5"),
+    (r"\b(the first brick|the \w+ course|the wall \w+ course) (laid|done)\b", r"\1 was \2"), (r"\bwas done\b", "was finished"),
+    (r"\bgo for break\b", "went on break"), (r"\b(\w+) come\b$", r"\1 arrived"),
+    (r"^(.+?) last see how long already$", r"how long since \1 was last seen"),
+    (r"^(.+?) (idle|inside the \w+|walking around without (?:a )?hardhat|without a hardhat) how long (total|already)$",
+     lambda m: f"how long {'in total ' if m.group(3) == 'total' else ''}{'has' if m.group(3) == 'already' else 'was'} {m.group(1)} "
+               f"{'been ' if m.group(3) == 'already' else ''}{m.group(2)}"),
+    (r"^(last \d+ minutes|between [\d:]+ and [\d:]+) (.+?) (idle|inside the \w+|without a hardhat) how long total$",
+     r"how long in total was \2 \3 \1"),
+    (r"^how long (the .+?) was slacking just now$", r"how long was \1 slacking the last time"),
+    (r"\bwhat happen to\b", "what happened to"), (r"\bjust now still on the (\w+) one$", " "),
+    (r"^(what time|when) (the .+?) first reach$", r"\1 did \2 first arrive"),
+    (r"^(?!.*\b(can|will|should|could)\b)((?:the|this|did|is|was|has|how|what|when|where)\b.*?)\s*\b(or not|is it|anot)$",
+     r"\2"),  # (a forecast stays one)
+)
+
+# --- Hungarian words in literal English ("Where I have left my 'fúró'?") ------------------------------------------
+_HU_WORDS = {"munkás": "worker", "munkas": "worker", "munkások": "workers", "sisak": "hardhat", "sisakot": "hardhat",
+             "létra": "ladder", "letra": "ladder", "fúró": "drill", "furo": "drill", "talicska": "wheelbarrow",
+             "árok": "trench", "arok": "trench", "kalapács": "hammer", "lapát": "shovel", "mellény": "vest"}
+_HUNGARIAN_MARKERS = re.compile(r"(?<![\w'])'?(" + "|".join(_HU_WORDS) + r")'?(?![\w'])")
+_HUNGARIAN = _rules(
+    (r"'(" + "|".join(_HU_WORDS) + r")'", r"\1"), _word_swap(_HU_WORDS),
+)
+
+# --- Literal English from other languages' word order ("Since when lies the ladder on the ground?") ------------------
+_LITERAL_MARKERS = re.compile(
+    r"^(since when|has (arrived|returned|gone|left|come)|was (picked up|moved|dropped|laid|set) the)\b|"
+    r"\b(is|are) passed since\b|\b(\d+)(st|nd|rd|th) minute\b|\bminutes before\b|\bwith (\w+) (vest|hardhat) him\b|"
+    r"\bwhere is (it standing )?now\b|\bin which direction is standing\b|\bworks now\b|\bhow long before (it )?was\b|"
+    r"\bsince when (he|she)\b|\bgone from (the )?site\b|\bstill is (standing|lying)\b|\bwent again in\b|\bcame back to\b|"
+    r"\bis back (already )?where\b|\bback to me on (right|left) side\b|\bwith the \w+ colour\b|\bi must go\b|\bneeds it already\b")
+_ORDINAL_NUM = r"(\d+)(?:st|nd|rd|th)"
+_LITERAL = _rules(
+    (r"\bwith (?!no\b|a\b|the\b)(\w+) (vest|hardhat)( him)?\b", r"in the \1 \2"), (r"\bwith the (\w+) colour\b", r"\1"),
+    (rf"\bthe {_ORDINAL_NUM} minute {_ORDINAL_NUM} second\b", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
+    (rf"\b(from|between) the {_ORDINAL_NUM} minute (to|and) the {_ORDINAL_NUM} minute\b", r"between minute \2 and minute \4"),
+    (rf"\bthe {_ORDINAL_NUM} minute\b", r"minute \1"),
+    (r"\b(\d+) minutes before\s*$", r"\1 minutes ago"), (r"\bhow (much time|many minutes) (is|are) passed since\b", "how long since"),
+    (r"^since when (lies|is lying|stands|is standing|is) (the .+?) (on the ground|there)$", r"how long has \2 been \3"),
+    (r"^since when is doing nothing (.+)$", r"how long has \1 been idle"),
+    (r"^(.+?),? since when (he|she) works without (a )?hardhat$", r"how long has \1 been without a hardhat"),
+    (r"^has (arrived|come) (the .+?) (before|after) (.+)$", r"did \2 arrive \3 \4"),
+    (r"^has (returned|gone back) (the .+?) to (.+)$", r"did \2 go back to \3"),
+    (r"^was (picked up|moved|dropped|laid|set) (the .+?) (after|before) (.+)$", r"was \2 \1 \3 \4"),
+    (r"^(the .+?) i have seen last$", r"\1 was last seen"), (r"\bsince (the .+?) i have seen last$", r"since \1 was last seen"),
+    (r"^(the .+?) where is (it standing )?now\b.*$", r"where is \1 now"),
+    (r"^(the .+?) from me now in which direction is standing$", r"which way is \1 from me now"),
+    (r"^(the .+?) works now\b(.*)$", r"is \1 working now"),
+    (r"^how long before it was that (.+?) has gone on break$", r"how long ago did \1 go on break"),
+    (r"\s+(i must go|the \w+ needs it already)\b.*$", ""),  # a remark after the question
+    (r"^(the .+?) when has gone from (the )?site$", r"when did \1 leave the site"), (r"\bhas gone from (the )?site\b", "left the site"),
+    (r"^(the .+?) still is (standing|lying) (.+)$", r"is \1 still \3"),
+    (r"^(the .+?) he went again in(?:to)? the (\w+) since he has climbed out$", r"has \1 gone back into the \2 since he climbed out"),
+    (r"^(the \w+(?: \w+)?) came back to (there )?where (.+)$", r"did \1 come back to where \3"), (r"\bfirst have seen\b", "first saw"),
+    (r"^(the .+?) he is back (already )?where (.+)$", r"did \1 go back to where \3"),
+    (r"^(the .+?) how long before was last time in (view|the picture)$", r"how long since \1 was last seen"),
+    (r"\bback to me on (right|left) side\b", r"behind me on the \1"),
+    (r"\bthe (\w+) with the (red|green|blue|yellow|orange|white|black|grey) colour\b", r"the \2 \1"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
 _SPANISH_MARKS = re.compile(r"\b(dónde|donde|cuándo|cuando|qué|tiempo|cuánto|cuanto|hace|el|los|las)\b")
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
 _TAGALOG_OR_PORTUGUESE = re.compile(rf"{_TAGALOG_MARKS.pattern}|\b({_PT_ONLY})\b")
+_NOT_SINGLISH = re.compile(r"\b(jatuh|letak|ambil|tadi|sekarang|mana|bila|berapa|lama|pukul|tangga|topi|lubang|da|wen|stay|dey|wey|una|abeg|na|de|il|la|el|los|ek|hai|kya|sa|ng|yung|po)\b")
 _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MARKERS.pattern}|{_DUTCH_MARKERS.pattern}|"
                         r"\b(abeg|wetin|oga|comot|una|sabi|na him|e dey|e go|no wear|no get|for (right|left|ground))\b")  # Pidgin's
 
@@ -2168,7 +2253,9 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
-    (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),  # before Malay, whose words it shares, and German ("helm")
+    (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
+    (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
+    (_SINGLISH_MARKERS, 1, _SINGLISH, _NOT_SINGLISH),  # before Malay, whose words it shares, and German ("helm")
     (_PUNJABI_MARKERS, 1, _PUNJABI, None),  # respelt into Hindi, before it
     (_BANGLA_MARKERS, 1, _BANGLA, _HINDI_MARKS),  # before Hindi, whose "wala" and "mistri" Bangla shares
     (_HINDI_MARKERS, 2, _HINDI, _TAGALOG_MARKS),  # first: its "der" (time), "se", "ya" are other languages' words too
@@ -2196,6 +2283,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_SCOTS_MARKERS, 1, _SCOTS, None),
     (_CANTONESE_MARKERS, 1, _CANTONESE, None),
     (_MALAY_MARKERS, 2, _MALAY, _HINDI_MARKS),
+    (_LITERAL_MARKERS, 1, _LITERAL, None),  # last: the English other languages' order leaves
 )
 
 

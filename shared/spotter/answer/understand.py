@@ -136,7 +136,7 @@ SYNONYMS: dict[str, str] = {
     "jackhammer": "jackhammer", "bar bender": "worker",
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "mixer truck": "mixer_truck", "agi": "agitator_truck", "agitator truck": "agitator_truck",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
-    "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "spade": "spade", "shovel": "shovel",
+    "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "lorry crane": "lorry_crane", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
     "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
