@@ -2237,6 +2237,95 @@ _LITERAL = _rules(
     (r"\bthe (\w+) with the (red|green|blue|yellow|orange|white|black|grey) colour\b", r"the \2 \1"),
 )
 
+# --- Lebanese Arabic in Latin letters and digits (Arabizi: "wein l sellom hala2?") -----------------------------------
+_LB_COLOURS = {"a7mar": "red", "7amra": "red", "asfar": "yellow", "safra": "yellow", "azra2": "blue", "zar2a": "blue",
+               "a5dar": "green", "akhdar": "green", "5adra": "green", "abyad": "white", "bay2a": "white", "aswad": "black",
+               "bordo2ane": "orange", "bortou2ane": "orange", "bortu2ane": "orange", "orange": "orange"}
+_LB_COLOUR = "(" + "|".join(_LB_COLOURS) + ")"
+_ARABIZI_MARKERS = re.compile(r"\b(3am|3al|3a|hala2|2addesh|ade|sarlo|sarla|emta|wein|shu|ba3do|ba3da|ba3d|abel|bala|jowwa|"
+                              r"shmel|shmele|yamin|yamine|wara|eddeme|sellom|7afra|3amil|shefet|shefto|shefna|kam|hayda|huwwe|"
+                              r"rije3|chele3|nezel|tele3|na2al|na2alo|7attet|n7at|nazzalt|nazzal|2ashal|2ashalt|fall|wasal|"
+                              r"shighl|yeshteghel|yetsalla|ye3mol|ma7allo|ma7al|dahre|jiha|ayya|mne|menne|mni|3andi|hon|hawn|"
+                              r"marra|wa7ad|bel|dalleni|khalas|3amal|taba3|matra7)\b|(?<![\w'])l(?= [a-z0-9])")
+_ARABIZI = _rules(
+    (r"^.*\b(se3r|lezem|tkhallas|bukra|permit|reminder)\b.*$", " "),  # price, must wait, until done, tomorrow: not memory
+    (r"\b(eddeme|3a yamine?|3al yamine?) (walla|aw) (warae|wara|3a shmele?|3al shmele?)\b", " "),  # the choices offered
+    (r"\bla wein bdde rou7 la le2e\b|\bdalleni 3al\b|\bla ayya jiha bettalla3 la shouf\b", " which way is "),
+    (r"^hayda li 3am shoufo hala2 huwwe li (.+)$", r"is this worker the same one who \1"),
+    (r"^(awwal marra|l marra l tenye) (?:li )?(2a3ad|3amal break) fiya l (\w+),? (?:ade|2addesh) (?:twalet|ken)$",
+     lambda m: f"how long was the {m.group(3)} idle the {'first' if m.group(1) == 'awwal marra' else 'second'} time"),
+    (r"^(awwal marra|l marra l tenye) (?:li )?nezel fiya l (\w+) (?:3al|3a) 7afra,? (?:ade|2addesh) b2e jowwa$",
+     lambda m: f"how long was the {m.group(2)} in the excavation the {'first' if m.group(1) == 'awwal marra' else 'second'} time"),
+    (r"^l break l (tene|tenye|telet) taba3 l (\w+) (?:2addesh|ade) ken$",
+     lambda m: f"how long was the {m.group(2)} {'third' if m.group(1) == 'telet' else 'second'} break"),
+    (r"\b(?:ade|2addesh) ra7 wa2et (?:3al|3a) (?:l )?(\w+) (?:3al|3a) fadi\b", r"how long was the \1 idle"),
+    (r"\bba3do matra7 ma 7attayto\b", "still where i put it"), (r"\bba3do bi nafs l ma7al li ken fi\b", "still in the same place as"),
+    (r"^ba3do (l \w+) 3ind (l \w+) aw 7ada sha2lo$", r"is \1 still by \2"),
+    (r"^emta khalas (l .+?)$", r"when was \1 finished"), (r"\bl (\w+) l (tene|tenye|telet) bel 7it\b",
+     lambda m: f"the {'third' if m.group(2) == 'telet' else 'second'} {m.group(1)} of the wall"),
+    (r"\bl (\w+) l (tene|tenye|telet)\b", lambda m: f"the {'third' if m.group(2) == 'telet' else 'second'} {m.group(1)}"),
+    (r"\brije3 (l \w+) mn l break\b", r"\1 resumed working"), (r"\b(3am yetsalla|ma 3am ye3mol) shi\b", "idle"),
+    (r"\bba3d ma ban\b", "after appeared"), (r"\b3al fadi\b", "idle"),
+    (r"\b(yalla|2ello shu|ma 3am shouf mni7|ma 3am le2ih|walla ne2em|fe3lan|shi)\s*$", " "), (r"\b(yalla|fe3lan)\b", " "),
+    (r"\s+", " "),
+    # people and things with their colours: "l 3amil bel vest l asfar", "l drill l a7mar", "labes helmet a7mar"
+    (rf"\b(?:l )?(3amil|shab|wa7ad) (?:li )?(?:bel|b|labes) (vest|helmet|hardhat) (?:l )?{_LB_COLOUR}\b",
+     lambda m: f"the worker in the {_LB_COLOURS[m.group(3)]} {'vest' if m.group(2) == 'vest' else 'hardhat'}"),
+    (rf"\b(?:bel|b|labes) (vest|helmet|hardhat) (?:l )?{_LB_COLOUR}\b",
+     lambda m: f"in the {_LB_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'vest' else 'hardhat'}"),
+    (rf"\bl (\w+(?: \w+)?) l {_LB_COLOUR}\b", lambda m: f"the {_LB_COLOURS[m.group(2)]} {m.group(1)}"),
+    (r"\b(?:l )?(shab|3amil|wa7ad) li bala (helmet|hardhat)\b", "the worker without a hardhat"),
+    (r"\bl labour\b", "the labourer"), (r"\bsellom\b", "ladder"), (r"\b7afra\b", "excavation"), (r"\b3amil\b", "worker"),
+    (r"\bl shab\b", "the worker"), (r"\bl 7it\b", "the wall"), (r"\b(3al|3a) ard\b", "on the ground"),
+    # directions
+    (r"\bwara dahre\b", " behind me "), (r"\bwara (3al|3a) yamine?\b", " behind me on the right "),
+    (r"\bwara (3al|3a) shmele?\b", " behind me on the left "), (r"\beddeme (3al|3a) yamine?\b", " in front on my right "),
+    (r"\beddeme (3al|3a) shmele?\b", " in front on my left "), (r"\b(3al|3a) shmele?\b", " on my left "),
+    (r"\b(3al|3a) yamine?\b", " on my right "), (r"\beddeme\b", " in front of me "), (r"\bwara\b", " behind me "),
+    (r"\b(3a |la |mn )?ayya jiha( sar)?\b", " which way is "), (r"\b(mne|menne|mni|mn 3andi)\b", " from me "),
+    # questions: how long, when, where, what, how many
+    (r"\b(ade|2addesh) sar (3a ma|mn wa2et ma|ma)\b", " how long since "), (r"\b(ade|2addesh) (sarlo|sarla)\b", " how long has "),
+    (r"\b(ade|2addesh) (ken|b2e|2a3ad|twalet|ra7 wa2et)\b", " how long was "), (r"\b(ade|2addesh)\b", " how long "),
+    (r"\bshefna\b|\bshefet\b", "i saw"), (r"\bemta\b", " when did "), (r"\bwein( sar| ra7)?\b", " where is "),
+    (r"\bshu sar b(el|l)\b", " what happened to the "), (r"\bshu fi\b", " what is there "), (r"\bfi shi\b", " is there anything "),
+    (r"\bkam (wa7ad|worker)\b", " how many workers "), (r"\bkam\b", " how many "),
+    # states and events
+    (r"\b3am yeshteghel\b", " working "), (r"\b(3am yetsalla|2a3ed bala shighl|wa2ef bala shighl|ma 3am ye3mol shi|2a3ed)\b", " idle "),
+    (r"\bbala (helmet|hardhat)\b", " without a hardhat "), (r"\bjowwa\b", " inside "), (r"\bbala shighl\b", " idle "),
+    (r"\brije3 (3al|la) shighl\b", " resumed working "), (r"\bbada shighl\b", " started working "),
+    (r"\bwa22af shighl\b", " stopped working "), (r"\b3amal break\b", " went on break "), (r"\bshtaghal\b", " worked "),
+    (r"\brije3 nezel (3al|3a) excavation\b", " went back into the excavation "), (r"\bnezel (fiya )?(3al|3a) excavation\b", " went into the excavation "),
+    (r"\bnezel\b", " went into "), (r"\btele3 mn l excavation\b", " came out of the excavation "), (r"\btele3\b", " came out "),
+    (r"\brije3 (la|3al) (l )?ma7al (ma|li)\b", " go back to where "), (r"\brije3\b", " came back "),
+    (r"\bchele3\b", " took off "), (r"\b(na2al|na2alo|na2alu)\b", " moved "), (r"\b(7attet|7att|7attayto)\b", " put down "),
+    (r"\bn7at\b", " was laid "), (r"\b(nazzalt|nazzal)\b", " dropped "), (r"\b(2ashalt|2ashal|sha2lo|5ad)\b", " picked up "),
+    (r"\bfall\b", " left "), (r"\b(wasal|ija|ije)\b", " arrived "), (r"\bma ban\b", " was last seen "), (r"\bban\b", " appeared "),
+    (r"\bkhalas\b", " was finished "), (r"\b(matra7|matrou7)\b", " lying "), (r"\bmarra2\b", " came by "),
+    # times and the rest
+    (r"\bawwal marra\b", " the first time "), (r"\bl marra l tenye\b", " the second time "), (r"\bl (tene|tenye)\b", " second "),
+    (r"\bl telet\b", " third "), (r"\bawwal\b", " first "), (r"\babel nos se3a\b", " half an hour ago "),
+    (r"\babel rob3 se3a\b", " 15 minutes ago "), (r"\bbayn ([\d:]+) w ([\d:]+)\b", r" between \1 and \2 "),
+    (r"\bbel (\d+) d2ay2 l a5irin\b", r" in the last \1 minutes "), (r"\blyom\b", " today "),
+    (r"\b(abel ma|abel)\b", " before "), (r"\bba3d ma\b|\bba3d\b", " after "), (r"\b(ba3do|ba3da)\b", " still "),
+    (r"\bhala2\b", " now "), (r"\b(hon|hawn)\b", " here "), (r"\bma7allo\b", " in its place "), (r"\bma7al\b", " place "),
+    (r"\b(3al|3a) ([\d:]+)\b", r" at \2 "), (r"\bnafs(o)? l wa7ad li ken here\b", " the same one as "),
+    (r"\b(huwwe )?(nafso|zeta|nafs l wa7ad) li\b", " the same one who "), (r"\bhuwwe l wa7ad li (i saw|shefto)\b", " the same one as "),
+    (r"\bshefto\b", " seen "), (r"\bhayda\b", " this "), (r"\bhuwwe\b", " he "), (r"\bbel total\b", " in total "),
+    (r"\b(3al|3a)\b", " on the "), (r"\bbel\b", " in the "), (r"\bl\b", " the "), (r"\b(li|ma|w|walla|aw|la|mn|fi)\b", " "),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # English order for what is left
+    (r"^((?:the|this) .+?) (working|idle) now$", r"is \1 \2 now"), (r"^((?:the|this) .+?) (working|idle)$", r"is \1 \2"),
+    (r"^((?:the|this) .+?) still (in its place|here|lying on the ground)", r"is \1 still \2"),
+    (r"^((?:the|this) .+?) (go back to where|came back)", r"did \1 go back to where"),
+    (r"\bgo back to where (took|dropped|put|picked|moved|seen|was seen)\b", r"go back to where he \1"),
+    (r"\bwhere he seen\b", "where he was first seen"),
+    (r"^how long has (the .+?) (inside|without a hardhat|idle|on the ground|working)\b", r"how long has \1 been \2"),
+    (r"^((?:the|this) .+?) (where is|which way is)\b", r"\2 \1"), (r"^(.+?) which way is$", r"which way is \1"),
+    (r"\b(after|before|since) (left|arrived|appeared|came back|came out) (the \w+(?: \w+)?)\b", r"\1 \3 \2"),
+    (r"^((?:the|this) .+?) when did (.+)$", r"when did \1 \2"), (r"\bwhen did (the .+?) went on break\b", r"when did \1 go on break"),
+    (r"^((?:the|this) .+?) (still where|still in the same place)\b", r"is \1 \2"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2253,6 +2342,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
+    (_ARABIZI_MARKERS, 2, _ARABIZI, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
     (_SINGLISH_MARKERS, 1, _SINGLISH, _NOT_SINGLISH),  # before Malay, whose words it shares, and German ("helm")
