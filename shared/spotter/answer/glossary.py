@@ -2326,6 +2326,191 @@ _ARABIZI = _rules(
     (r"^((?:the|this) .+?) (still where|still in the same place)\b", r"is \1 \2"),
 )
 
+# --- Thai in Latin letters ("bandai yoo tee nai krub"): the question word comes last ----------------------------------
+# Each question frame is matched on the Thai and written in English with its noun phrases glossed (`_th_np`).
+_TH_COLOURS = {"som": "orange", "daeng": "red", "leuang": "yellow", "khao": "white", "kheaw": "green", "fah": "blue",
+               "dam": "black", "tao": "grey"}
+_TH_COLOUR = "(" + "|".join(_TH_COLOURS) + ")"
+_TH_PEOPLE = {"chang lek": "steel fixer", "chang ko it": "bricklayer", "chang chuem": "welder", "hua na": "foreman",
+              "khon ngan": "worker", "nong": "worker", "pee": "worker", "khon": "worker"}
+_TH_PERSON = "(" + "|".join(sorted(_TH_PEOPLE, key=len, reverse=True)) + ")"
+_TH_THINGS = {"glong kruang mue": "toolbox", "rot khen": "wheelbarrow", "lum khud": "excavation", "lum": "excavation",
+              "tang dap plerng": "fire extinguisher", "nang ran": "scaffold", "sawan": "drill", "tu chuem": "welding machine",
+              "mut lek": "rebar bundle", "bandai": "ladder", "phanang": "wall", "puen": "ground"}
+_TH_THING = "(" + "|".join(sorted(_TH_THINGS, key=len, reverse=True)) + ")"
+_TH_DIRS = {"khang sai": "on my left", "tang sai": "on my left", "fang sai": "on my left", "khang kwa": "on my right",
+            "tang kwa": "on my right", "fang kwa": "on my right", "khang lang": "behind me", "tang lang": "behind me",
+            "tang na kwa": "in front on my right", "tang na sai": "in front on my left", "na kwa": "in front on my right",
+            "na sai": "in front on my left", "lang kwa": "behind me on the right", "tang lang kwa": "behind me on the right",
+            "lang sai": "behind me on the left", "tang lang sai": "behind me on the left", "trong na": "in front of me",
+            "tang na": "in front of me", "khang na": "in front of me"}
+_TH_DIR = "(" + "|".join(sorted(_TH_DIRS, key=len, reverse=True)) + ")"
+
+
+def _th_np(text: str) -> str:
+    """A Thai noun phrase in English: "chang lek suea kak som" = the steel fixer in the orange vest."""
+    t = re.sub(r"\b(ton nee|khong pom|pom|tee khoei wang wai kang lift|bon scaffold)\b", " ", text).strip()
+    person = re.match(rf"^{_TH_PERSON}\b(.*)$", t)
+    if person:
+        who = _TH_PEOPLE[person.group(1)]
+        rest = person.group(2)
+        m = re.search(rf"\b(suea kak|muak) {_TH_COLOUR}\b", rest)
+        if m:
+            return f"the {who} in the {_TH_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'suea kak' else 'hardhat'}"
+        m = re.search(r"\b(tee )?mai sai (suea kak|muak)\b", rest)
+        if m:
+            return f"the {who} without a {'vest' if m.group(2) == 'suea kak' else 'hardhat'}"
+        return f"the {who}"
+    m = re.match(rf"^(?:(suea kak|muak) {_TH_COLOUR})$", t)
+    if m:
+        return f"the worker in the {_TH_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'suea kak' else 'hardhat'}"
+    m = re.match(rf"^{_TH_THING}(?: see {_TH_COLOUR})?$", t)
+    if m:
+        return f"the {_TH_COLOURS[m.group(2)] + ' ' if m.group(2) else ''}{_TH_THINGS[m.group(1)]}"
+    m = re.match(rf"^(\w+(?: \w+)?) see {_TH_COLOUR}$", t)
+    if m:
+        return f"the {_TH_COLOURS[m.group(2)]} {m.group(1)}"
+    thing = re.match(rf"^{_TH_THING}?\s*(\w+(?: \w+)?)?\s*(?:see {_TH_COLOUR})?$", t)
+    if thing and (thing.group(1) or thing.group(2)):
+        name = _TH_THINGS.get(thing.group(1) or "", "") or (thing.group(2) or "")
+        colour = _TH_COLOURS.get(thing.group(3) or "", "")
+        return f"the {colour + ' ' if colour else ''}{name}".strip()
+    m = re.match(rf"^{_TH_THING}(?: see {_TH_COLOUR})?\b", t)
+    if m:
+        return f"the {_TH_COLOURS[m.group(2)] + ' ' if m.group(2) else ''}{_TH_THINGS[m.group(1)]}"
+    return "the " + t
+
+
+_TH_EVENTS = {"hen khrang raek": "was first seen", "tok": "was dropped", "tod muak": "took off his hardhat",
+              "rerm tham ngan": "started working", "long pai nai lum": "went into the excavation", "long lum": "went into the excavation",
+              "mee khon yib pai": "was picked up", "tuk yai pai": "was moved", "tuk yai": "was moved", "ok jak site pai": "left the site",
+              "ok jak site": "left the site", "klub ma tham ngan tor": "resumed working", "yud tham ngan": "stopped working",
+              "kuen jak lum ma": "came out of the excavation", "kuen jak lum": "came out of the excavation", "ma teung": "arrived",
+              "yib bandai": "picked up the ladder", "khen rot khen pai": "moved the wheelbarrow", "wang": "was laid",
+              "klub ma jak pak tiang": "resumed working after lunch", "hen khrang sud tai": "was last seen"}
+_TH_EVENT = "(" + "|".join(sorted(_TH_EVENTS, key=len, reverse=True)) + ")"
+
+
+def _th_clause(np: str, event: str) -> str:
+    """"did the worker take off his hardhat" / "was the drill dropped"."""
+    en = _TH_EVENTS[event]
+    if en.startswith("was "):
+        return f"was {np} {en[4:]}"
+    base = {"took off his hardhat": "take off his hardhat", "started working": "start working", "left the site": "leave the site",
+            "went into the excavation": "go into the excavation", "resumed working": "resume working",
+            "stopped working": "stop working", "came out of the excavation": "come out of the excavation", "arrived": "arrive",
+            "picked up the ladder": "pick up the ladder", "moved the wheelbarrow": "move the wheelbarrow",
+            "resumed working after lunch": "resume working after lunch"}[en]
+    return f"did {np} {base}"
+
+
+_THAI_MARKERS = re.compile(r"\b(krub|khrap|ka|kha|yoo|tee nai|tang nai|muea rai|gee nathee|mee arai|bandai|sawan|khon ngan|"
+                           r"chang|suea kak|muak|rot khen|lum|tham ngan|oo ngan|pak|laew|mai|ton nee|pom|khrang|nan kae nai)\b")
+_THAI = _rules(
+    (r"^.*\b(fon ja tok|rakha|plan tae|chuay khian|ber torasap|yok dai|prung nee|kin arai|laew ngai|ok mai krub)\b.*$", " "),
+    (r"\b(krub|khrap|ka|kha|loei|noi|nid noi)\b", " "), (r"\bna(?=\s*$)", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # which way / what is around me
+    (r"^(.+?) yoo sai mue rue kwa mue pom\b.*$", lambda m: f"which way is {_th_np(m.group(1))}"),
+    (rf"^(.+?) yoo {_TH_DIR} pom chai mai\b.*$", lambda m: f"is {_th_np(m.group(1))} {_TH_DIRS[m.group(2)]}"),
+    (r"^(.+?) (?:ton nee )?yoo tang nai\b.*$", lambda m: f"which way is {_th_np(m.group(1))}"),
+    (rf"^(?:mee arai yoo )?{_TH_DIR}(?: pom)?(?: ton nee)? mee (?:khong )?arai\b.*$", lambda m: f"what is {_TH_DIRS[m.group(1)]}"),
+    (rf"^mee arai yoo {_TH_DIR}(?: pom)?\b.*$", lambda m: f"what is {_TH_DIRS[m.group(1)]}"),
+    (rf"^{_TH_DIR} mee arai yoo\b.*$", lambda m: f"what is {_TH_DIRS[m.group(1)]}"),
+    # where / still there
+    (r"^pom wang (\w+) wai tee nai\b.*$", lambda m: f"where is {_th_np(m.group(1))}"),
+    (r"^(.+?) (?:pom )?hai pai nai\b.*$", lambda m: f"where is {_th_np(m.group(1))}"),
+    (r"^(.+?) (?:ton nee )?yoo tee nai\b.*$", lambda m: f"where is {_th_np(m.group(1))}"),
+    (r"^(.+?) tee pom wang wai bon (\w+) yang yoo mai\b.*$", lambda m: f"is {_th_np(m.group(1))} still on the {m.group(2)}"),
+    (r"^(.+?) tee jod wai (\d+) nathee tee laew yang yoo tee derm mai\b.*$",
+     lambda m: f"is {_th_np(m.group(1))} still where it was {m.group(2)} minutes ago"),
+    (r"^(.+?) yang yoo tee derm muean tawn ([\d.:]+) mai\b.*$",
+     lambda m: f"is {_th_np(m.group(1))} still where it was at {m.group(2).replace('.', ':')}"),
+    (r"^(.+?) yang yoo tee tee hen khrang raek mai\b.*$", lambda m: f"is {_th_np(m.group(1))} still where it was first seen"),
+    (r"^(.+?) rob lum yang yoo tee derm mai\b.*$", lambda m: f"is {_th_np(m.group(1))} by the excavation still in the same place"),
+    (r"^(.+?) yang yoo tee derm mai\b.*$", lambda m: f"is {_th_np(m.group(1))} still in the same place"),
+    # when
+    (r"^(?:it kon raek) wang (?:pai )?gee nathee laew\b.*$", "how long since the first brick was laid"),
+    (r"^it kon raek wang muea rai\b.*$", "when was the first brick laid"),
+    (r"^course tee (\d+) khong phanang it set muea rai\b.*$", r"when was course \1 of the brick wall finished"),
+    (r"^(.+?) pak khrang tee (\d+) muea rai\b.*$", lambda m: f"when did {_th_np(m.group(1))} go on break for the {_nth_word(m.group(2))} time"),
+    (rf"^(.+?) {_TH_EVENT} muea rai\b.*$", lambda m: f"when {_th_clause(_th_np(m.group(1)), m.group(2))}"),
+    # how long ago / since
+    (r"^mai dai hen (.+?) ma gee nathee laew\b.*$", lambda m: f"how long since {_th_np(m.group(1))} was last seen"),
+    (r"^(.+?) (?:wang|lom) yoo bon puen gee nathee laew\b.*$", lambda m: f"how long has {_th_np(m.group(1))} been on the ground"),
+    (r"^(.+?) yoo nai lum ma gee nathee laew\b.*$", lambda m: f"how long has {_th_np(m.group(1))} been in the excavation"),
+    (r"^(.+?) oo ngan ma gee nathee laew\b.*$", lambda m: f"how long has {_th_np(m.group(1))} been idle"),
+    (r"^(.+?) tham ngan tid tor kan ma gee nathee laew\b.*$", lambda m: f"how long has {_th_np(m.group(1))} been working"),
+    (rf"^(.+?) {_TH_EVENT} (?:pai |ma )?gee nathee laew\b.*$",
+     lambda m: f"how long since {_th_np(m.group(1))} {_TH_EVENTS[m.group(2)]}"),
+    # how long (a state, a spell)
+    (r"^(.+?) (?:lom |tok )?yoo bon puen nan kae nai(?: kon mee khon yib)?\b.*$", lambda m: f"how long was {_th_np(m.group(1))} on the ground"),
+    (r"^tang tae ([\d:]+) teung ([\d:]+) (.+?) yoo nai lum ruam gee nathee\b.*$",
+     lambda m: f"how long in total was {_th_np(m.group(3))} in the excavation between {m.group(1)} and {m.group(2)}"),
+    (r"^(.+?) mai sai muak ruam tang mod gee nathee\b.*$", lambda m: f"how long in total was {_th_np(m.group(1))} without a hardhat"),
+    (r"^(.+?) mai sai muak nan kae nai\b.*khrang tee (\d+)$",
+     lambda m: f"how long was {_th_np(m.group(1))} without a hardhat the {_nth_word(m.group(2))} time"),
+    (r"^(.+?) pak khrang sud tai nan gee nathee\b.*$", lambda m: f"how long was {_th_np(m.group(1))} last break"),
+    (r"^(.+?) pak khrang tee (\d+) nan gee nathee\b.*$", lambda m: f"how long was {_th_np(m.group(1))} {_nth_word(m.group(2))} break"),
+    (r"^wan nee (.+?) pak ruam tang mod gee nathee\b.*$", lambda m: f"how long in total was {_th_np(m.group(1))} idle today"),
+    (r"^tang tae ([\d:]+) (.+?) tham ngan ruam gee nathee\b.*$",
+     lambda m: f"how long in total did {_th_np(m.group(2))} work since {m.group(1)}"),
+    (r"^nai (\d+) nathee tee pan ma (.+?) oo ngan ruam gee nathee\b.*$",
+     lambda m: f"how long in total was {_th_np(m.group(2))} idle in the last {m.group(1)} minutes"),
+    (r"^(.+?) tham ngan rob laa sud nan kae nai\b.*$", lambda m: f"how long did {_th_np(m.group(1))} work the last time"),
+    # before / after
+    (rf"^(.+?) {_TH_EVENT} (kon|lang jak)(?: tee)? (.+?) {_TH_EVENT}(?: rue plao)? mai\b.*$|"
+     rf"^(.+?) {_TH_EVENT} (kon|lang jak)(?: tee)? (.+?) {_TH_EVENT} rue plao\b.*$",
+     lambda m: _th_order(*(m.group(i) for i in ((1, 2, 3, 4, 5) if m.group(1) else (6, 7, 8, 9, 10))))),
+    (r"^(.+?) set lang jak (.+?) klub ma jak pak tiang rue plao\b.*$",
+     lambda m: f"was {m.group(1).replace('course tee ', 'course ')} finished after {_th_np(m.group(2))} resumed working after lunch"),
+    (r"^hua na ma teung kon (.+?) rerm tham ngan mai\b.*$", lambda m: f"did the foreman arrive before {_th_np(m.group(1))} started working"),
+    (r"^hen (\w+) khrang raek kon hen (\w+) khrang raek mai\b.*$", r"was the \1 first seen before the \2 was first seen"),
+    # going back
+    (r"^(.+?) klub pai yuen tee derm kon tee khao yib bandai mai\b.*$",
+     lambda m: f"did {_th_np(m.group(1))} go back to where he stood before he picked up the ladder"),
+    (r"^(.+?) klub long lum eek rue plao lang jak kuen ma laew\b.*$",
+     lambda m: f"did {_th_np(m.group(1))} go back into the excavation after he came out"),
+    (r"^(.+?) klub (?:pai|ma) tee tee (.+?) mai\b.*$", lambda m: f"did {_th_np(m.group(1))} go back to where {_th_where(m.group(2))}"),
+    # working or idle
+    (r"^(.+?) (?:ton nee )?(?:yang )?tham ngan yoo mai\b.*$", lambda m: f"is {_th_np(m.group(1))} working now"),
+    (r"^(.+?) (?:ton nee )?(?:oo ngan|nang len torasap) yoo rue plao\b.*$", lambda m: f"is {_th_np(m.group(1))} idle now"),
+    # the same one / how many
+    (r"^khon nee khon diao kab tee hen tawn ([\d:]+) mai\b.*$", r"is this worker the same one as at \1"),
+    (r"^(.+?) khon nee khon diao kab tee hen (\d+) nathee tee laew mai\b.*$",
+     lambda m: f"is {_th_np(m.group(1))} the same one as {m.group(2)} minutes ago"),
+    (rf"^khon {_TH_DIR} pom chai khon tee (.+?) mai\b.*$",
+     lambda m: f"is the worker {_TH_DIRS[m.group(1)]} the same one who {_TH_EVENTS.get(m.group(2), m.group(2))}"),
+    (rf"^(.+?) {_TH_DIR} chai khon diao kab tee tod muak muea kee mai\b.*$",
+     lambda m: f"is {_th_np(m.group(1))} {_TH_DIRS[m.group(2)]} the same one who took off his hardhat earlier"),
+    (rf"^khon tee yuen {_TH_DIR} pom chai (.+?) mai\b.*$", lambda m: f"is the worker {_TH_DIRS[m.group(1)]} the {_th_np(m.group(2))[4:]}"),
+    (r"^wan nee hen khon ngan tang mod gee khon\b.*$", "how many different workers were seen today"),
+    (r"^mee khon mai sai muak gee khon\b.*$", "how many different workers without a hardhat"),
+    (r"^tang (?:tae|to) nathee tee (\d+) mee khon suea kak (\w+) gee khon\b.*$",
+     lambda m: f"how many different workers in the {_TH_COLOURS.get(m.group(2), m.group(2))} vest since minute {m.group(1)}"),
+    (r"^hen (\w+) tang mod gee un\b.*$", lambda m: f"how many different {_th_np(m.group(1))[4:]} were seen"),
+    (r"^nai (\d+) nathee laa sud khon muak (\w+) mee gee khon\b.*$",
+     lambda m: f"how many different workers in the {_TH_COLOURS.get(m.group(2), m.group(2))} hardhat in the last {m.group(1)} minutes"),
+)
+
+
+def _nth_word(n: str) -> str:
+    return {"1": "first", "2": "second", "3": "third"}.get(n, f"{n}th")
+
+
+def _th_where(clause: str) -> str:
+    """"tee sawan tok" = where the drill was dropped; "tee khao tod muak" = where he took off his hardhat."""
+    m = re.match(rf"^(khao|.+?) {_TH_EVENT}$", clause)
+    if not m:
+        m2 = re.match(r"^hen khao khrang raek$", clause)
+        return "he was first seen" if m2 else clause
+    who = "he" if m.group(1) == "khao" else _th_np(m.group(1))
+    return f"{who} {_TH_EVENTS[m.group(2)]}"
+
+
+def _th_order(a: str, ev_a: str, rel: str, b: str, ev_b: str) -> str:
+    other = f"{'he' if b == 'khao' else _th_np(b)} {_TH_EVENTS[ev_b]}"
+    return f"{_th_clause(_th_np(a), ev_a)} {'before' if rel == 'kon' else 'after'} {other}"
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2342,7 +2527,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
-    (_ARABIZI_MARKERS, 2, _ARABIZI, None),  # early: Spanish and Italian read its "la", "ma"
+    (_ARABIZI_MARKERS, 2, _ARABIZI, None),
+    (_THAI_MARKERS, 2, _THAI, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
     (_SINGLISH_MARKERS, 1, _SINGLISH, _NOT_SINGLISH),  # before Malay, whose words it shares, and German ("helm")
