@@ -2511,6 +2511,24 @@ def _th_order(a: str, ev_a: str, rel: str, b: str, ev_b: str) -> str:
     other = f"{'he' if b == 'khao' else _th_np(b)} {_TH_EVENTS[ev_b]}"
     return f"{_th_clause(_th_np(a), ev_a)} {'before' if rel == 'kon' else 'after'} {other}"
 
+# --- Geordie (Tyneside, by voice: "where's the bairn got to", "what's ahint us the now") ----------------------------
+_GEORDIE_MARKERS = re.compile(r"\b(howay|whey|divvent|canny|gan|hinny|yem|wor|bairn|ahint|doon|aboot|deein|yella|gadgie|"
+                              r"barra|barras|bait|the toon|wi ne|hacky|clarts|radgie|pack in|wheel borrow|drool)\b|\bne (vest|hard hat|hardhat) on\b")
+_GEORDIE = _rules(
+    (r"^.*\bthe toon\b.*$", " "),  # the football
+    (r"\b(howay|whey aye|whey|hinny|pet|man)\s*$", " "), (r"^(howay|whey aye|whey)\b", " "),
+    (r"\bbairn\b", "apprentice"), (r"\bgadgie\b", "man"), (r"\bbarras\b", "wheelbarrows"), (r"\bbarra\b", "wheelbarrow"),
+    (r"\bwheel borrow\b", "wheelbarrow"), (r"\bcement mixture\b", "cement mixer"), (r"\bdrool\b", "drill"),
+    (r"\byella\b", "yellow"), (r"\bahint\b", "behind"), (r"\b(behind|from|front of) us\b", r"\1 me"), (r"\bdoon\b", "down"),
+    (r"\baboot\b", "about"), (r"\blang\b", "long"), (r"\bdeein\b", "doing"), (r"\bowt\b", "anything"), (r"\bnowt\b", "nothing"),
+    (r"\b(wi|with) ne (vest|hard hat|hardhat|hat|lid) on\b", r"without a \2"), (r"\bwi\b", "with"),
+    (r"\bpack(ed)? in\b", "stop working"), (r"\b(drool|wheel borrow)\b", lambda m: {"drool": "drill", "wheel borrow": "wheelbarrow"}[m.group(1)]),
+    (r"\bgan on (his|her) bait\b|\bgan for (his|her) bait\b", "go on break"), (r"\bon (his|her) bait\b", "on break"),
+    (r"\bgan down the\b", "go down into the"), (r"\bgan\b", "go"), (r"\bwent yem\b|\bgone yem\b", "left"), (r"\byem\b", "home"),
+    (r"\bsat on (his|her) (backside|arse|bum)\b", "idle"), (r"\bskiving\b", "idle"), (r"\bbreather\b", "break"),
+    (r"\b(\w+) minutes since\b", r"\1 minutes ago"), (r"\bthe now\b", "now"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2556,6 +2574,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_SWAHILI_MARKERS, 1, _SWAHILI, None),
     (_NEPALI_MARKERS, 1, _NEPALI, None),
     (_VIETNAMESE_MARKERS, 1, _VIETNAMESE, None),
+    (_GEORDIE_MARKERS, 1, _GEORDIE, None),  # before Scots, whose "wi" and "lang" it shares
     (_SCOTS_MARKERS, 1, _SCOTS, None),
     (_CANTONESE_MARKERS, 1, _CANTONESE, None),
     (_MALAY_MARKERS, 2, _MALAY, _HINDI_MARKS),
