@@ -2529,6 +2529,31 @@ _GEORDIE = _rules(
     (r"\b(\w+) minutes since\b", r"\1 minutes ago"), (r"\bthe now\b", "now"),
 )
 
+# --- Sinhala words in broken English ("drill eka koheda?", "kawadada foreman aawa") -----------------------------------
+_SINHALA_MARKERS = re.compile(r"\b(koheda|kohe|kawadada|kiyada|ennawa|aawa|giya|eka|machan|aiyo|neda|minissu|mokakda|"
+                              r"ithin)\b")
+_SINHALA = _rules(
+    (r"\b(aiyo|ane|machan|ithin)\b", " "), (r"\bcant (turn|see)\b.*$", " "), (r"\bi put somewere and forget\b.*$", " "),
+    (r"\b(need|very hot)\b.*$", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"^eka koheda$", " "), (r"\b(my |the )?((?:red|yellow|yelow|green|blue|orange|white) )?(tape measure|angle grinder|water cooler|\w+) eka\b",
+     lambda m: f"{m.group(1) or 'the '}{m.group(2) or ''}{m.group(3)}"), (r"\bminissu\b", "workers"), (r"\bminit\b", "minutes"),
+    (r"^(.+?) koheda( now)?\b.*$", r"where is \1 now"), (r"^(.+?) (anything )?ennawa\b.*$", r"what is \1"),
+    (r"\baawa again to\b", "go back to"), (r"\baawa\b|\bawa\b", "arrived"), (r"\bgiya\b", "left"),
+    (r"^kawadada (.+?) (arrived|left|go inside|went inside)\b(.*)$",
+     lambda m: f"when did {m.group(1)} {'arrive' if m.group(2) == 'arrived' else 'leave' if m.group(2) == 'left' else 'go into'}{m.group(3)}"),
+    (r"^(.+?) kawadada (arrived|left)\b(.*)$", lambda m: f"when did {m.group(1)} {'arrive' if m.group(2) == 'arrived' else 'leave'}{m.group(3)}"),
+    (r"^(.+?) kawadada (.+)$", r"when did \1 \2"), (r"^kawadada (.+)$", r"when did \1"),
+    (r"\bkiyada\b", "how many different"), (r"\bhow many minutes since\b", "how long since"),
+    (r"\b(guy|man) (orange|yellow|green|blue|red|white) vest\b|\b(orange|yellow|green|blue|red|white) vest (guy|man)\b",
+     lambda m: f"the worker in the {m.group(2) or m.group(3)} vest"),
+    (r"\b(the )?(hardhat|helmet) remove\b", "take off his hardhat"), (r"\bleave from site\b", "leave the site"),
+    (r"^(.+?) (arrived|move|moved|dropped) (before|after) (.+?)( neda| or not)?$",
+     lambda m: (f"was the {m.group(1)} dropped" if m.group(2) == "dropped" else
+                f"did {m.group(1)} {'arrive' if m.group(2) == 'arrived' else 'move'}") + f" {m.group(3)} the {m.group(4)}"),
+    (r"^((?:the )?\w+(?: \w+)?) slacking( again)?( neda)?$", r"is the \1 slacking"), (r"\bneda\b", " "),
+    (r"^(.+?) go back to (the )?place where\b", r"did \1 go back to the place where"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2546,7 +2571,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
     (_ARABIZI_MARKERS, 2, _ARABIZI, None),
-    (_THAI_MARKERS, 2, _THAI, None),  # early: Spanish and Italian read its "la", "ma"
+    (_THAI_MARKERS, 2, _THAI, None),
+    (_SINHALA_MARKERS, 1, _SINHALA, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
     (_SINGLISH_MARKERS, 1, _SINGLISH, _NOT_SINGLISH),  # before Malay, whose words it shares, and German ("helm")
