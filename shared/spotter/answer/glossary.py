@@ -2554,6 +2554,23 @@ _SINHALA = _rules(
     (r"^(.+?) go back to (the )?place where\b", r"did \1 go back to the place where"),
 )
 
+# --- Appalachian English by voice ("where at is the jumping jack", "the young'un", "a-laying") --------------------------
+_APPALACHIAN_MARKERS = re.compile(r"\b(yonder|young'?uns?|a-\w+ing|loafing|them boys|done went|done left|done lost|poke|"
+                                  r"you'?uns|directly|somewheres|where at|where's it at|reckon)\b")
+_APPALACHIAN = _rules(
+    (r"^.*\b(supposed to|how deep|deep enough)\b.*$", " "),  # a forecast, a measurement: not what the camera remembers
+    (r"\b(a-)(\w+ing)\b", r"\2"), (r"\blaying\b", "lying"), (r"\bsetting\b", "sitting"),
+    (r"\byoung'?uns?\b", "young fella"), (r"\b(up |over |out )?yonder\b", " "), (r"\bsomewheres\b", " "),
+    (r"\bwhere at is\b", "where is"), (r"\bwhere'?s it at\b|\bwhere is it at\b", " "), (r"\blunch poke\b", "lunch bag"),
+    (r"\bgo to (loafing|standing around)\b", "go idle"), (r"\bquit and go to standing around\b", "go idle"),
+    (r"\b(loafing|standing around)\b", "idle"), (r"\bthe one with the (\w+) (hard hat|hardhat|vest)\b", r"in the \1 \2"),
+    (r"\bdone (went|left|lost)\b", r"\1"), (r"\bthem (cones|boys)\b", r"the \1"),
+    # the question said twice: keep the first saying
+    (r"^((?:how long|what time|when|where|which way|is|are|did|has)\b.+?) (?:how long|what time|when'?d?|where'?s|which way|is|did) "
+     r"(?:he|she|it|it'?s|that)\b.*$", r"\1"),
+    (r"(?<=\w) (i reckon|i need to|i done|them boys|one of the boys|or did somebody|or did one)\b.*$", " "),  # a remark after it
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2572,7 +2589,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_TAMIL_MARKERS, 2, _TAMIL, None),
     (_ARABIZI_MARKERS, 2, _ARABIZI, None),
     (_THAI_MARKERS, 2, _THAI, None),
-    (_SINHALA_MARKERS, 1, _SINHALA, None),  # early: Spanish and Italian read its "la", "ma"
+    (_SINHALA_MARKERS, 1, _SINHALA, None),
+    (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
     (_SINGLISH_MARKERS, 1, _SINGLISH, _NOT_SINGLISH),  # before Malay, whose words it shares, and German ("helm")
