@@ -49,7 +49,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("cb", "cc", "cd"), 0.5), (("bo", "bp", "bq", "br", "bs"), 0.9),
                            (("cj", "ck", "cl", "cm", "cn"), 0.9), (("co", "cp", "cq", "cr", "cs"), 0.8),
                            (("ce", "cf", "cg", "ch", "ci"), 0.8), (("ct", "cu", "cv", "cw", "cx"), 0.6),
-                           (("cy", "cz", "da", "db", "dc"), 0.8)]
+                           (("cy", "cz", "da", "db", "dc"), 0.8), (("dd", "de", "df", "dg", "dh"), 0.88),
+                           (("di", "dj", "dk", "dl", "dm"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
