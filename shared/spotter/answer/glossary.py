@@ -2571,6 +2571,120 @@ _APPALACHIAN = _rules(
     (r"(?<=\w) (i reckon|i need to|i done|them boys|one of the boys|or did somebody|or did one)\b.*$", " "),  # a remark after it
 )
 
+# --- Persian in Latin letters (Finglish: "nardeban koja raft?", "kargare jelighe narenji key oomad?") --------------
+_FA_COLOURS = {"narenji": "orange", "ghermez": "red", "sefid": "white", "sabz": "green", "zard": "yellow", "abi": "blue",
+               "siah": "black", "meshki": "black", "tousi": "grey"}
+_FA_COLOUR = "(" + "|".join(_FA_COLOURS) + ")"
+_FA_NOUNS = {"nardeban": "ladder", "jabe abzare": "toolbox", "jabe abzar": "toolbox", "dril": "drill", "godal": "excavation",
+             "chakosh": "hammer", "fargoon": "wheelbarrow", "taraz": "level", "milgerd": "rebar", "bandle e milgerd": "rebar bundle",
+             "kise haye siman": "cement bags", "ajor": "brick", "divar": "wall", "bannah": "bricklayer", "jooshkar": "welder",
+             "yaroo": "guy"}
+_FA_NOUN = "(" + "|".join(sorted(_FA_NOUNS, key=len, reverse=True)) + ")"
+_PERSIAN_MARKERS = re.compile(r"\b(chapam|saram|rastam|hastan|koja|kojast|kodoom|vari|varie|taraf|key|chand|hanooz|hamoonie|hamoonjast|hamoonja|shod|"
+                              r"moond|gozashtam|kardan|mikone|bood|didi|oomad|raft|alan|daghighe|vaghte|bikar|bikare|jelighe|"
+                              r"kolah|kolahesho|kargar|kargare|nardeban|dril|godal|chakosh|fargoon|taraz|bannah|jooshkar|chide|"
+                              r"tamoom|avalin|radife|majmoo|mashghoole|samte|posht|jelo|neshoon|jabe|ghabl|baad|bargasht|"
+                              r"endakht|endakhtam|endakhtan|bardasht|bardashtan|yaroo)\b")
+_PERSIAN = _rules(
+    (r"^.*\b(farda|gheymate|hava|chera|email|chetori|behtar|lazem darim|begoo|oon chi bood)\b.*$", " "),
+    (r"\b(nemikham zireshe basham|nemibinamesh|ya na)\s*$", " "), (r"\s+", " "), (r"\bbandle e milgerd\b", "rebar bundle"),
+    (r"\b(alan )?kodoom (vari|taraf|samt)( e)?( vaystade)?\b|\bkodoom varie\b", " kodoom samte "),
+    (r"\bkolah(esho|imeni)? dar (avorde|avord)\b|\bkolah imenisho dar avord\b", " took off his hardhat "),
+    (r"\bchi shod\b", " koja "), (r"\bya nesheste\b", " "), (r"\bbandle e milgerd\b|\brebar bundle\b", "rebar_bundle"),
+    # people and things
+    (rf"\bkargare (jelighe|kolah) {_FA_COLOUR}\b",
+     lambda m: f"the worker in the {_FA_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'jelighe' else 'hardhat'}"),
+    (r"\bkargare bi (kolah|jelighe)\b", lambda m: f"the worker without a {'hardhat' if m.group(1) == 'kolah' else 'vest'}"),
+    (rf"\bchand nafar jelighe {_FA_COLOUR} taneshoon bood\b", lambda m: f"how many different workers in the {_FA_COLOURS[m.group(1)]} vest"),
+    (rf"\b{_FA_NOUN}e? {_FA_COLOUR}\b", lambda m: f"the {_FA_COLOURS[m.group(2)]} {_FA_NOUNS[m.group(1)]}"),
+    (r"\b(\w+) e man\b", r"my \1"), (r"\bkargar(e)?\b", "the worker"), (r"\b(in|oon) (the worker|yaroo)\b", "the worker"),
+    (r"\bradife (sevvom|dovom|avval)e?( divar)?\b", lambda m: f"the {dict(sevvom='third', dovom='second', avval='first')[m.group(1)]} course"),
+    (r"\bavalin ajor\b", "the first brick"), (r"\bkolah imeni(sho)?\b|\bkolahesho\b|\bkolah\b", "hardhat"),
+    (r"\bjelighe\b", "vest"),
+    (_FA_NOUN.join((r"\b", r"\b")), lambda m: _FA_NOUNS[m.group(1)]),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # directions
+    (r"\bposht sar(am)? samte chap(am)?\b", " behind me on the left "), (r"\bposht sar(am)? samte rast(am)?\b", " behind me on the right "),
+    (r"\bjelo samte rast(am)?\b", " in front on my right "), (r"\bjelo samte chap(am)?\b", " in front on my left "),
+    (r"\bsamte chap(am|ame)?\b", " on my left "), (r"\bsamte rast(am)?\b", " on my right "), (r"\bposht sar(am)?\b", " behind me "),
+    (r"\bjelo\b", " in front of me "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"^(.+?) (?:alan )?(?:az (?:man|inja) )?kodoom (?:samte?|vari|taraf|varie)(?: e| vaystade)?\b.*$", r"which way is \1"),
+    (r"^(.+?) ro kodoom vari bayad beram$", r"which way is \1"), (r"^samte (.+?) ro behem neshoon bede$", r"which way is \1"),
+    (r"^(.+?) (?:on my left|on my right) you (?:on my left|on my right)$", r"which way is \1"),
+    (r"^(.+?) (?:on my left|on my right)(?: ya (?:on my left|on my right))$", r"which way is \1"),
+    (r"^(.+?) (?:chi|chiza|kasi ya chizi) (?:hast|dari|didi)$", r"what is \1"),
+    (r"^(.+?) (?:on my left|on my right) ya (?:on my left|on my right)$", r"which way is \1"),
+    (r"^(?:ta alan )?chand ta (?:the )?worker didi$", "how many different workers"),
+    (r"^(.+?) hanooz sare jashoon hastan$", r"are the \1 still in the same place"), (r"\bcone ha\b", "cones"),
+    (r"^(.+?) (?:dare (?:brick|ajor) michine|alan kar mikone)$", r"is \1 working now"),
+    (r"^chand vaghte ke (.+?) ro bardashtan$", r"how long since the \1 were picked up"),
+    # where / still there
+    (r"^(.+?) (?:ro )?(?:akharin bar )?koja(?:st| raft| moond| gozashtam| ja gozashtam| didi)?$", r"where is \1"),
+    (r"^(.+?) chi shod$", r"where is \1"),
+    (r"^(.+?) ke sare ([\d:]+) oonja bood hanooz hast$", r"is \1 still where it was at \2"),
+    (r"^(.+?) hanooz hamoonjast ke ye rob pish bood$", r"is \1 still where it was 15 minutes ago"),
+    (r"^(.+?) hanooz (?:hamoonjast|hamoonja|sare jashoon hastan|oonja)\b.*$", r"is \1 still in the same place"),
+    # how long ago, how long
+    (r"^chand vaghte (.+?) ro nadidam$", r"how long since \1 was last seen"),
+    (r"^(.+?) ro chand daghighe pish akharin bar didi$", r"how long since \1 was last seen"),
+    (r"^chand daghighe pish (.+?) ro endakhtan$", r"how long since \1 was dropped"),
+    (r"^chand vaghte ke (.+?) took off his hardhat$", r"how long since \1 took off his hardhat"),
+    (r"^chand vaghte ke (.+?) kar ro vel karde$", r"how long since \1 stopped working"),
+    (r"^(.+?) chand daghighe pish az (\w+) oomad biroon$", r"how long since \1 came out of the \2"),
+    (r"^chand vaghte ke (.+?) ro bardashtan$", r"how long since \1 were picked up"),
+    (r"^(.+?) chand daghighe roo zamin bood$", r"how long was \1 on the ground"),
+    (r"^(.+?) chand vaghte roo zamin oftade$", r"how long has \1 been on the ground"),
+    (r"^(.+?) chand daghighe too (\w+) bood$", r"how long was \1 in the \2"),
+    (r"^(.+?) chand vaghte too (\w+) e$", r"how long has \1 been in the \2"),
+    (r"^(.+?) chand daghighe bedoone hardhat bood$", r"how long was \1 without a hardhat"),
+    (r"^(.+?) beyne ([\d:]+) ta ([\d:]+) roo ham rafte chand daghighe bi hardhat bood$",
+     r"how long in total was \1 without a hardhat between \2 and \3"),
+    (r"^dafe dovomi ke (.+?) raft too (\w+) chand daghighe oonja bood$", r"how long was \1 in the \2 the second time"),
+    (r"^(.+?) dar majmoo chand daghighe bikar bood$", r"how long in total was \1 idle"),
+    (r"^(.+?) az ([\d:]+) ta ([\d:]+) chand daghighe bikar bood$", r"how long in total was \1 idle between \2 and \3"),
+    (r"^(.+?) chand vaghte bikare$", r"how long has \1 been idle"), (r"^(.+?) chand daghighe bikar bood$", r"how long was \1 idle"),
+    (r"^(.+?) chand vaghte dare kar mikone$", r"how long has \1 been working"),
+    (r"^dovomin bari ke (.+?) bikar shod chand daghighe tool keshid$", r"how long was \1 idle the second time"),
+    (r"^too (\d+) daghighe akhar (.+?) chand daghighe kar kard$", r"how long in total did \2 work in the last \1 minutes"),
+    (r"^(.+?) akharin bar chand daghighe posht sare ham kar kard$", r"how long did \1 work the last time"),
+    # order, going back
+    (r"^(.+?) ro ghabl az inke (.+?) ro bardare endakht$", r"was \1 dropped before \2 was picked up"),
+    (r"^(.+?) baad az inke took off his hardhat raft too (\w+)$", r"did \1 go into the \2 after he took off his hardhat"),
+    (r"^(.+?) ghabl az inke (.+?) biad chide shod$", r"was \1 laid before \2 arrived"),
+    (r"^(.+?) ro baad az inke (.+?) az (\w+) oomad biroon bardashtan$", r"was \1 picked up after \2 came out of the \3"),
+    (r"^(.+?) ghabl az inke (.+?) ro endakhtan bikar shod$", r"did \1 go idle before \2 was dropped"),
+    (r"^(.+?) baad az (.+?) kar ro vel kard$", r"did \1 stop working after \2 was finished"),
+    (r"^(.+?) dobare bargasht hamoonja ke (.+?) ro endakht$", r"did \1 go back to where the \2 was dropped"),
+    (r"^(.+?) bargasht jaee ke took off his hardhat bood$", r"did \1 go back to where he took off his hardhat"),
+    (r"^(.+?) baad az inke az (\w+) oomad biroon dobare raft too$", r"did \1 go back into the \2 after he came out"),
+    (r"^(.+?) bargasht jaee ke ghabl az lift e bar vaystade bood$", r"did \1 go back to where he stood before the load was lifted"),
+    (r"^(.+?) bargasht hamoonja ke (.+?) ro bardasht$", r"did \1 go back to where he picked up the \2"),
+    # working or idle
+    (r"^(.+?) alan (?:dare kar mikone|mashghoole kar e|kar mikone ya nesheste)$", r"is \1 working now"),
+    (r"^(.+?) dare (?:brick|ajor) michine$", r"is \1 working now"),
+    (r"^(.+?) (?:alan bikar vaystade|hanooz bikare)$", r"is \1 idle now"),
+    # the same one, how many
+    (r"^(.+?) hamoonie ke sare ([\d:]+) didi$", r"is \1 the same one as at \2"),
+    (r"^(.+?) hamoon (?:kasie|kargarie|yaroo) ke took off his hardhat$", r"is \1 the same one who took off his hardhat"),
+    (r"^(.+?) hamoonie ke (.+?) ro jabeja kard$", r"is \1 the same one who moved the \2"),
+    (r"^(.+?) hamoon the worker nim saat pish e$", r"is \1 the same one as half an hour ago"),
+    (r"^(.+?) hamoonie ke ghablan dide boodim$", r"is \1 the same one we saw before"),
+    (r"^(?:ta alan )?chand ta (.+?) bedoone hardhat didi$", r"how many different workers without a hardhat"),
+    (r"^az ([\d:]+) be baad chand ta (?:the )?worker didi$", r"how many different workers since \1"),
+    (r"^(?:ta alan )?chand ta (?:the )?(\w+) didi$", r"how many different \1s"),
+    # when
+    (r"^(.+?) key chide shod$", r"when was \1 laid"), (r"^(.+?) key tamoom shod$", r"when was \1 finished"),
+    (r"^akharin bar key (.+?) ro didi$", r"when was \1 last seen"),
+    (r"^baad az ([\d:]+) (.+?) key dobare kar ro shoroo kard$", r"when did \2 resume working after \1"),
+    (r"^(.+?) ro key (endakhtam|endakhtan|bardashtan|jabeja kardan)$",
+     lambda m: f"when was {m.group(1)} {dict(endakhtam='dropped', endakhtan='dropped', bardashtan='picked up').get(m.group(2), 'moved')}"),
+    (r"^(.+?) key (oomad|raft too (\w+)|az site raft|kar ro shoroo kard|took off his hardhat)$",
+     lambda m: f"when did {m.group(1)} " + ("arrive" if m.group(2) == "oomad" else f"go into the {m.group(3)}" if m.group(3) else
+                                           "leave the site" if "site" in m.group(2) else "start working" if "shoroo" in m.group(2)
+                                           else "take off his hardhat")),
+    (r"\bthe the\b", "the"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2590,6 +2704,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_ARABIZI_MARKERS, 2, _ARABIZI, None),
     (_THAI_MARKERS, 2, _THAI, None),
     (_SINHALA_MARKERS, 1, _SINHALA, None),
+    (_PERSIAN_MARKERS, 2, _PERSIAN, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
