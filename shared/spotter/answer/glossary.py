@@ -2685,6 +2685,163 @@ _PERSIAN = _rules(
     (r"\bthe the\b", "the"),
 )
 
+# --- Haitian Kreyol ("kote dril mwen an?", "kile neg la te ale?"): determiners after the noun, "te" the past ------
+_HT_PLAIN = str.maketrans("èòàé", "eoae")
+_HT_COLOURS = {"oranj": "orange", "ble": "blue", "blan": "white", "jon": "yellow", "jonn": "yellow", "wouj": "red",
+               "vet": "green", "nwa": "black", "gri": "grey"}
+_HT_COLOUR = "(" + "|".join(_HT_COLOURS) + ")"
+_HT_NOUNS = {"bos mason": "bricklayer", "bos elektrisyen": "electrician", "bos plonbye": "plumber", "fomann": "foreman",
+             "nechel": "ladder", "dril": "drill", "mato": "hammer", "bouret": "wheelbarrow", "bwat zouti": "toolbox",
+             "pistolet klou": "nail gun", "twou": "excavation", "travaye": "worker", "travayè": "worker", "neg": "worker",
+             "moun": "worker", "kon": "cones", "blok": "block", "ranje": "course", "enspekte": "inspector",
+             "chaj k ap pandye": "suspended load"}
+_HT_NOUN = "(" + "|".join(sorted(_HT_NOUNS, key=len, reverse=True)) + ")"
+_KREYOL_MARKERS = re.compile(r"\b(kote|kile|kilè|ki le|ki lè|konbyen|neg|nèg|travaye|travayè|nechel|mato|bouret|bourèt|twou|"
+                             r"kas|ves|vès|toujou|kounya|anvan|mwen|deye|dèyè|goch|dwat|devan|eske|deplase|tonbe|retire|fomann|"
+                             r"depi|menm|poz|chita|bo|bò|dril|kouche|ate|atè|jwenn|rive|bos|bòs|gen|chaj|pandye|ranje|premye|"
+                             r"dezyem|dezyèm|twazyem|twazyèm|montre|kichoy|kisa|flannen|oubyen|jodi)\b")
+_KREYOL = _rules(
+    (r"[èòàé]", lambda m: m.group(0).translate(_HT_PLAIN)),
+    (r"^.*\b(ki non|kijan|konbyen kob|ap vini jodi a|pi bon)\b.*$", " "),  # a name, how to, wages, a forecast, the best
+    (r"\b(eske|m pa jwenn|montre m)\b", " "), (r"\s+", " "), (r"^\s+|\s+$", ""), (r"^yon moun te deplase (.+)$", r"\1 te deplase"),
+    (r"^(.+?),? nail gun nan$", r"\1"), (r"\bki le\b", "kile"), (r"^kote (.+?) ale$", r"kote \1"), (r"\bm vire ki bo pou m we l\b", "ki bo li ye"),
+    # people and things: "neg ves oranj lan", "neg ak ves ble a", "neg ki pa gen kas la", "nechel wouj la"
+    (rf"\b(?:neg|travaye|moun) (?:ki te gen |ki gen |ak )?(ves|kas) {_HT_COLOUR}( (?:la|lan|an|a|nan))?\b",
+     lambda m: f"the worker in the {_HT_COLOURS[m.group(2)]} {'vest' if m.group(1) == 'ves' else 'hardhat'}"),
+    (r"\b(?:neg|travaye|moun) (?:ki pa gen |san )(kas|ves)( (?:la|lan|an|a|nan))?\b",
+     lambda m: f"the worker without a {'hardhat' if m.group(1) == 'kas' else 'vest'}"),
+    (rf"\b{_HT_NOUN} {_HT_COLOUR}( (?:la|lan|an|a|nan))?\b", lambda m: f"the {_HT_COLOURS[m.group(2)]} {_HT_NOUNS[m.group(1)]}"),
+    (rf"\b{_HT_NOUN} (mwen an|mwen)\b", lambda m: f"my {_HT_NOUNS[m.group(1)]}"),
+    (rf"\b(premye|dezyem|twazyem) {_HT_NOUN}( (?:la|lan|an|a|nan))?\b",
+     lambda m: f"the {dict(premye='first', dezyem='second', twazyem='third')[m.group(1)]} {_HT_NOUNS[m.group(2)]}"),
+    (rf"\b{_HT_NOUN}( (?:la|lan|an|a|nan|yo))?\b", lambda m: f"the {_HT_NOUNS[m.group(1)]}"),
+    (r"\b(kas) (li|l)\b", "his hardhat"), (r"\b(ves) (li|l)\b", "his vest"), (r"\bkas\b", "hardhat"), (r"\bves\b", "vest"),
+    # directions
+    (r"\bdeye m sou bo dwat\b", " behind me on the right "), (r"\bdeye m sou bo goch\b", " behind me on the left "),
+    (r"\bdevan m sou bo goch\b|\bbo goch devan\b", " in front on my left "), (r"\bbo dwat devan( an)?\b|\bdevan m sou bo dwat\b", " in front on my right "),
+    (r"\b(sou )?bo goch mwen\b|\bsou goch mwen\b", " on my left "), (r"\b(sou )?bo dwat mwen( an)?\b|\bsou dwat\b", " on my right "),
+    (r"\bdeye m\b", " behind me "), (r"\bdevan m\b", " in front of me "),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # frames
+    (r"^(.+?),? (?:li |l )?sou (?:on my left|goch mwen) oubyen (?:on my right|sou dwat)$", r"which way is \1"),
+    (r"^(.+?),? (?:m vire )?ki bo (?:li |l )?(?:ye|pou m we l)(?: la a| kounya)?$", r"which way is \1"),
+    (r"^ki bo (.+?) ye(?: kounya)?$", r"which way is \1"), (r"^(.+?) ki bo (?:l |li )?ye kounya$", r"which way is \1"),
+    (r"^sa k rive (.+)$", r"where is \1"), (r"^(?:m vire )?ki bo (.+?) ye$", r"which way is \1"),
+    (r"^depi konbyen tan (.+?) ap kouche ate(?: a)?$", r"how long has \1 been on the ground"),
+    (r"^depi konbyen tan (.+?) ap travay$", r"how long has \1 been working"),
+    (r"^(.+?),? (?:li |l )?sou (?:on my left|goch mwen) oubyen (?:on my right|sou dwat)$", r"which way is \1"),
+    (r"^(.+?) li on my left oubyen on my right$", r"which way is \1"),
+    (r"^(.+?) te tounen nan (the \w+) depi (?:li |l )?te soti$", r"did \1 go back into \2 since he came out"),
+    (r"^(?:sa m genyen|sa k gen|sa k|kisa ki|ki sa k) ?(.+?)(?: la| la a)?(?: kounya)?$", r"what is \1"),
+    (r"^(.+?),? sa m genyen la$", r"what is \1"), (r"^gen (?:kichoy|travaye|the worker) (.+)$", r"what is \1"),
+    (r"^(.+?) (?:the|la) \?$", r"\1"),
+    (r"^kote (.+?)(?: la)?(?: ale)?$", r"where is \1"), (r"^(.+?),? kote (?:l|li) ye(?: kounya)?$", r"where is \1"),
+    (r"^sa k rive (.+)$", r"where is \1"), (r"^kote m te kite (.+)$", r"where is \1"),
+    (r"^(.+?) toujou kote (?:l|li) te ye (?:a )?([\d:]+)$", r"is \1 still where it was at \2"),
+    (r"^(.+?) toujou la kote (?:l|li) te ye sa gen (\d+) minit$", r"is \1 still where it was \2 minutes ago"),
+    (r"^(.+?) toujou kote m te mete l(?: la)?$", r"is \1 still where i put it"),
+    (r"^(.+?) toujou (?:menm kote a|la)$", r"is \1 still in the same place"),
+    (r"^(?:depi konbyen tan|konbyen tan pase depi|konbyen tan depi|sa gen konbyen tan depi|konbyen minit depi|konbyen tan deja depi) (.+)$",
+     lambda m: "how long since " + _ht_clause(m.group(1))),
+    (r"^denye fwa m te we (.+?),? sa gen konbyen tan$", r"how long since \1 was last seen"),
+    (r"^(.+?) toujou san hardhat,? depi konbyen tan li konsa$", r"how long has \1 been without a hardhat"),
+    (r"^(.+?) (?:ap|fe) kouche ate$", r"\1 on the ground"),
+    (r"^depi ([\d:]+) konbyen tan (.+?) (?:fe kouche ate|on the ground)$", r"how long in total was \2 on the ground since \1"),
+    (r"^konbyen tan (.+?) te (?:rete|kouche) ate(?: a)?$", r"how long was \1 on the ground"),
+    (r"^konbyen tan (.+?) te san hardhat$", r"how long was \1 without a hardhat"),
+    (r"^konbyen tan (.+?) te pase nan the excavation$", r"how long was \1 in the excavation"),
+    (r"^(?:an total )?konbyen tan (.+?) te nan the excavation ant ([\d:]+) ak ([\d:]+)$",
+     r"how long in total was \1 in the excavation between \2 and \3"),
+    (r"^ant ([\d:]+) ak ([\d:]+) konbyen tan (.+?) te travay$", r"how long in total did \3 work between \1 and \2"),
+    (r"^nan denye (\d+) minit yo konbyen tan (.+?) te chita$", r"how long in total was \2 idle in the last \1 minutes"),
+    (r"^konbyen tan (.+?) te pran poz$", r"how long was \1 last break"),
+    (r"^(premye|dezyem) poz (.+?),? konbyen tan (?:l|li) te dire$",
+     lambda m: f"how long was {m.group(2)} {'first' if m.group(1) == 'premye' else 'second'} break"),
+    (r"^an total konbyen tan (.+?) pase san travay$", r"how long in total was \1 idle"),
+    (r"^konbyen tan (.+?) gen l ap chita la a$", r"how long has \1 been idle"),
+    (r"^nan denye (\d+) minit yo konbyen (.+?) diferan m te we$", r"how many different \2 in the last \1 minutes"),
+    (r"^konbyen (.+?) (?:ki te la )?depi ([\d:]+)$", r"how many different \1 since \2"),
+    (r"^konbyen (.+?) (?:m we|mwen te we|ki te pase|m te we)(?: jodi a)?$", r"how many different \1"),
+    (r"^(.+?),? se li menm ki te (.+)$", lambda m: f"is {m.group(1)} the same one who {_ht_verb(m.group(2))}"),
+    (r"^(.+?) se menm (?:the worker|neg) ki te (.+)$", lambda m: f"is {m.group(1)} the same one who {_ht_verb(m.group(2))}"),
+    (r"^se menm the worker ki te la a ([\d:]+)$", r"is this worker the same one as at \1"),
+    (r"^se menm the worker ki te (.+)$", lambda m: f"is this worker the same one who {_ht_verb(m.group(1))}"),
+    (r"^(.+?),? se menm (?:the worker|moun) m te we sa gen (\d+) minit$", r"is \1 the same one as \2 minutes ago"),
+    (r"^(.+?),? (?:l |li )?ap travay(?: kounya)?$", r"is \1 working now"), (r"^(.+?) toujou ap travay$", r"is \1 working now"),
+    (r"^(.+?) deja komanse travay$", r"is \1 working now"),
+    (r"^(.+?) ap (?:flannen|chita)(?: la)?(?: a| pa fe anyen)?$", r"is \1 idle now"),
+    (r"^(.+?) te (?:tounen|retounen) (?:nan|kote) (.+)$", lambda m: f"did {m.group(1)} go back to {_ht_where(m.group(2))}"),
+    (r"^(.+?),? (?:li |l )?te (?:tounen|retounen) kote (.+)$", lambda m: f"did {m.group(1)} go back to {_ht_where('kote ' + m.group(2))}"),
+    (r"^(.+?) te (.+?) (anvan|apre) (.+)$", lambda m: f"{_ht_did(m.group(1), m.group(2))} {'before' if m.group(3) == 'anvan' else 'after'} "
+                                                      f"{_ht_clause(m.group(4))}"),
+    (r"^(.+?),? kile (?:li |l )?te (.+)$", lambda m: f"when {_ht_did(m.group(1), m.group(2))}"),
+    (r"^(?:kile|ki le) (?:m te we )?(.+?) (?:pou premye fwa)$", r"when was \1 first seen"),
+    (r"^(?:kile|ki le) (?:yo te pran) (.+)$", r"when was \1 picked up"),
+    (r"^(?:kile|ki le) (.+?) te (.+)$", lambda m: f"when {_ht_did(m.group(1), m.group(2))}"),
+)
+
+_HT_VERBS = {"tonbe": ("dropped", "drop"), "pran": ("picked up", "pick up"), "deplase": ("moved", "move"), "ale": ("left", "leave"),
+             "rive": ("arrived", "arrive"), "repran travay": ("resumed working", "resume working"),
+             "komanse travay": ("started working", "start working"), "rete travay": ("stopped working", "stop working"),
+             "sispann travay": ("stopped working", "stop working"), "fe poz": ("went on break", "go on break"),
+             "retire his hardhat": ("took off his hardhat", "take off his hardhat"), "retire his vest": ("took off his vest", "take off his vest"),
+             "antre nan the excavation": ("went into the excavation", "go into the excavation"),
+             "soti nan the excavation": ("came out of the excavation", "come out of the excavation"), "fini": ("was finished", "finish"),
+             "poze": ("was laid", "lay"), "mete": ("put down", "put down"), "pase": ("was last seen", "pass")}
+
+
+def _ht_split(text: str) -> tuple[str, str, str]:
+    """(subject, the verb's Kreyol, what follows) of "<subject> [te|ap] <verb> <rest>"."""
+    for verb in sorted(_HT_VERBS, key=len, reverse=True):
+        m = re.match(rf"^(.*?)\s*(?:\b(?:li |l )?(?:te |ap ))?\b{re.escape(verb)}\b\s*(.*)$", text)
+        if m:
+            return m.group(1).strip(), verb, m.group(2).strip()
+    return text, "", ""
+
+
+def _ht_verb(text: str) -> str:
+    subject, verb, rest = _ht_split(text)
+    return f"{_HT_VERBS[verb][0]} {rest}".strip() if verb else text
+
+
+def _ht_clause(text: str) -> str:
+    """"neg la te ale" = the worker left; "dril la te tonbe" = the drill was dropped."""
+    subject, verb, rest = _ht_split(re.sub(r"^(?:li |l )?te ", "", text))
+    if not verb:
+        return text
+    done = _HT_VERBS[verb][0]
+    if verb in ("tonbe", "deplase", "pran", "poze", "fini") and not rest:
+        return f"{subject} was {done.replace('was ', '')}".strip()
+    if verb == "pase":
+        return f"{subject} was last seen"
+    return f"{subject or 'he'} {done} {rest}".strip()
+
+
+def _ht_did(subject: str, rest: str) -> str:
+    """"did the worker leave" / "was the drill dropped"."""
+    inner, verb, after = _ht_split(rest)
+    if not verb:
+        return f"did {subject} {rest}"
+    done, base = _HT_VERBS[verb]
+    if verb in ("tonbe", "deplase", "pran", "poze", "fini") and not after and "worker" not in subject:
+        return f"was {subject} {done.replace('was ', '')}"
+    return f"did {subject} {base} {after}".strip()
+
+
+def _ht_where(text: str) -> str:
+    """"kote dril la te tonbe" = where the drill was dropped; "kote l te retire his vest" = where he took off his vest."""
+    m = re.match(r"^(?:kote |nan )(.+)$", text)
+    body = m.group(1) if m else text
+    if body.startswith("the ") and " te " not in body and " depi " not in body:
+        return body
+    body = re.sub(r"^(?:l|li) te ye anvan (?:li |l )?(.+)$", lambda x: "where he was before he " + _ht_verb(x.group(1)), body)
+    if body.startswith("where "):
+        return body
+    m2 = re.match(r"^(.+?) depi (?:li |l )?te (.+)$", body)
+    if m2:
+        return f"{m2.group(1)} since he {_ht_verb(m2.group(2))}"
+    return "where " + _ht_clause(re.sub(r"^(?:l|li) ", "he ", body))
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2705,6 +2862,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_THAI_MARKERS, 2, _THAI, None),
     (_SINHALA_MARKERS, 1, _SINHALA, None),
     (_PERSIAN_MARKERS, 2, _PERSIAN, None),
+    (_KREYOL_MARKERS, 2, _KREYOL, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
