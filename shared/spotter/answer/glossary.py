@@ -2842,6 +2842,88 @@ def _ht_where(text: str) -> str:
         return f"{m2.group(1)} since he {_ht_verb(m2.group(2))}"
     return "where " + _ht_clause(re.sub(r"^(?:l|li) ", "he ", body))
 
+# --- Czech words and word-for-word English ("Stands 'žebřík' yet on same place like in 3:40?") ----------------------
+_CS_WORDS = {"žebřík": "ladder", "zebrik": "ladder", "kolečko": "wheelbarrow", "kolecko": "wheelbarrow", "vrtačka": "drill",
+             "vrtacka": "drill", "paleta": "pallet", "helma": "hardhat", "helmu": "hardhat", "vesta": "vest", "vestu": "vest",
+             "výkop": "excavation", "vykop": "excavation", "bednění": "formwork", "bedneni": "formwork", "dělník": "worker",
+             "delnik": "worker", "dělníci": "workers", "zedník": "bricklayer", "zednik": "bricklayer", "tesař": "carpenter",
+             "tesar": "carpenter", "vazač": "banksman", "vazac": "banksman", "jeřáb": "crane"}
+_CZECH_MARKERS = re.compile(r"(?<![\w'])'?(" + "|".join(_CS_WORDS) + r")'?(?![\w'])|\b(since how long|before how (much time|long)|"
+                            r"how much time (is from|passed)|yet (there|on|where|works)|to which side|from me is|is from me|"
+                            r"where i must turn|before \d+ minutes|like in \d|on pause|is lazing)\b")
+_CZECH = _rules(
+    (r"'(" + "|".join(_CS_WORDS) + r")'", r"\1"), _word_swap(_CS_WORDS), (r"\s*\((banksman|bricklayer|carpenter)\)", ""),
+    (r"^which (man|worker|one) (took|has)\b.*$", " "),  # who did it: not a question the memory answers
+    (r"\b(\w+) with (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"), (r"\b(man|worker) in (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"),
+    (r"\b(man|worker|bricklayer|carpenter|banksman) without (hardhat|vest)\b", r"\1 without a \2"),
+    (r"\bpause\b", "break"), (r"\bbefore (\d+) minutes\b", r"\1 minutes ago"), (r"\blike in (\d+:\d+)\b", r"as at \1"),
+    (r"\bin (\d+:\d+)\b", r"at \1"), (r"\bi dont see her\b|\bi cannot find her nowhere\b|\bi need him up on formwork\b", " "),
+    (r"\bcrane took her somewhere\b|\bafter concreting\b", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # which way
+    (r"^(?:to which side|which direction) from me is (.+?)$", r"which way is \1"),
+    (r"^(.+?) is from me (?:on left or on right side|which side)$", r"which way is \1"),
+    (r"^show me where i must turn for (.+?)$", r"which way is \1"),
+    (r"^(.+?),? (?:to which side from me (?:he|she|it) stands now|in which direction is from me)$", r"which way is \1"),
+    # where
+    (r"^where is (.+?) now$", r"where is \1 now"), (r"^where i left (.+)$", r"where is \1"), (r"^where went (.+)$", r"where is \1"),
+    (r"^(.+?) which somebody put down,? where it lies now$", r"where is \1 now"),
+    (r"^(.+?) which was leaning on (\w+),? where (?:he|she|it) is$", r"where is \1"),
+    # still there
+    (r"^is (.+?) yet there where (?:she|he|it) was lying$", r"is \1 still where it was"),
+    (r"^stands (.+?) yet on same place as at ([\d:]+)$", r"is \1 still where it was at \2"),
+    (r"^nobody didnt take (.+?) it is yet there$", r"is \1 still there"),
+    (r"^(.+?) are yet on place where they were (\d+ minutes ago)$", r"are \1 still where they were \2"),
+    (r"^(.+?) lies yet where i saw (?:him|her|it) first time$", r"is \1 still where it was first seen"),
+    (r"^(.+?) is yet on same place or somebody moved (?:her|him|it)$", r"is \1 still in the same place"),
+    # when
+    (r"^when came first time (.+)$", r"when did \1 first arrive"), (r"^when i saw (.+?) last time$", r"when was \1 last seen"),
+    (r"^in what time somebody put down (.+)$", r"when was \1 put down"),
+    (r"^(.+?) from ground,? when somebody lifted (?:him|her|it)$", r"when was \1 picked up"),
+    (r"^when started (.+?) with work$", r"when did \1 start working"),
+    (r"^when took off hardhat (.+)$", r"when did \1 take off his hardhat"),
+    (r"^when went down into (\w+) (.+)$", r"when did \2 go down into the \1"),
+    (r"^when went (.+?) on break second time$", r"when did \1 go on break the second time"),
+    # how long ago
+    (r"^since how long i didnt see (.+)$", r"how long since \1 was last seen"),
+    (r"^before how much time was seen (.+?) last time$", r"how long since \1 was last seen"),
+    (r"^before how long went away from site (.+)$", r"how long since \1 left the site"),
+    (r"^how much time is from when somebody moved (.+)$", r"how long since \1 was moved"),
+    (r"^how much time passed since (.+)$", r"how long since \1"),
+    # how long
+    (r"^since how long (?:already )?(?:lies|is lying) (.+?) on ground$", r"how long has \1 been on the ground"),
+    (r"^since how long is (.+?) down in (\w+)$", r"how long has \1 been in the \2"),
+    (r"^since how long walks (.+?) without (?:a )?hardhat$", r"how long has \1 been without a hardhat"),
+    (r"^since how long (?:already )?stands (.+?) without work$", r"how long has \1 been idle"),
+    (r"^since how long works (.+?) without break$", r"how long has \1 been working"),
+    (r"^how long was (.+?) in (\w+) altogether from ([\d:]+) to ([\d:]+)$", r"how long in total was \1 in the \2 between \3 and \4"),
+    (r"^second time when he was in (\w+),? how long it was,? (.+)$", r"how long was \2 in the \1 the second time"),
+    (r"^last break of (.+?),? how long was it$", r"how long was \1 last break"),
+    (r"^altogether how long did nothing (.+?) from ([\d:]+) to ([\d:]+)$", r"how long in total was \1 idle between \2 and \3"),
+    (r"^how long was working (.+?) before he stopped$", r"how long did \1 work before he stopped"),
+    (r"^how long was second break of (.+)$", r"how long was \1 second break"),
+    # before / after, going back
+    (r"^fell (.+?) down (before|after) (.+)$", r"was \1 dropped \2 \3"),
+    (r"^started (.+?) to work (before|after) came (.+)$", r"did \1 start working \2 \3 arrived"),
+    (r"^was (.+?) laid (before|after) came (.+)$", r"was \1 laid \2 \3 arrived"),
+    (r"^went (.+?) into (\w+) (before|after) (.+)$", r"did \1 go into the \2 \3 \4"),
+    (r"^moved somebody (.+?) (before|after) (.+)$", r"was \1 moved \2 \3"),
+    (r"^left (.+?) site (before|after) he took (.+)$", r"did \1 leave the site \2 he picked up \3"),
+    (r"^went (.+?) back to place where (.+)$", r"did \1 go back to where \2"),
+    (r"^came (.+?) back (?:on place )?where (.+)$", r"did \1 come back to where \2"),
+    (r"^was (.+?) again in (\w+) since he climbed out$", r"did \1 go back into the \2 since he climbed out"),
+    (r"^(.+?) came back to place where (.+)$", r"did \1 come back to where \2"),
+    # working or idle
+    (r"^works (.+?) now$", r"is \1 working now"), (r"^(.+?) yet works or not$", r"is \1 still working"),
+    (r"^(?:that )?(.+?) does nothing only stands$", r"is \1 idle"), (r"^(.+?) is lazing now$", r"is \1 idle now"),
+    (r"^(.+?),? he works or only stands$", r"is \1 working"), (r"^does (.+?) something now$", r"is \1 working now"),
+    # the same one, how many
+    (r"^this (\w+) on (left|right),? is it same (\w+) as at ([\d:]+)$", r"is this \1 on my \2 the same one as at \4"),
+    (r"^how many different (\w+) were on site(?: today)?$", r"how many different \1s were on site"),
+    (r"^how many people without hardhat i saw$", "how many different workers without a hardhat"),
+    (r"^how many men in the (\w+) hardhat were here between ([\d:]+) and ([\d:]+)$",
+     r"how many different workers in the \1 hardhat between \2 and \3"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2863,6 +2945,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_SINHALA_MARKERS, 1, _SINHALA, None),
     (_PERSIAN_MARKERS, 2, _PERSIAN, None),
     (_KREYOL_MARKERS, 2, _KREYOL, None),
+    (_CZECH_MARKERS, 1, _CZECH, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
