@@ -2924,6 +2924,55 @@ _CZECH = _rules(
      r"how many different workers in the \1 hardhat between \2 and \3"),
 )
 
+# --- isiZulu words in South African English ("kuphi the drill?", "ubaba in the green vest uphi manje") --------------
+_ZULU_MARKERS = re.compile(r"\b(uphi|kuphi|nini|isikhathi esingakanani|kwesokunxele|kwesokudla|ngemuva|phambili|manje|umfana|"
+                           r"ubaba|umsebenzi|abasebenzi|yebo|eish|izolo)\b")
+_ZULU = _rules(
+    (r"\b(eish|yebo|ne|sharp)\b(?=\s*$)|^eish\b|\beish\b.*$", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"\bngemuva kwesokunxele\b", "behind me on the left"), (r"\bngemuva kwesokudla\b", "behind me on the right"),
+    (r"\bphambili kwesokunxele\b", "in front on my left"), (r"\bphambili kwesokudla\b", "in front on my right"),
+    (r"\bkwesokunxele( of me)?\b", "on my left"), (r"\bkwesokudla( of me)?\b", "on my right"),
+    (r"\b(straight )?phambili( of me)?\b", "in front of me"), (r"\bngemuva( of me)?\b", "behind me"),
+    (r"\b(umfana|ubaba)\b", "worker"), (r"\babasebenzi\b", "workers"), (r"\bstart (his |her )?umsebenzi\b", "start working"),
+    (r"\b(doing )?(his |her )?umsebenzi\b", "working"), (r"\bmanje\b", "now"), (r"\bizolo\b", "yesterday"),
+    (r"\bisikhathi esingakanani since\b", "how long since"), (r"\bisikhathi esingakanani has\b", "how long has"),
+    (r"\bisikhathi esingakanani (the .+?) was lying\b", r"how long was \1 lying"), (r"\bisikhathi esingakanani\b", "how long"),
+    (r"^(.+?),? (uphi|kuphi)(?: now)?$", r"where is \1 now"), (r"^(?:uphi|kuphi) (.+?)$", r"where is \1"),
+    (r"^nini did\b", "when did"), (r"^nini (the .+?) (arrived|went in)\b(.*)$", lambda m: f"when did {m.group(1)} " +
+                                                                                  ("arrive" if m.group(2) == "arrived" else "go in") + m.group(3)),
+    (r"^nini (.+?) went in on the (\w+)$", r"when was \1 laid on the \2"), (r"^nini\b", "when"),
+    (r"^(.+?),? (on my left|on my right) or (on my left|on my right)$", r"which way is \1"),
+    (r"^(?:the )?(.+?) is it (.+?)$", r"is the \1 \2"), (r"^is (my .+?) (behind me|in front of me)$", r"is \1 \2"),
+    (r"^(the .+?) is (behind me .+?|in front .+?)$", r"is \1 \2"),
+    (r"^(whats|what is|what's|tell me what's|tell me what is) (.+?)(?:,? i cant turn.*| i can't see.*)?$", r"what is \2"),
+    (r"\bgo sit down for a break\b", "go on a break"), (r"\bjust chilling\b", "idle"),
+    (r"^the worker (in front of me|on my right|on my left|behind me),? is he the same one from ([\d:]+)$", r"is the worker \1 the same one as at \2"),
+    (r"^the guy behind me,? is it the same person who was laying the bricks$", "is the worker behind me the same one who was laying the bricks"),
+    (r"^this guy (on my right|on my left) in the (\w+) vest,? same one who\b", r"is the worker \1 in the \2 vest the same one who"),
+    (r"^this one here,? is it him who\b", "is this worker the same one who"),
+    (r"^how many workers did you see today$", "how many different workers did you see today"),
+)
+
+# --- Boston by voice ("which way's the laddah from heah"): the r's the accent drops, written as said ---------------------
+_BOSTON_MARKERS = re.compile(r"\b(wicked|spottah|heah|theah|laddah|yahd|pissah|packie|bubblah|cellah|ovah|othah|hahd|befoah|"
+                             r"aftah|hammah|tawch|nawth|staht|towahd|laborahs|stagin|remembah|sistah|watah|gahbage|cah)\b")
+_BOSTON_WORDS = {"heah": "here", "theah": "there", "yahd": "yard", "hahd": "hard", "befoah": "before", "staht": "start",
+                 "tawch": "torch", "nawth": "north", "towahd": "toward", "stagin": "staging", "bubblah": "water cooler",
+                 "cellah": "cellar", "spud ranch": "spud wrench", "come a long": "come-along", "cah": "car", "watah": "water"}
+_BOSTON = _rules(
+    (r"\b(hey )?spottah\b", " "), (r"\bwicked\b", "very"), (r"\b(left|right|me) theah\b", r"\1"), (r"\bbefoah\s*$", "earlier"),
+    _word_swap(_BOSTON_WORDS),
+    (r"\b(\w{2,})ah\b", r"\1er"), (r"\b(laborer|other)s?\b", lambda m: m.group(0)),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"\s+(i (?:can't|cant|can not) (?:see|find) it no more.*|i been lookin.*|i got turned around.*|i need him for.*|i'm very thirsty.*|"
+     r"i am very thirsty.*|the kid says.*|somebody'?s gonna trip.*|somebody going to trip.*|i had it down cellar.*|"
+     r"it was right here.*|he was just here.*|was it before or after lunch.*)$", ""),
+    (r"^where'?d (the .+?) go$", r"where is \1"), (r"^where did (the .+?) go$", r"where is \1"),
+    (r"^kid'?s? ask(?:in|ing) where (the .+?) ended up.*$", r"where is \1"),
+    (r"^(the .+?) is that (behind me .+?|in front .+?)(?: there)?(?: by the \w+)?(?: or what)?$", r"is \1 \2"),
+    (r"\bslackin off\b|\bslacking off\b", "go idle"), (r"\bstart go idle\b", "go idle"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2946,6 +2995,8 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_PERSIAN_MARKERS, 2, _PERSIAN, None),
     (_KREYOL_MARKERS, 2, _KREYOL, None),
     (_CZECH_MARKERS, 1, _CZECH, None),
+    (_ZULU_MARKERS, 1, _ZULU, None),
+    (_BOSTON_MARKERS, 1, _BOSTON, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
