@@ -2960,7 +2960,8 @@ _BOSTON_WORDS = {"heah": "here", "theah": "there", "yahd": "yard", "hahd": "hard
                  "tawch": "torch", "nawth": "north", "towahd": "toward", "stagin": "staging", "bubblah": "water cooler",
                  "cellah": "cellar", "spud ranch": "spud wrench", "come a long": "come-along", "cah": "car", "watah": "water"}
 _BOSTON = _rules(
-    (r"\b(hey )?spottah\b", " "), (r"\bwicked\b", "very"), (r"\b(left|right|me) theah\b", r"\1"), (r"\bbefoah\s*$", "earlier"),
+    (r"\b(hey )?spottah\b", " "), (r"\bwicked\b", "very"),
+    (r"\b(doin|sittin|standin|weldin|workin|walkin|lookin|slackin|askin)\b", lambda m: m.group(1) + "g"), (r"\b(left|right|me) theah\b", r"\1"), (r"\bbefoah\s*$", "earlier"),
     _word_swap(_BOSTON_WORDS),
     (r"\b(\w{2,})ah\b", r"\1er"), (r"\b(laborer|other)s?\b", lambda m: m.group(0)),
     (r"\s+", " "), (r"^\s+|\s+$", ""),

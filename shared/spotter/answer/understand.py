@@ -1944,7 +1944,7 @@ _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|c
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
                  r"something|stuff) done|stood (around|about)|sat (around|about)|skiving|getting on with|on it|having a (break|"
-                 r"breather|rest|smoke)|taking a (break|breather|rest))\b|"
+                 r"breather|rest|smoke)|taking a (break|breather|rest)|just (sitting|standing|stood|sat)|sitting (around|about))\b|"
                  r"\bon (the )?tools\s*$|\b(working or|idle or|busy or|working right now|idle right now|idle now|working now|busy now|"
                  r"still working|still idle|currently working|currently idle|what is (he|she|the \w+) doing|"
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
@@ -1953,7 +1953,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"breaks|resting|rest|standing (around|about)|stands? (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
-                   r"messing (about|around)|dossing|loitering)\b")  # fmt: skip
+                   r"messing (about|around)|dossing|loitering|just (sitting|standing|stood|sat)|sitting (around|about))\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
