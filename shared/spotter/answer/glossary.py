@@ -2974,6 +2974,155 @@ _BOSTON = _rules(
     (r"\bslackin off\b|\bslacking off\b", "go idle"), (r"\bstart go idle\b", "go idle"),
 )
 
+# --- Turkish written without its letters ("matkap nerede", "turuncu yelekli isci ne zaman geldi") -------------------
+# Turkish is suffixing and verb-last: nouns are read by their stems, each question frame by its question words.
+_TR_COLOURS = {"turuncu": "orange", "sari": "yellow", "kirmizi": "red", "beyaz": "white", "yesil": "green", "mavi": "blue",
+               "siyah": "black", "gri": "grey"}
+_TR_COLOUR = "(" + "|".join(_TR_COLOURS) + ")"
+_TR_STEMS = (("el arabas", "wheelbarrow"), ("merdiven", "ladder"), ("matka", "drill"), ("cukur", "excavation"),
+             ("cekic", "hammer"), ("duba", "cones"), ("kompresor", "compressor"), ("demirci", "steel fixer"),
+             ("kalipci", "formworker"), ("isci", "worker"), ("adam", "worker"), ("kisi", "worker"), ("vinc", "crane"),
+             ("tugla", "brick"), ("panel", "panel"), ("toolbox", "toolbox"), ("grinder", "grinder"), ("pallet", "pallet"),
+             ("rebar demet", "rebar bundle"), ("banksman", "banksman"))
+_TURKISH_MARKERS = re.compile(r"\b(nerede|nereye|hangi|tarafta|tarafimda|yonde|ne zaman|kac|dakika|dakikadir|ne kadar|hala|simdi|"
+                              r"solumda|sagimda|arkamda|onumde|isci|yelekli|baretli|baretsiz|cukur\w*|matka\w*|merdiven\w*|"
+                              r"arabas\w*|kaldi|geldi|gitti|birakti|biraktim|aldi|aldilar|tasidilar|kuruldu|bitti|cikardi|"
+                              r"goruldu|calisiyor|duruyor|gordum|gordun|yerde|yerinde|neler|gorunuyor|goster|dubalari|duba|"
+                              r"kompresor\w*|demirci|kalipci|ilk|sol|sag|oynadi|yatiyor|zamandir|tasiyali|vincin)\b")
+_TURKISH = _rules(
+    (r"^.*\b(yarin|yagmur|telefonu|sence|kac para|raporunu|acilacak|mesai|su sey|ne oldu$)\b.*$", " "),
+    (r"\b(ya|bana|bakmadim|donunce kaybettim|yerinde goremiyorum|en son nerede gordum)\b", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"\b(\d+) (\d\d)(daki|deki|taki|teki|den|dan|ten|tan|ta|te|da|de)\b", r"\1:\2\3"), (r"\bvincin tasidigi yuk\b", "suspended load"),
+    (r"^(\w+) goster,? hangi yonde$", r"\1 hangi yonde"), (r"\bmatkabimi\b", "my drill"),
+    # people: "turuncu yelekli isci", "sari baretli", "baretsiz isci", "yeleksiz"; things: "kirmizi toolbox"
+    (rf"\b{_TR_COLOUR} (yelek|baret)li(?:nin|yle|den|ye|yi)?( (?:isci|adam|kisi))?\b",
+     lambda m: f"the worker in the {_TR_COLOURS[m.group(1)]} {'vest' if m.group(2) == 'yelek' else 'hardhat'}"),
+    (r"\b(baret|yelek)siz( olan| isci| adam| kisi)?\b", lambda m: f"the worker without a {'hardhat' if m.group(1) == 'baret' else 'vest'}"),
+    (r"\bbaretini\b|\bbaretinin\b", "his hardhat"), (r"\bbaret\w*\b", "hardhat"),
+    (rf"\b{_TR_COLOUR} (\w+)\b", lambda m: f"the {_TR_COLOURS[m.group(1)]} {_tr_noun(m.group(2))}"),
+    (r"\b(sagimdaki|solumdaki|onumdeki|arkamdaki) (isci|adam)\b",
+     lambda m: "the worker " + {"sagimdaki": "on my right", "solumdaki": "on my left", "onumdeki": "in front of me",
+                                "arkamdaki": "behind me"}[m.group(1)]),
+    # directions
+    (r"\bsag capraz onumde\b|\bsag onumde\b", " in front on my right "), (r"\bsol onumde\b", " in front on my left "),
+    (r"\bsag arka tarafimda\b|\bsag arkamda\b", " behind me on the right "), (r"\bsol arkamda\b", " behind me on the left "),
+    (r"\bsolumda\b", " on my left "), (r"\bsagimda\b", " on my right "), (r"\barkamda\b", " behind me "), (r"\bonumde\b", " in front of me "),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # frames
+    (r"^(.+?) (?:on my left|on my right) mi (?:on my left|on my right) mi kaldi$", lambda m: f"which way is {_tr_np(m.group(1))}"),
+    (r"^(.+?) (behind me on the left|behind me on the right|behind me|on my left|on my right|in front of me) mi$",
+     lambda m: f"is {_tr_np(m.group(1))} {m.group(2)}"),
+    (r"^(.+?),? (?:simdi |su an )?(?:benden )?(?:hangi (?:tarafimda|tarafta|yonde)|ne tarafta)(?: \w+)*$",
+     lambda m: f"which way is {_tr_np(m.group(1))}"),
+    (r"^(\w+) goster,? hangi yonde$", lambda m: f"which way is {_tr_np(m.group(1))}"),
+    (r"^(on my left|on my right|behind me on the right|behind me on the left|behind me|in front of me|in front on my right|"
+     r"in front on my left) (?:ne var|neler duruyor|ne gorunuyor|bir sey var mi|hangi malzemeler var)(?: simdi)?$", r"what is \1"),
+    (r"^(.+?) sol arkamda mi$", lambda m: f"is {_tr_np(m.group(1))} behind me on the left"),
+    (r"^(.+?) (?:ne kadar zamandir ortada yok)$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
+    (r"^(.+?) yerinden oynadi mi$", lambda m: f"is {_tr_np(m.group(1))} still in the same place"),
+    (r"^(.+?) (?:simdi )?nerede(?: simdi| kaldi)?$", lambda m: f"where is {_tr_np(m.group(1))}"),
+    (r"^(.+?) nereye (?:biraktim|koydular|cektiler)$", lambda m: f"where is {_tr_np(m.group(1))}"),
+    (r"^(\w+) ne oldu\b.*$", lambda m: f"where is {_tr_np(m.group(1))}"),
+    (r"^(.+?) hala ayni yerde mi$|^(.+?) hala orada duruyor mu$", lambda m: f"is {_tr_np(m.group(1) or m.group(2))} still in the same place"),
+    (r"^(.+?) ([\d.:]+)(?:daki|deki|taki|teki) yerinde mi hala$", lambda m: f"is {_tr_np(m.group(1))} still where it was at {m.group(2).replace('.', ':')}"),
+    (r"^(.+?) ceyrek saat once gordugum yerde mi hala$", lambda m: f"is {_tr_np(m.group(1))} still where it was 15 minutes ago"),
+    (r"^(.+?) yerinden oynadi mi$", lambda m: f"is {_tr_np(m.group(1))} still in the same place"),
+    (r"^(.+?) hala ilk gordugum yerde mi$", lambda m: f"is {_tr_np(m.group(1))} still where it was first seen"),
+    (r"^(.+?) en son ne zaman goruldu$", lambda m: f"when was {_tr_np(m.group(1))} last seen"),
+    (r"^(.+?) moladan sonra tekrar ne zaman ise basladi$", lambda m: f"when did {_tr_np(m.group(1))} resume working after the break"),
+    (r"^(.+?) (?:(\w+) )?ne zaman (\w+)$", lambda m: _tr_when(m.group(1), m.group(2), m.group(3))),
+    (r"^(.+?) en son kac dakika once gordum$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
+    (r"^(.+?) ne kadar zamandir ortada yok$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
+    (r"^(.+?) biraktigimdan beri ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} was put down"),
+    (r"^(.+?) gideli kac dakika oldu$", lambda m: f"how long since {_tr_np(m.group(1))} left"),
+    (r"^(.+?) cukura gireli ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} went into the excavation"),
+    (r"^ilk panel kurulali kac dakika oldu$", "how long since the first panel was set"),
+    (r"^(.+?) tasiyali ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} was moved"),
+    (r"^(.+?) ne kadar sure yerde kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} on the ground"),
+    (r"^(.+?) kac dakikadir yerde yatiyor$", lambda m: f"how long has {_tr_np(m.group(1))} been on the ground"),
+    (r"^(.+?) cukurda ne kadar kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} in the excavation"),
+    (r"^(.+?) kac dakikadir cukurda$", lambda m: f"how long has {_tr_np(m.group(1))} been in the excavation"),
+    (r"^(.+?) ne kadar sure hardhat dolasti$", lambda m: f"how long was {_tr_np(m.group(1))} without a hardhat"),
+    (r"^(.+?) bugun toplam ne kadar hardhat calisti$", lambda m: f"how long in total was {_tr_np(m.group(1))} without a hardhat today"),
+    (r"^(.+?) ([\d:]+) ile ([\d:]+) arasi cukurda ne kadar kaldi$",
+     lambda m: f"how long in total was {_tr_np(m.group(1))} in the excavation between {m.group(2)} and {m.group(3)}"),
+    (r"^(.+?) ikinci sefer cukura girdiginde ne kadar kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} in the excavation the second time"),
+    (r"^(.+?) ne zamandir bos duruyor$", lambda m: f"how long has {_tr_np(m.group(1))} been idle"),
+    (r"^(.+?) kac dakikadir calisiyor$", lambda m: f"how long has {_tr_np(m.group(1))} been working"),
+    (r"^(.+?) ne kadar sure mola verdi$", lambda m: f"how long was {_tr_np(m.group(1))} on break"),
+    (r"^(.+?) bugun toplam ne kadar bos durdu$", lambda m: f"how long in total was {_tr_np(m.group(1))} idle today"),
+    (r"^son yarim saatte (.+?) toplam ne kadar calisti$", lambda m: f"how long in total did {_tr_np(m.group(1))} work in the last 30 minutes"),
+    (r"^(.+?) ikinci molasi ne kadar surdu$", lambda m: f"how long was {_tr_np(m.group(1))} second break"),
+    (r"^([\d.:]+)(?:den|dan|ten|tan) beri (.+?) ne kadar calisti$",
+     lambda m: f"how long in total did {_tr_np(m.group(2))} work since {m.group(1).replace('.', ':')}"),
+    (r"^(.+?) en son ne kadar calisti\b.*$", lambda m: f"how long did {_tr_np(m.group(1))} work the last time"),
+    (r"^(.+?) (?:simdi |su an |hala )?(?:calisiyor mu|is yapiyor mu)$", lambda m: f"is {_tr_np(m.group(1))} working now"),
+    (r"^(.+?) (?:yine )?bos(?: bos)? mu (?:duruyor|bekliyor)$", lambda m: f"is {_tr_np(m.group(1))} idle now"),
+    (r"^(.+?) (\w+) biraktigi yere geri dondu mu$", lambda m: f"did {_tr_np(m.group(1))} go back to where the {_tr_noun(m.group(2))} was dropped"),
+    (r"^(.+?) cukurdan ciktiktan sonra tekrar cukura girdi mi$", lambda m: f"did {_tr_np(m.group(1))} go back into the excavation after he came out"),
+    (r"^(.+?),? his hardhat cikardigi yere geri gitti mi$", lambda m: f"did {_tr_np(m.group(1))} go back to where he took off his hardhat"),
+    (r"^(.+?) ilk gordugum yere geri geldi mi$", lambda m: f"did {_tr_np(m.group(1))} come back to where he was first seen"),
+    (r"^(.+?) ([\d.:]+)(?:ta|te|da|de) gordugum adamla ayni mi$", lambda m: f"is {_tr_np(m.group(1))} the same one as at {m.group(2).replace('.', ':')}"),
+    (r"^bu isci his hardhat cikaran adam mi$", "is this worker the same one who took off his hardhat"),
+    (r"^(.+?) (\w+) tasiyan adam mi$", lambda m: f"is {_tr_np(m.group(1))} the same one who moved the {_tr_noun(m.group(2))}"),
+    (r"^su an gordugum (.+?),? (\d+) dakika once gordugum .+? ayni kisi mi$", lambda m: f"is {_tr_np(m.group(1))} the same one as {m.group(2)} minutes ago"),
+    (r"^(.+?) daha once gordugum biri mi\b.*$", lambda m: f"is {_tr_np(m.group(1))} someone seen before"),
+    (r"^(?:bugun )?kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(1))} were seen"),
+    (r"^kac tane (.+?) vardi$", lambda m: f"how many different {_tr_np(m.group(1))[4:]}"),
+    (r"^(.+?) kac kisi gordun$", lambda m: f"how many different {_tr_np(m.group(1))[4:]}"),
+    (r"^sahada kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(1))} were seen"),
+    (r"^([\d:]+) ile ([\d:]+) arasi kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(3))} between {m.group(1)} and {m.group(2)}"),
+    (r"^(.+?),? (.+?) (?:yere birakilmadan|birakilmadan) once mi alindi$", lambda m: f"was {_tr_np(m.group(1))} picked up before {_tr_np(m.group(2))} was put down"),
+    (r"^(.+?) cukurdan ciktiktan sonra mi mola verdi$", lambda m: f"did {_tr_np(m.group(1))} go on break after he came out of the excavation"),
+    (r"^(.+?),? (.+?)(?:den|dan|ten|tan) once mi geldi$", lambda m: f"did {_tr_np(m.group(1))} arrive before {_tr_np(m.group(2))}"),
+    (r"^(.+?),? (.+?) aldiktan sonra mi tasidilar$", lambda m: f"was {_tr_np(m.group(1))} moved after {_tr_np(m.group(2))} was picked up"),
+    (r"^isci his hardhat cukura girmeden once mi cikardi$", "did the worker take off his hardhat before he went into the excavation"),
+    (r"^(.+?) isi ilk panelden sonra mi birakti$", lambda m: f"did {_tr_np(m.group(1))} stop working after the first panel was set"),
+)
+
+_TR_VERBS = {"biraktim": ("was put down", True), "aldilar": ("was picked up", True), "tasidilar": ("was moved", True),
+             "geldi": ("arrive", False), "girdi": ("go into the excavation", False), "kuruldu": ("was set", True),
+             "bitti": ("was finished", True), "cikardi": ("take off his hardhat", False), "birakti": ("stop working", False),
+             "gitti": ("leave the site", False)}
+
+
+def _tr_noun(word: str) -> str:
+    for stem, en in _TR_STEMS:
+        if word.startswith(stem):
+            return en
+    return word
+
+
+def _tr_np(text: str) -> str:
+    """A Turkish noun phrase in English (the glossary has already read colours and clothing)."""
+    t = text.strip()
+    if t.startswith(("the ", "my ")):
+        return t
+    words = t.split()
+    if len(words) >= 2 and " ".join(words[:2]).startswith("el arabas"):
+        return "the wheelbarrow"
+    if len(words) == 2 and words[0] == "rebar":
+        return "the rebar bundle"
+    if t.startswith("ilk "):
+        return "the first " + _tr_noun(t[4:])
+    if t.startswith("ucuncu sira"):
+        return "the third course"
+    return "the " + _tr_noun(words[-1] if words else t)
+
+
+def _tr_when(subject: str, place: str | None, verb: str) -> str:
+    en, passive = _TR_VERBS.get(verb, (verb, False))
+    np = _tr_np(subject)
+    if place and _tr_noun(place) == "excavation" and verb == "girdi":
+        return f"when did {np} go into the excavation"
+    if place == "sahadan" and verb == "gitti":
+        return f"when did {np} leave the site"
+    if place == "isi" and verb == "birakti":
+        return f"when did {np} stop working"
+    if passive:
+        return f"when {en.split()[0]} {np} {' '.join(en.split()[1:])}"
+    return f"when did {np} {en}"
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -2998,6 +3147,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_CZECH_MARKERS, 1, _CZECH, None),
     (_ZULU_MARKERS, 1, _ZULU, None),
     (_BOSTON_MARKERS, 1, _BOSTON, None),
+    (_TURKISH_MARKERS, 2, _TURKISH, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
