@@ -3086,6 +3086,28 @@ _TR_VERBS = {"biraktim": ("was put down", True), "aldilar": ("was picked up", Tr
              "gitti": ("leave the site", False)}
 
 
+_MY_EVENTS = (("pick up", "was {} picked up", "the {} was picked up"), ("kha mauk chute", "did {} take off his hardhat", "{} took off his hardhat"),
+              ("took off his hardhat", "did {} take off his hardhat", "{} took off his hardhat"), ("crane load la", "", "the crane load arrived"),
+              ("la", "did {} arrive", "the {} arrived"), ("move", "was {} moved", "the {} was moved"),
+              ("break yu", "did {} go on break", "{} went on break"), ("start work", "did {} start working", "{} started working"),
+              ("cha tae", "was {} dropped", "the {} was dropped"), ("finish", "", "the {} was finished"), ("", "", "the {} was laid"))
+
+
+def _my_order(a: str, b: str, relation: str) -> str:
+    """"A tar, B a yin lar" = was A before B ("pee mha": after); each clause ends in its verb."""
+    rel = "before" if relation == "a yin" else "after"
+
+    def clause(text: str, main: bool) -> str:
+        for verb, did, done in _MY_EVENTS:
+            if verb and text.endswith(" " + verb) or (verb and text == verb):
+                who = text[: -len(verb)].strip() or "he"
+                if verb == "crane load la":
+                    return done
+                return (did if main else done).format(who if who.startswith("the ") or who == "he" else "the " + who).replace("the the ", "the ")
+        return ("did {} happen" if main else done).format(text if text.startswith("the ") else text)
+    return f"{clause(a.strip(), True)} {rel} {clause(b.strip(), False)}"
+
+
 def _tr_noun(word: str) -> str:
     for stem, en in _TR_STEMS:
         if word.startswith(stem):
@@ -3123,6 +3145,58 @@ def _tr_when(subject: str, place: str | None, verb: str) -> str:
         return f"when {en.split()[0]} {np} {' '.join(en.split()[1:])}"
     return f"when did {np} {en}"
 
+# --- Burmese in Latin letters with English (Singapore sites: "hlay ka bae mhar lae") ---------------------------------
+_BURMESE_MARKERS = re.compile(r"\b(bae|mhar|lae|bat|hlay ka|kha mauk|a lote thamar|a khu|a yin|pee mha|tu tu|shi lar|shi bi|"
+                              r"thwar bi|la bi|bae dawt|bae a chain|bae lout|kyar bi|nay yar|lar|nout|shay|yauk|ba shi|"
+                              r"got what|tar|a hti|cha tae|pyan|htae|twet|myin tae)\b")
+_BURMESE = _rules(
+    (r"\b(lah|i need go up|i dont want fall inside|i cannot see back|i hear noise there|dust too much cannot see|"
+     r"just now still here one|just now got one|the one forklift bring|somebody take already|nobody move lar)\b", " "),
+    (r"\bhlay ka\b", "ladder"), (r"\bkha mauk ma pa tae lu\b|\bno helmet lu\b", "the worker without a hardhat"),
+    (r"\bvest ma wear tae lu\b", "the worker without a vest"), (r"\b(\w+) (vest|helmet) (lu|one|a lote thamar)\b", r"the worker in the \1 \2"),
+    (r"\ba lote thamar\b|\bmy mate\b", "the worker"), (r"\bkha mauk chute (tae|tar)\b", "took off his hardhat"),
+    (r"\bkha mauk\b", "hardhat"), (r"\ba khu\b", "now"), (r"\b(\d+) minit a yin\b", r"\1 minutes ago"), (r"\bminit\b", "minutes"),
+    (r"\bnout nya bat( ka)?\b", "behind me on the right"), (r"\bnout bal bat( side)?\b", "behind me on the left"),
+    (r"\bshay bal bat\b", "in front on my left"), (r"\bshay nya bat\b", "in front on my right"), (r"\bbal bat( mhar| side)?\b", "on my left"),
+    (r"\bnya bat( mhar| side| ka)?\b", "on my right"), (r"\bnout( mhar| ka)?\b", "behind me"), (r"\bshay( mhar)?\b", "in front of me"),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"^(.+?) (?:a khu |now )?(?:from me )?bae bat(?: mhar)? lae(?: .*)?$", r"which way is \1"), (r"^(.+?),? from me which side$", r"which way is \1"),
+    (r"^(on my left|on my right|behind me on the right|behind me on the left|behind me|in front of me|in front on my left|in front on my right)"
+     r"(?: mhar| ka| side)? (?:ba shi lae|ba twe shi lae|got what|anything shi lar|ka ba lae|ba lae|what things got|side ba shi lae)\b.*$",
+     r"what is \1"),
+    (r"^(.+?) (?:bae mhar|bal mhar) (?:thwar bi )?lae(?: now)?$", r"where is \1"), (r"^(.+?) what happen,? bae mhar lae$", r"where is \1"),
+    (r"^(.+?) still same place or not$", r"is \1 still in the same place"),
+    (r"^(.+?) ([\d.:]+) ka nay yar mhar still shi thay lar$", r"is \1 still where it was at \2"),
+    (r"^(.+?) (\d+ minutes ago) ka nay yar mhar,? still there lar$", r"is \1 still where it was \2"),
+    (r"^my drill bae dawt cha khae lae$", "when did i put my drill down"), (r"^first brick bae dawt lay lae$", "when was the first brick laid"),
+    (r"^(.+?) bae dawt la bi lae$", r"when did \1 arrive"), (r"^(.+?) took off his hardhat bae dawt lae$", r"when did \1 take off his hardhat"),
+    (r"^(.+?) trench htae win thwar tae bae a chain$", r"when did \1 go into the trench"),
+    (r"^(.+?) site ka thwar bi,? bae dawt lae$", r"when did \1 leave the site"),
+    (r"^(.+?) second time break yu tae bae dawt lae$", r"when did \1 go on break the second time"),
+    (r"^(.+?) after break start work again bae a chain$", r"when did \1 resume working after the break"),
+    (r"^(.+?) last seen bae lout minutes shi bi$", r"how long since \1 was last seen"),
+    (r"^(.+?) last myin tae bae lout kyar bi lae$", r"how long since \1 was last seen"),
+    (r"^(.+?) cha tae bae lout minutes shi bi lae$", r"how long since \1 was dropped"),
+    (r"^(.+?) trench ka twet la tar bae lout kyar bi$", r"how long since \1 came out of the trench"),
+    (r"^(.+?) thwar bi,? bae lout minutes shi bi lae$", r"how long since \1 left"),
+    (r"^(.+?) idle bae lout minutes shi bi lae$", r"how long has \1 been idle"),
+    (r"^(.+?) working now ah hti bae lout kyar bi$", r"how long has \1 been working"),
+    (r"^(.+?) on the floor now ah hti bae lout kyar bi$", r"how long has \1 been on the ground"),
+    (r"^(.+?) last break bae lout kyar lae$", r"how long was \1 last break"),
+    (r"^(.+?) tar,? (.+?) (a yin|pee mha) lar$", lambda m: _my_order(m.group(1), m.group(2), m.group(3))),
+    (r"^(.+?) (\w+) cha tae nay yar ko pyan thwar lar$", r"did \1 go back to where the \2 was dropped"),
+    (r"^(.+?) took off his hardhat nay yar pyan la lar$", r"did \1 go back to where he took off his hardhat"),
+    (r"^(.+?) trench ka twet pee,? trench htae pyan win thay lar$", r"did \1 go back into the trench after he came out"),
+    (r"^(.+?) (\w+) first myin tae nay yar ko pyan thwar lar$", r"did \1 go back to where the \2 was first seen"),
+    (r"^(.+?),? hardhat ma chute khin a yin nay yar ko pyan thwar lar$", r"did \1 go back to where he was before he took off his hardhat"),
+    (r"^(.+?) (working|on the floor) now (?:ah )?hti bae lout kyar bi$",
+     lambda m: f"how long has {m.group(1)} been {'working' if m.group(2) == 'working' else 'on the ground'}"),
+    (r"^(.+?) now a lote lote nay lar$|^(.+?) now working lar$", lambda m: f"is {m.group(1) or m.group(2)} working now"),
+    (r"^(.+?),? ([\d:]+) ka lu tu tu bae lar$", r"is \1 the same one as at \2"), (r"^this (\w+),? (\d+ minutes ago) ka \w+ tu tu bae lar$", r"is this \1 the same one as \2"),
+    (r"^today the worker bae lout yauk la lae$", "how many different workers today"), (r"^(.+?) bae lout yauk(?: shi lae)?$", r"how many different \1"),
+    (r"^(.+?) bae lout ku(?: myin lae)?$", r"how many different \1"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -3148,6 +3222,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_ZULU_MARKERS, 1, _ZULU, None),
     (_BOSTON_MARKERS, 1, _BOSTON, None),
     (_TURKISH_MARKERS, 2, _TURKISH, None),
+    (_BURMESE_MARKERS, 2, _BURMESE, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
