@@ -494,3 +494,21 @@ def test_a_site_s_own_labels_are_named_as_the_memory_holds_them() -> None:
     assert subject("Where did I leave the sledgehammer?")["label"] == "sledgehammer"
     assert subject("Remind me which way the lift pit is.")["label"] == "excavation"
     assert subject("how long since anyone saw the ladder?")["label"] == "ladder"  # "anyone saw" is no compound
+
+
+def test_every_glossary_rewrite_refers_only_to_groups_its_pattern_has() -> None:
+    """A replacement naming a group its pattern lacks raises when a question first matches it, mid-answer."""
+    import re
+
+    from spotter.answer import glossary
+
+    checked = 0
+    for value in vars(glossary).values():
+        if isinstance(value, tuple) and value and all(isinstance(r, tuple) and len(r) == 2 and isinstance(r[0], re.Pattern)
+                                                      for r in value):  # fmt: skip
+            for pattern, replacement in value:
+                if isinstance(replacement, str):
+                    refs = [int(n) for n in re.findall(r"\\(\d+)", replacement)]
+                    assert not refs or max(refs) <= pattern.groups, (pattern.pattern, replacement)
+                    checked += 1
+    assert checked > 500

@@ -3197,6 +3197,38 @@ _BURMESE = _rules(
     (r"^(.+?) bae lout ku(?: myin lae)?$", r"how many different \1"),
 )
 
+# --- Amharic words in broken English ("meselal yet new?", "sint dekika since ...") -------------------------------------
+_AMHARIC_MARKERS = re.compile(r"\b(meselal|sirategna|kob|ahun|yet new|yet alle|alle|huala|wede giraye|wede qegne|meche|sint|"
+                              r"dekika|bekifil|meta|hede|aydelem|and aynet|fit wede)\b")
+_AMHARIC = _rules(
+    (r"^sint (floor|floors|storey|money|birr)\b.*$", " "),  # how many floors the tower will have: not the camera's memory
+    (r"\b(aydelem|bro|tell me|i cant see it|i dont want step back on somthing|tools or pepole|i need it now|the makita one|"
+     r"i put somwhere and forget|i take off for drink water|i leave it near the wall)\b", " "),
+    (r"\bmeselal\b", "ladder"), (r"\bsirategna\b", "worker"), (r"\bno kob\b|\bwithout kob\b", "without a hardhat"),
+    (r"\b(\w+) kob\b", r"\1 hardhat"), (r"\bkob\b", "hardhat"), (r"\bahun\b", "now"),
+    (r"\bhuala wede giraye\b", "behind me on the left"), (r"\bhuala wede qegne\b", "behind me on the right"),
+    (r"\bfit wede giraye\b", "in front on my left"), (r"\bfit wede qegne\b", "in front on my right"),
+    (r"\bwede giraye\b", "on my left"), (r"\bwede qegne\b", "on my right"), (r"\bhuala( me)?\b", "behind me"),
+    (r"\b(\d+) dekika bekifil\b", r"\1 minutes ago"), (r"\bdekika\b", "minutes"), (r"\band aynet\b", "the same"),
+    (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"^(.+?) yet (?:new|alle|hede)\b.*$", r"where is \1"), (r"^yet new (.+?)$", r"where is \1"),
+    (r"^what hapen to (.+?),? yet hede$", r"where is \1"),
+    (r"^meche meta (.+)$", r"when did \1 arrive"), (r"^meche finish (.+)$", r"when was \1 finished"),
+    (r"^meche the guy go down inside the hole$", "when did the worker go down into the hole"),
+    (r"^(.+?) meche (.+)$", r"when did \1 \2"), (r"^meche (.+)$", r"when did \1"),
+    (r"^sint minutes since (.+)$", r"how long since \1"), (r"^sint minutes bekifil (.+?) put down$", r"how long since \1 was put down"),
+    (r"^sint minutes (the \w+) was on ground$", r"how long was \1 on the ground"),
+    (r"^(.+?),? sint minutes he been in there$", r"how long has \1 been in there"),
+    (r"^sint minutes total (.+)$", r"how long in total was \1"), (r"^(.+?) sint minutes altogeter$", r"how long in total was \1"),
+    (r"^second time he go in (\w+),? sint minutes he stay$", r"how long was he in the \1 the second time"),
+    (r"^sint minutes he been idle,? (.+)$", r"how long has \1 been idle"), (r"^his second break sint minutes was$", "how long was his second break"),
+    (r"^sint minutes he was idle in last (\d+) minutes$", r"how long in total was he idle in the last \1 minutes"),
+    (r"^sint minutes (.+?) work between (.+)$", r"how long in total did \1 work between \2"),
+    (r"^(.+?) last seen sint minutes ago$", r"how long since \1 was last seen"),
+    (r"\bbekifil\b", "before"), (r"\bmeta\b", "came"), (r"\bhede\b", "left"), (r"\balle\b", "is there"),
+    (r"^sint (?:different |difrent )?(\w+) (u see|without)\b", r"how many different \1 \2"), (r"^sint\b", "how many"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -3223,6 +3255,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_BOSTON_MARKERS, 1, _BOSTON, None),
     (_TURKISH_MARKERS, 2, _TURKISH, None),
     (_BURMESE_MARKERS, 2, _BURMESE, None),
+    (_AMHARIC_MARKERS, 1, _AMHARIC, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
