@@ -3229,6 +3229,49 @@ _AMHARIC = _rules(
     (r"^sint (?:different |difrent )?(\w+) (u see|without)\b", r"how many different \1 \2"), (r"^sint\b", "how many"),
 )
 
+# --- Finnish words and questions ("Missä on porakone?", "Is lava still where it was at 2.30?") ----------------------------
+_FI_WORDS = {"tikkaat": "ladder", "porakone": "drill", "porakoneen": "drill", "kottikärryt": "wheelbarrow", "kottikarryt": "wheelbarrow",
+             "kaivanto": "excavation", "kaivannossa": "in the excavation", "kaivantoon": "into the excavation", "liivi": "vest",
+             "liivissä": "vest", "kypärä": "hardhat", "kypärää": "hardhat", "kypara": "hardhat", "lava": "pallet", "työmies": "worker",
+             "työmiestä": "workers", "tyomies": "worker", "muurari": "bricklayer", "muuraria": "bricklayer", "kirvesmies": "carpenter",
+             "apumies": "helper", "vasara": "hammer", "nosturin kuorma": "suspended load", "dumpperi": "dumper", "nyt": "now",
+             "äsken": "earlier", "mies": "man"}
+_FINNISH_MARKERS = re.compile(r"\b(" + "|".join(_FI_WORDS) + r"|missä|mihin|mitä|ovatko|milloin|kuinka|tuliko|tekeekö|onko|"
+                              r"minuuttia|sitten|viimeksi|takanani|paikallaan|tauolla|ilman)\b")
+_FINNISH = _rules(
+    # whole Finnish questions first
+    (r"^missä suunnassa on (\w+(?: \w+)?)$", r"which way is \1"), (r"^mihin suuntaan on (.+)$", r"which way is \1"),
+    (r"^mitä on takanani$", "what is behind me"), (r"^missä on (.+)$", r"where is \1"),
+    (r"^ovatko (\w+) vielä paikallaan$", r"are the \1 still in the same place"),
+    (r"^milloin (\w+) lähti työmaalta$", r"when did the \1 leave the site"),
+    (r"^kuinka kauan sitten näit (\w+) viimeksi$", r"how long since the \1 was last seen"),
+    (r"^kuinka kauan hän oli ilman kypärää$", "how long was he without a hardhat"),
+    (r"^tuliko (\w+) ennen (\w+)$", r"did the \1 arrive before the \2"), (r"^tekeekö (\w+) töitä nyt$", r"is the \1 working now"),
+    (r"^onko (\w+) tauolla$", r"is the \1 on break"), (r"^kuinka kauan (\w+) on ollut tauolla$", r"how long has the \1 been on break"),
+    (r"^onko hän sama mies kuin äsken$", "is he the same man as earlier"),
+    (r"^kuinka monta eri (\w+) oli ilman kypärää$", r"how many different \1 without a hardhat"),
+    _word_swap(_FI_WORDS), (r"\b(\d+) minuuttia sitten\b", r"\1 minutes ago"),
+    (r",?\s*\bor\s*$", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"\b(worker|man|visitor|guy|bricklayer|carpenter) (?:in|with) (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"),
+    (r"\b(man|worker|guy) with no vest\b", r"\1 without a vest"), (r"\b(took|take) hardhat off\b", r"\1 his hardhat off"),
+    (r"^where i (?:left|put) (.+?)(?: earlier)?$", r"where is \1"), (r"^(.+?) are gone,? where they went$", r"where is \1"),
+    (r"^(.+?),? where it is$", r"where is \1"), (r"^where are (.+?) now,? i don't see$", r"where is \1 now"),
+    (r"^(.+?) is to which way from me$", r"which way is \1"), (r"^to which direction i must turn so i see (.+)$", r"which way is \1"),
+    (r"^(.+?),? on which side of me he is$", r"which way is \1"),
+    (r"^when (.+?) was moved to other place$", r"when was \1 moved"), (r"^when (\w+) came first time to site$", r"when did the \1 first arrive"),
+    (r"^at what time (.+?) was put down$", r"when was \1 put down"), (r"^when was (\w+) lifted up from ground$", r"when was the \1 picked up"),
+    (r"^how long time ago you saw (.+?) last time$", r"how long since \1 was last seen"),
+    (r"^how many minutes ago (.+?) was dropped$", r"how long since \1 was dropped"),
+    (r"^how much time is gone since (.+)$", r"how long since \1"), (r"^how long ago you saw last (.+)$", r"how long since the \1 was last seen"),
+    (r"^(.+?),? how long ago he left$", r"how long since \1 left"),
+    (r"^how long (\w+) was lying on ground$", r"how long was the \1 on the ground"),
+    (r"^how long (\w+) has been on ground now$", r"how long has the \1 been on the ground"),
+    (r"^how long (?:time )?(.+?) has been (in the \w+|standing idle)$", r"how long has \1 been \2"),
+    (r"^how long (.+?) was without hardhat$", r"how long was \1 without a hardhat"),
+    (r"^how long (\w+) was down in (\w+) second time$", r"how long was the \1 in the \2 the second time"),
+    (r"^how long (\w+) was without work last time$", r"how long was the \1 idle the last time"),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -3256,6 +3299,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_TURKISH_MARKERS, 2, _TURKISH, None),
     (_BURMESE_MARKERS, 2, _BURMESE, None),
     (_AMHARIC_MARKERS, 1, _AMHARIC, None),
+    (_FINNISH_MARKERS, 1, _FINNISH, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),
