@@ -3272,6 +3272,17 @@ _FINNISH = _rules(
     (r"^how long (\w+) was without work last time$", r"how long was the \1 idle the last time"),
 )
 
+# --- Cajun English by voice ("mais where the little one went to", "he making fais do-do") -----------------------------
+_CAJUN_MARKERS = re.compile(r"\b(mais|cher|couillon|fais do-do|the little one|yeah you right|for true|ça c'est bon|left out)\b")
+_CAJUN = _rules(
+    (r"\b(mais yeah|mais non|mais|cher|yeah you right|for true|ça c'est bon)\b", " "), (r"\bthe little one\b", "the apprentice"),
+    (r"\b(that |the )?couillon\b", "the guy"), (r"\b(over there )?making fais do-do\b|\bfais do-do\b", "idle"),
+    (r"\bleft out (of here )?(for good)?\b", "left "), (r"\bpassed by\b|\bpassed\b", "came by"),
+    (r"\bsomebody catch\b", "somebody picked up"), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    (r"^where (the .+?) went to\b.*$", r"where is \1"), (r"^(the .+?) is he (idle)$", r"is \1 \2"),
+    (r"\s+(he (?:was supposed to|didn't tell|gone|did not tell)|i turn around|i can't see|i can not see|it's supposed|it is supposed)\b.*$", ""),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -3300,6 +3311,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_BURMESE_MARKERS, 2, _BURMESE, None),
     (_AMHARIC_MARKERS, 1, _AMHARIC, None),
     (_FINNISH_MARKERS, 1, _FINNISH, None),
+    (_CAJUN_MARKERS, 1, _CAJUN, None),
     (_APPALACHIAN_MARKERS, 1, _APPALACHIAN, None),  # early: Spanish and Italian read its "la", "ma"
     (_HAWAII_MARKERS, 2, _HAWAII, _NOT_HAWAII),
     (_HUNGARIAN_MARKERS, 1, _HUNGARIAN, None),

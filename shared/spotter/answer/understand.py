@@ -438,7 +438,7 @@ _SURFACE = _rules(
     (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
-    (r"\bme (left|right|back)\b", r"my \1"),
+    (r"\bme (left|right(?! (?:now|here|there|away)\b)|back)\b", r"my \1"),
     (r"\b(?:for )?(\d+|ten|five|twenty|fifteen|thirty) (minutes?|hours?|seconds?|mins?) since\b(?! (he|she|they|the|i|we|you|it)\b)",
      r"\1 \2 ago"),
     # Norwegian word order and words: "Stands the ladder still ...", "Came the excavator before ...", stige, hjelm
@@ -807,7 +807,7 @@ _SPOKEN = _rules(
     (r"\ball told\b|\bin all\b", "in total"),
     (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
     (r"(?<!-)\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
-    (r"\bright (behind|in front|ahead|next to|by)\b", r"\1"),
+    (r"(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (behind|in front|ahead|next to|by)\b", r"\1"),  # (not "to my right by")
 )
 # A thing's colour said after it, as a correction or aside ("the extension cord the big orange one", "my tool box
 # ... you know the black one"): said before it.
