@@ -2601,7 +2601,7 @@ _PERSIAN = _rules(
     (r"\bradife (sevvom|dovom|avval)e?( divar)?\b", lambda m: f"the {dict(sevvom='third', dovom='second', avval='first')[m.group(1)]} course"),
     (r"\bavalin ajor\b", "the first brick"), (r"\bkolah imeni(sho)?\b|\bkolahesho\b|\bkolah\b", "hardhat"),
     (r"\bjelighe\b", "vest"),
-    (_FA_NOUN.join((r"\b", r"\b")), lambda m: _FA_NOUNS[m.group(1)]),
+    _word_swap(_FA_NOUNS),
     (r"\s+", " "), (r"^\s+|\s+$", ""),
     # directions
     (r"\bposht sar(am)? samte chap(am)?\b", " behind me on the left "), (r"\bposht sar(am)? samte rast(am)?\b", " behind me on the right "),
@@ -2734,7 +2734,6 @@ _KREYOL = _rules(
     (r"^(.+?) te tounen nan (the \w+) depi (?:li |l )?te soti$", r"did \1 go back into \2 since he came out"),
     (r"^(?:sa m genyen|sa k gen|sa k|kisa ki|ki sa k) ?(.+?)(?: la| la a)?(?: kounya)?$", r"what is \1"),
     (r"^(.+?),? sa m genyen la$", r"what is \1"), (r"^gen (?:kichoy|travaye|the worker) (.+)$", r"what is \1"),
-    (r"^(.+?) (?:the|la) \?$", r"\1"),
     (r"^kote (.+?)(?: la)?(?: ale)?$", r"where is \1"), (r"^(.+?),? kote (?:l|li) ye(?: kounya)?$", r"where is \1"),
     (r"^sa k rive (.+)$", r"where is \1"), (r"^kote m te kite (.+)$", r"where is \1"),
     (r"^(.+?) toujou kote (?:l|li) te ye (?:a )?([\d:]+)$", r"is \1 still where it was at \2"),
@@ -2963,7 +2962,7 @@ _BOSTON = _rules(
     (r"\b(hey )?spottah\b", " "), (r"\bwicked\b", "very"),
     (r"\b(doin|sittin|standin|weldin|workin|walkin|lookin|slackin|askin)\b", lambda m: m.group(1) + "g"), (r"\b(left|right|me) theah\b", r"\1"), (r"\bbefoah\s*$", "earlier"),
     _word_swap(_BOSTON_WORDS),
-    (r"\b(\w{2,})ah\b", r"\1er"), (r"\b(laborer|other)s?\b", lambda m: m.group(0)),
+    (r"\b(\w{2,})ah\b", r"\1er"),
     (r"\s+", " "), (r"^\s+|\s+$", ""),
     (r"\s+(i (?:can't|cant|can not) (?:see|find) it no more.*|i been lookin.*|i got turned around.*|i need him for.*|i'm very thirsty.*|"
      r"i am very thirsty.*|the kid says.*|somebody'?s gonna trip.*|somebody going to trip.*|i had it down cellar.*|"
@@ -2973,6 +2972,14 @@ _BOSTON = _rules(
     (r"^(the .+?) is that (behind me .+?|in front .+?)(?: there)?(?: by the \w+)?(?: or what)?$", r"is \1 \2"),
     (r"\bslackin off\b|\bslacking off\b", "go idle"), (r"\bstart go idle\b", "go idle"),
 )
+
+def _subject_frames(noun_phrase: Callable[[str], str], frames: Sequence[tuple[str, str]]
+                    ) -> list[tuple[str, Callable[[re.Match[str]], str]]]:
+    """Rules for questions "<subject> <tail>" of a verb-last language: each tail's English, the subject glossed into it."""
+    def rule(tail: str, english: str) -> tuple[str, Callable[[re.Match[str]], str]]:
+        return rf"^(.+?) {tail}$", lambda m: english.format(noun_phrase(m.group(1)))
+    return [rule(tail, english) for tail, english in frames]
+
 
 # --- Turkish written without its letters ("matkap nerede", "turuncu yelekli isci ne zaman geldi") -------------------
 # Turkish is suffixing and verb-last: nouns are read by their stems, each question frame by its question words.
@@ -2984,6 +2991,39 @@ _TR_STEMS = (("el arabas", "wheelbarrow"), ("merdiven", "ladder"), ("matka", "dr
              ("kalipci", "formworker"), ("isci", "worker"), ("adam", "worker"), ("kisi", "worker"), ("vinc", "crane"),
              ("tugla", "brick"), ("panel", "panel"), ("toolbox", "toolbox"), ("grinder", "grinder"), ("pallet", "pallet"),
              ("rebar demet", "rebar bundle"), ("banksman", "banksman"))
+_TR_SUBJECT_FRAMES = (  # (the Turkish after the subject, its English with {} for the subject)
+    ("sol arkamda mi", "is {} behind me on the left"),
+    ("yerinden oynadi mi", "is {} still in the same place"),
+    ("ceyrek saat once gordugum yerde mi hala", "is {} still where it was 15 minutes ago"),
+    ("yerinden oynadi mi", "is {} still in the same place"),
+    ("hala ilk gordugum yerde mi", "is {} still where it was first seen"),
+    ("en son ne zaman goruldu", "when was {} last seen"),
+    ("moladan sonra tekrar ne zaman ise basladi", "when did {} resume working after the break"),
+    ("en son kac dakika once gordum", "how long since {} was last seen"),
+    ("ne kadar zamandir ortada yok", "how long since {} was last seen"),
+    ("biraktigimdan beri ne kadar oldu", "how long since {} was put down"),
+    ("gideli kac dakika oldu", "how long since {} left"),
+    ("cukura gireli ne kadar oldu", "how long since {} went into the excavation"),
+    ("tasiyali ne kadar oldu", "how long since {} was moved"),
+    ("ne kadar sure yerde kaldi", "how long was {} on the ground"),
+    ("kac dakikadir yerde yatiyor", "how long has {} been on the ground"),
+    ("cukurda ne kadar kaldi", "how long was {} in the excavation"),
+    ("kac dakikadir cukurda", "how long has {} been in the excavation"),
+    ("ne kadar sure hardhat dolasti", "how long was {} without a hardhat"),
+    ("bugun toplam ne kadar hardhat calisti", "how long in total was {} without a hardhat today"),
+    ("ikinci sefer cukura girdiginde ne kadar kaldi", "how long was {} in the excavation the second time"),
+    ("ne zamandir bos duruyor", "how long has {} been idle"),
+    ("kac dakikadir calisiyor", "how long has {} been working"),
+    ("ne kadar sure mola verdi", "how long was {} on break"),
+    ("bugun toplam ne kadar bos durdu", "how long in total was {} idle today"),
+    ("ikinci molasi ne kadar surdu", "how long was {} second break"),
+    ("en son ne kadar calisti\b.*", "how long did {} work the last time"),
+    ("cukurdan ciktiktan sonra tekrar cukura girdi mi", "did {} go back into the excavation after he came out"),
+    ("ilk gordugum yere geri geldi mi", "did {} come back to where he was first seen"),
+    ("daha once gordugum biri mi\b.*", "is {} someone seen before"),
+    ("cukurdan ciktiktan sonra mi mola verdi", "did {} go on break after he came out of the excavation"),
+    ("isi ilk panelden sonra mi birakti", "did {} stop working after the first panel was set"),
+)
 _TURKISH_MARKERS = re.compile(r"\b(nerede|nereye|hangi|tarafta|tarafimda|yonde|ne zaman|kac|dakika|dakikadir|ne kadar|hala|simdi|"
                               r"solumda|sagimda|arkamda|onumde|isci|yelekli|baretli|baretsiz|cukur\w*|matka\w*|merdiven\w*|"
                               r"arabas\w*|kaldi|geldi|gitti|birakti|biraktim|aldi|aldilar|tasidilar|kuruldu|bitti|cikardi|"
@@ -3017,67 +3057,37 @@ _TURKISH = _rules(
     (r"^(\w+) goster,? hangi yonde$", lambda m: f"which way is {_tr_np(m.group(1))}"),
     (r"^(on my left|on my right|behind me on the right|behind me on the left|behind me|in front of me|in front on my right|"
      r"in front on my left) (?:ne var|neler duruyor|ne gorunuyor|bir sey var mi|hangi malzemeler var)(?: simdi)?$", r"what is \1"),
-    (r"^(.+?) sol arkamda mi$", lambda m: f"is {_tr_np(m.group(1))} behind me on the left"),
+    *_subject_frames(lambda text: _tr_np(text), _TR_SUBJECT_FRAMES),  # (_tr_np is defined below)
     (r"^(.+?) (?:ne kadar zamandir ortada yok)$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
-    (r"^(.+?) yerinden oynadi mi$", lambda m: f"is {_tr_np(m.group(1))} still in the same place"),
     (r"^(.+?) (?:simdi )?nerede(?: simdi| kaldi)?$", lambda m: f"where is {_tr_np(m.group(1))}"),
     (r"^(.+?) nereye (?:biraktim|koydular|cektiler)$", lambda m: f"where is {_tr_np(m.group(1))}"),
     (r"^(\w+) ne oldu\b.*$", lambda m: f"where is {_tr_np(m.group(1))}"),
     (r"^(.+?) hala ayni yerde mi$|^(.+?) hala orada duruyor mu$", lambda m: f"is {_tr_np(m.group(1) or m.group(2))} still in the same place"),
     (r"^(.+?) ([\d.:]+)(?:daki|deki|taki|teki) yerinde mi hala$", lambda m: f"is {_tr_np(m.group(1))} still where it was at {m.group(2).replace('.', ':')}"),
-    (r"^(.+?) ceyrek saat once gordugum yerde mi hala$", lambda m: f"is {_tr_np(m.group(1))} still where it was 15 minutes ago"),
-    (r"^(.+?) yerinden oynadi mi$", lambda m: f"is {_tr_np(m.group(1))} still in the same place"),
-    (r"^(.+?) hala ilk gordugum yerde mi$", lambda m: f"is {_tr_np(m.group(1))} still where it was first seen"),
-    (r"^(.+?) en son ne zaman goruldu$", lambda m: f"when was {_tr_np(m.group(1))} last seen"),
-    (r"^(.+?) moladan sonra tekrar ne zaman ise basladi$", lambda m: f"when did {_tr_np(m.group(1))} resume working after the break"),
     (r"^(.+?) (?:(\w+) )?ne zaman (\w+)$", lambda m: _tr_when(m.group(1), m.group(2), m.group(3))),
-    (r"^(.+?) en son kac dakika once gordum$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
-    (r"^(.+?) ne kadar zamandir ortada yok$", lambda m: f"how long since {_tr_np(m.group(1))} was last seen"),
-    (r"^(.+?) biraktigimdan beri ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} was put down"),
-    (r"^(.+?) gideli kac dakika oldu$", lambda m: f"how long since {_tr_np(m.group(1))} left"),
-    (r"^(.+?) cukura gireli ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} went into the excavation"),
     (r"^ilk panel kurulali kac dakika oldu$", "how long since the first panel was set"),
-    (r"^(.+?) tasiyali ne kadar oldu$", lambda m: f"how long since {_tr_np(m.group(1))} was moved"),
-    (r"^(.+?) ne kadar sure yerde kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} on the ground"),
-    (r"^(.+?) kac dakikadir yerde yatiyor$", lambda m: f"how long has {_tr_np(m.group(1))} been on the ground"),
-    (r"^(.+?) cukurda ne kadar kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} in the excavation"),
-    (r"^(.+?) kac dakikadir cukurda$", lambda m: f"how long has {_tr_np(m.group(1))} been in the excavation"),
-    (r"^(.+?) ne kadar sure hardhat dolasti$", lambda m: f"how long was {_tr_np(m.group(1))} without a hardhat"),
-    (r"^(.+?) bugun toplam ne kadar hardhat calisti$", lambda m: f"how long in total was {_tr_np(m.group(1))} without a hardhat today"),
     (r"^(.+?) ([\d:]+) ile ([\d:]+) arasi cukurda ne kadar kaldi$",
      lambda m: f"how long in total was {_tr_np(m.group(1))} in the excavation between {m.group(2)} and {m.group(3)}"),
-    (r"^(.+?) ikinci sefer cukura girdiginde ne kadar kaldi$", lambda m: f"how long was {_tr_np(m.group(1))} in the excavation the second time"),
-    (r"^(.+?) ne zamandir bos duruyor$", lambda m: f"how long has {_tr_np(m.group(1))} been idle"),
-    (r"^(.+?) kac dakikadir calisiyor$", lambda m: f"how long has {_tr_np(m.group(1))} been working"),
-    (r"^(.+?) ne kadar sure mola verdi$", lambda m: f"how long was {_tr_np(m.group(1))} on break"),
-    (r"^(.+?) bugun toplam ne kadar bos durdu$", lambda m: f"how long in total was {_tr_np(m.group(1))} idle today"),
     (r"^son yarim saatte (.+?) toplam ne kadar calisti$", lambda m: f"how long in total did {_tr_np(m.group(1))} work in the last 30 minutes"),
-    (r"^(.+?) ikinci molasi ne kadar surdu$", lambda m: f"how long was {_tr_np(m.group(1))} second break"),
     (r"^([\d.:]+)(?:den|dan|ten|tan) beri (.+?) ne kadar calisti$",
      lambda m: f"how long in total did {_tr_np(m.group(2))} work since {m.group(1).replace('.', ':')}"),
-    (r"^(.+?) en son ne kadar calisti\b.*$", lambda m: f"how long did {_tr_np(m.group(1))} work the last time"),
     (r"^(.+?) (?:simdi |su an |hala )?(?:calisiyor mu|is yapiyor mu)$", lambda m: f"is {_tr_np(m.group(1))} working now"),
     (r"^(.+?) (?:yine )?bos(?: bos)? mu (?:duruyor|bekliyor)$", lambda m: f"is {_tr_np(m.group(1))} idle now"),
     (r"^(.+?) (\w+) biraktigi yere geri dondu mu$", lambda m: f"did {_tr_np(m.group(1))} go back to where the {_tr_noun(m.group(2))} was dropped"),
-    (r"^(.+?) cukurdan ciktiktan sonra tekrar cukura girdi mi$", lambda m: f"did {_tr_np(m.group(1))} go back into the excavation after he came out"),
     (r"^(.+?),? his hardhat cikardigi yere geri gitti mi$", lambda m: f"did {_tr_np(m.group(1))} go back to where he took off his hardhat"),
-    (r"^(.+?) ilk gordugum yere geri geldi mi$", lambda m: f"did {_tr_np(m.group(1))} come back to where he was first seen"),
     (r"^(.+?) ([\d.:]+)(?:ta|te|da|de) gordugum adamla ayni mi$", lambda m: f"is {_tr_np(m.group(1))} the same one as at {m.group(2).replace('.', ':')}"),
     (r"^bu isci his hardhat cikaran adam mi$", "is this worker the same one who took off his hardhat"),
     (r"^(.+?) (\w+) tasiyan adam mi$", lambda m: f"is {_tr_np(m.group(1))} the same one who moved the {_tr_noun(m.group(2))}"),
     (r"^su an gordugum (.+?),? (\d+) dakika once gordugum .+? ayni kisi mi$", lambda m: f"is {_tr_np(m.group(1))} the same one as {m.group(2)} minutes ago"),
-    (r"^(.+?) daha once gordugum biri mi\b.*$", lambda m: f"is {_tr_np(m.group(1))} someone seen before"),
     (r"^(?:bugun )?kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(1))} were seen"),
     (r"^kac tane (.+?) vardi$", lambda m: f"how many different {_tr_np(m.group(1))[4:]}"),
     (r"^(.+?) kac kisi gordun$", lambda m: f"how many different {_tr_np(m.group(1))[4:]}"),
     (r"^sahada kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(1))} were seen"),
     (r"^([\d:]+) ile ([\d:]+) arasi kac farkli (.+?) gordun$", lambda m: f"how many different {_tr_noun(m.group(3))} between {m.group(1)} and {m.group(2)}"),
     (r"^(.+?),? (.+?) (?:yere birakilmadan|birakilmadan) once mi alindi$", lambda m: f"was {_tr_np(m.group(1))} picked up before {_tr_np(m.group(2))} was put down"),
-    (r"^(.+?) cukurdan ciktiktan sonra mi mola verdi$", lambda m: f"did {_tr_np(m.group(1))} go on break after he came out of the excavation"),
     (r"^(.+?),? (.+?)(?:den|dan|ten|tan) once mi geldi$", lambda m: f"did {_tr_np(m.group(1))} arrive before {_tr_np(m.group(2))}"),
     (r"^(.+?),? (.+?) aldiktan sonra mi tasidilar$", lambda m: f"was {_tr_np(m.group(1))} moved after {_tr_np(m.group(2))} was picked up"),
     (r"^isci his hardhat cukura girmeden once mi cikardi$", "did the worker take off his hardhat before he went into the excavation"),
-    (r"^(.+?) isi ilk panelden sonra mi birakti$", lambda m: f"did {_tr_np(m.group(1))} stop working after the first panel was set"),
 )
 
 _TR_VERBS = {"biraktim": ("was put down", True), "aldilar": ("was picked up", True), "tasidilar": ("was moved", True),
