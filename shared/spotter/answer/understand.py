@@ -75,7 +75,7 @@ SYNONYMS: dict[str, str] = {
     "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
     "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "electrician": "worker", "carpenter": "worker",
     "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
-    "team member": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
+    "team member": "worker", "buddy": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
@@ -2314,6 +2314,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             subject = things[-1][1]  # "where did the lads put the pallet?": the pallet
         if subject is None:
             return None
+        subject = _described(subject, subjects)  # "where did the electrician go, the one in the blue hard hat"
         return Query(**q, subject=subject, direction=direction) if intent == "direction_of" else Query(**q, subject=subject)
     if intent == "still_there":
         cue = _STILL.search(text)
@@ -2390,6 +2391,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         return Query(**q, subject=subject, state=st2, spell=spell, ordinal=ordinal, window=window)
     if intent in ("time_since", "event_time"):
         ev = event
+        ask = re.search(r"\b(how long ago|how long since|how long has it been|when|what time)\b", text)
+        if ask is not None and ask.start() > 0 and event is not None:  # context first: "X still hasn't turned up.
+            own = event_in(text[ask.start():])                         # how long ago did we last see it?"
+            ev = own if own == "last_seen" else ev
         if ev is None and re.search(r"\b(brick|course|row|layer)s?\b", text) and re.search(
                 r"\b(laid|lay|placed|built|finish|complet|done|went in|go in|put)", text):  # fmt: skip
             ev = "work_unit"
