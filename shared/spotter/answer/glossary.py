@@ -116,7 +116,7 @@ _PORTUGUESE_MARKERS = re.compile(
     r"tijolos?|pedreiro|servente|armador|carpinteiro|martelo|vala|buraco|carga suspensa|obra|trena|enrolando|"
     rf"the minute {_N}|there is {_N} minutes?|how much time has that|for which side|of the (capacete|colete))\b"
 )
-_PT_PLAIN = str.maketrans("áàâãéêíóôõúç", "aaaaeeiooouc")
+_PT_PLAIN = str.maketrans("áàâãéêèíóôõúç", "aaaaeeeiooouc")
 _PT_COLOURS = {"laranja": "orange", "amarela": "yellow", "amarelo": "yellow", "verde": "green", "azul": "blue",
                "branca": "white", "branco": "white", "vermelha": "red", "vermelho": "red", "preta": "black",
                "preto": "black", "cinza": "grey"}
@@ -153,8 +153,90 @@ _PT_VERBS = (  # past and present forms into English, longest first
     ("esta de boa sem fazer nada", "is doing nothing"), ("esta trampando", "is working"), ("trampou", "worked"),
     ("ficou pronta", "was finished"), ("terminou", "was finished"), ("durou quanto", "lasted how long"),
 )
+# European Portuguese (Lisbon and the Portuguese crews of Luxembourg and France, who borrow French site words):
+# "é que" after every question word, "está a trabalhar" for "is working", "há bocado" for a while ago. Put into
+# the Brazilian forms and English that the whole-question rules below read.
+_PT_EU_NOUNS = {
+    "escadote": "ladder", "berbequim": "drill", "rebarbadora": "angle grinder", "disqueuse": "angle grinder",
+    "encarregado": "foreman", "chef de chantier": "foreman", "manoeuvre": "labourer", "manœuvre": "labourer",
+    "macon": "bricklayer", "brouettes": "wheelbarrows", "brouette": "wheelbarrow", "fouille": "trench", "plots": "cones",
+    "betonniere": "concrete mixer", "casque": "capacete", "gilet": "colete", "estaleiro": "site", "chantier": "site",
+    "extintor": "fire extinguisher", "nivel laser": "laser level", "canalizador": "plumber", "soldador": "welder",
+    "visitante": "visitor", "colega": "guy", "trabalhadores": "workers", "gajos": "guys", "gajo": "guy",
+    "tipo": "guy", "serventes": "labourers", "parpaings": "blocks", "grua": "crane", "carpinteiro": "carpenter",
+    "eletricista": "electrician", "palete de tijolos": "palete", "palete dos parpaings": "palete",
+}
+_PT_EU_NOUN = "(" + "|".join(sorted(_PT_EU_NOUNS, key=len, reverse=True)) + ")"
+_PT_EUROPEAN = (
+    (r"\b(nao (o|a) encontro em lado nenhum|ninguem sabe dele|ja nao (o|a) estou a ver|se faz favor|nao quero .*$|hein|ha)\s*$", " "),
+    (r"œ", "oe"), (r"\bagora\b", " now "),
+    (r"\b(onde|quando|quanto tempo|que horas|quantos|quantas|o que|que coisas|para que lado|para onde|de que lado|como|quem|"
+     r"\w+) e que\b", r"\1"),
+    (r"\b(onde|quanto tempo|quando|o que|que coisas|quantos|quantas) que\b(?! (vi|eu))", r"\1"),
+    (rf"\b{_PT_EU_NOUN} {_PT_COLOUR}\b", lambda m: f"{_PT_COLOURS[m.group(2)]} {_PT_EU_NOUNS[m.group(1)]}"),
+    (rf"\b{_PT_EU_NOUN}\b", lambda m: _PT_EU_NOUNS[m.group(1)]),
+    (r"\b(ha|faz) um quarto de hora\b", " 15 minutes ago "), (r"\b(ha|faz) meia hora\b", " 30 minutes ago "),
+    (r"\b(ha|faz) (\d+) minutos\b", r" \2 minutes ago "), (r"\b(de )?ha bocado\b|\bha pouco\b", " earlier "),
+    (r"\bentre as (\d+:\d+) e as (\d+:\d+)\b", r" between \1 and \2 "),
+    (r"\baos (\d+):(\d+)\b", r" at \1:\2 "), (r"\baos (\d+)min(\d+)\b", r" at \1:\2 "), (r"\bas (\d+:\d+)\b", r" at \1 "),
+    (r"\bentre os (\d+) minutos e os (\d+) minutos e meio\b", r" between \1:00 and \2:30 "),
+    (r"\bentre os (\d+) minutos e os (\d+) minutos\b", r" between \1:00 and \2:00 "),
+    (r"\bdesde o minuto (\d+)\b", r" since \1:00 "), (r"\bnos ultimos (\d+) minutos\b", r" in the last \1 minutes "),
+    (r"\bna ultima meia hora\b", " in the last 30 minutes "),
+    (r"\bao todo\b", " in total "), (r"\bda primeira vez\b(?! que)", " the first time "), (r"\boutra vez\b", " again "),
+    # directions
+    (r"\baqui a frente a (esquerda|direita)\b", lambda m: " in front on my " + ("left" if m.group(1) == "esquerda" else "right") + " "),
+    (r"\ba frente do lado (direito|esquerdo)\b", lambda m: " in front on my " + ("right" if m.group(1) == "direito" else "left") + " "),
+    (r"\batras de mim (a|do lado) (direita|direito|esquerda|esquerdo)\b",
+     lambda m: " behind me on the " + ("right" if m.group(2).startswith("direit") else "left") + " "),
+    (r"(?<!frente )\b(a|do lado) (direita|direito|esquerda|esquerdo)\b(?! ou)",
+     lambda m: " on my " + ("right" if m.group(2).startswith("direit") else "left") + " "),
+    (r"\b(a|na) minha (direita|esquerda)\b", lambda m: " on my " + ("right" if m.group(2) == "direita" else "left") + " "),
+    (r"\ba minha frente\b", " in front of me "), (r"\baqui a frente\b|\ba frente\b", " in front "),
+    (r"\bem relacao a mim\b|\bdaqui onde estou\b", " from me "),
+    (r"\bpara onde me tenho de virar para dar com\b", "which way do i turn to find"),
+    (r"\b(diz-me la |diz-me )?para que lado (esta|ficou|fica)\b", "which way is"),
+    (r"^(.+?) fica para que lado\b", r"which way is \1"), (r"\bde que lado fica\b", "which way is"),
+    (r"\bem que direcao esta\b", "which way is"), (r"\baponta-me( la)?\b", "point me to"),
+    # states, events, frames
+    (r"\b(esta|estao) a (trabalhar|bulir)\b", " is working "), (r"\besteve a trabalhar\b", " was working "),
+    (r"\bestiveram (no|na)\b", " were on the "), (r"\besteve sem fazer nada\b|\besteve parado\b", " was idle "),
+    (r"\besta (ali )?parado\b", " has been idle "), (r"\besta (outra vez )?na pausa\b", " is on a break "),
+    (r"\bfoi para a pausa\b", " went on a break "), (r"\bvoltou ao trabalho\b", " went back to work "),
+    (r"\b(comecou|começou) a trabalhar\b", " started working "), (r"\bparou de trabalhar\b", " stopped working "),
+    (r"\besteve (no chao|la)\b", " was on the ground "), (r"\bficou no chao\b", " was on the ground "),
+    (r"\besta deitado no chao\b", " has been on the ground "), (r"\besteve (na|dentro da) (vala|trench)\b", " was in the trench "),
+    (r"\besta dentro da (vala|trench)\b", " has been in the trench "), (r"\besteve sem capacete\b", " was without hardhat "),
+    (r"\banda sem capacete\b", " has been without hardhat "),
+    (r"\bdeixaram (o|a) (\w+) largad[oa] no chao\b", r"was the \2 dropped"), (r"\bfoi largad[oa]( ali)?\b", " was dropped "),
+    (r"\bonde (o|a) (\w+) (meteu|pousou|deixou|pos)\b", r"where did the \2 put"), (r"\btirou (o|a)\b", "took off the"),
+    (r"\bsem colete\b", " without vest "), (r"\bquanto tempo durou\b", "how long was"),
+    (r"\bdeixou cair\b", "dropped"), (r"\bpousei\b", "put"), (r"\bmeteu\b", "put"),
+    (r"\bmudaram (o|a) (\w+(?: \w+)?) de sitio\b", r"moved the \2"), (r"\bmudou (o|a) (\w+(?: \w+)?) de sitio\b", r"moved the \2"),
+    (r"\bde a (\w+) ser mudad[ao]\b", r"the \1 was moved"), (r"\bantes de mudarem (a|o) (\w+)\b", r"before the \2 was moved"),
+    (r"\bou ja (o|a) (levaram|mudaram)\b", " "), (r"\bja (o|a) mudaram\b", "moved"),
+    (r"\b(pegou|pegaram) (na|no)\b", "picked up the"), (r"\bpegaram\b", "picked up"),
+    (r"\bse (foi|ir) embora\b|\bse pos a andar( d[oa])?\b", " left "), (r"\bdesceu para (a|o)\b", "went down into the"),
+    (r"\bvoltou para dentro da (vala|trench) depois de ter saido\b", "went back into the trench after he came out"),
+    (r"\bvoltou (ao sitio |a passar )?onde (took off|tirou|deixou|pos|pousou)\b", r"went back to where he \2"),
+    (r"\bvoltou (ao sitio |a passar )?onde\b", "went back to where"), (r"\bfoi assente\b", "was laid"),
+    (r"\bassentaram (o|a)\b", "laid the"), (r"\b(acabaram|acabarem) (a|o)\b", "finished the"),
+    (r"\b(apareceu|aparecer|apareceram|vieram ca|passaram por aqui)\b", " arrived "),
+    (r"\bcontinua onde (estava|a vi|o vi)\b", " still where it was "), (r"\bainda esta no mesmo sitio\b", " still in the same place "),
+    (r"\bainda esta (la|onde estava)\b", lambda m: " still there " if m.group(1) == "la" else " still where it was "),
+    (r"\bquando vi (o|a) (.+?) pela ultima vez\b", r"when did i last see the \2"),
+    (r"\b(ha|faz) quanto tempo nao vejo\b|\bquanto tempo passou desde a ultima vez que vi\b", "how long since i last saw"),
+    (r"\bda segunda vez que\b", "the second time"), (r"\bquanto tempo la esteve\b", "how long was it there"),
+    (r"\be (o )?mesmo (que|de)\b", "is the same one as"), (r"\bou e outro\b", " "), (r"\bque vi\b", "i saw"),
+    (r"\bsabes onde\b", "where"), (r"\bonde (anda|ficou|foi parar|esta|estao)\b", "where is"),
+    (r"^(.+?) onde (esta|estao) agora$", r"where is \1 now"),
+    (r"\b(ha|tem) algum material\b", "is there anything"), (r"\besta alguma coisa\b", "is there anything"),
+    (r"\b(que coisas|o que) (ha|tenho|esta|estao|ficaram)( la)?\b", "what is"), (r"^(.+?) o que la esta$", r"what is \1"),
+    (r"^(.+?) que coisas la ficaram$", r"what is \1"), (r"\bentao\b", " "), (r"\b(on my \w+)\s+ou\s+(on my \w+)\b", r"\1 or \2"),
+)
 _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting style ("mano pra q lado ta a betoneira?")
-    (r"[áàâãéêíóôõúç]", lambda m: m.group(0).translate(_PT_PLAIN)),
+    (r"[áàâãéêèíóôõúç]", lambda m: m.group(0).translate(_PT_PLAIN)),
+    *_PT_EUROPEAN,
     (r"\boq q\b|\bo q q\b|\boq\b|\bo q\b", "o que"), (r"\bq\b", "que"), (r"\bvc\b", "voce"), (r"\b(qndo|qdo)\b", "quando"),
     (r"\bhj\b", "hoje"), (r"\b(ta)\b", "esta"), (r"\btao\b", "estao"), (r"\btava(m)?\b", r"estava\1"),
     (r"\b(pra|pro)\b", "para"),
@@ -235,7 +317,11 @@ _PORTUGUESE_WHOLE = _rules(  # whole Brazilian Portuguese questions, texting sty
 _PT_ONLY = (r"voc[eê]|vc|oq|qndo|qdo|tava|tavam|pra|cad[eê]|trampando|trampar|trampou|n[ée]|esquerda|direita|ainda|"
             r"onde|quando|quantos|quantas|n[aã]o|chegou|pegou|caiu|voltou|tirou|aponta|furadeira|escada|capacete|colete|vala|"
             r"servente|pedreiro|mestre|carrinho|betoneira|marreta|trena|tijolo|fiada|guindaste|enrolando|bobeira|ficou|depois")
-_PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|dire[cç][aã]o|daqui|lado|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto)\b")
+_PORTUGUESE_WHOLE_MARKERS = re.compile(rf"\b({_PT_ONLY}|atr[aá]s|mim|dire[cç][aã]o|daqui|lado|alguma|coisa|embora|engenheiro|cara|caras|mano|ta|t[aá]|a[ií]|que horas|faz|quanto|"
+                                       r"[ée] que|gajos?|escadote|berbequim|estaleiro|encarregado|rebarbadora|s[ií]tio|bocado|"
+                                       r"agora|ao todo|vejo|est[aá] a \w+r|esteve|estiveram|pausa|palete|fiada|tijolos?|"
+                                       r"canalizador|soldador|visitante|pedreiro|servente|carpinteiro|eletricista|"
+                                       r"[àa] minha|atr[aá]s de mim|j[aá] a|mudaram|levaram|em que|trabalhar|come[cç]ou)\b")
 _PORTUGUESE = _rules(
     (r"\bcad[eê] (o|a|os|as)\b|\bcad[eê]\b", "where is the"),
     (r"\bfaz quanto tempo( que)?\b|\bh[aá] quanto tempo( que)?\b", "how long since"),

@@ -806,7 +806,7 @@ _SPOKEN = _rules(
     (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
     (r"\ball told\b|\bin all\b", "in total"),
     (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
-    (r"(?<!-)\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
+    (r"(?<!-)(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
     (r"(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (behind|in front|ahead|next to|by)\b", r"\1"),  # (not "to my right by")
 )
 # A thing's colour said after it, as a correction or aside ("the extension cord the big orange one", "my tool box
