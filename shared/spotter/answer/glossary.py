@@ -1880,6 +1880,162 @@ _KOREAN = _rules(
     (r"\s*\b(please )?kindly (check|tell)( me)?\b|\bplease\b", ""),
 )
 
+# --- Korean in Latin letters (Konglish: Revised Romanization mixed with English) --------------------------------------
+# Korean puts the verb last and marks roles with endings ("sadari eodi gasseo?" = ladder where went?, "drill
+# tteoreotteurin ji eolmana dwaesseo?" = how long since the drill was dropped). The endings go, the nouns and verbs
+# become English, and the common frames are put in English order.
+_KO_COLOURS = {"noran": "yellow", "paran": "blue", "ppalgan": "red", "juhwang": "orange", "hayan": "white",
+               "chorok": "green", "kkaman": "black", "hoesaek": "grey"}
+_KO_COLOUR = "(" + "|".join(_KO_COLOURS) + r"|orange|yellow|blue|red|white|green)"
+_KO_PERSON = r"(?:ajeossi|hyeong|saram|guy)"
+_KO_NUMBERS = {"il": 1, "i": 2, "sam": 3, "sa": 4, "o": 5, "oh": 5, "yuk": 6, "chil": 7, "pal": 8, "gu": 9, "sip": 10}
+_KO_WORDS_LATIN = {
+    "sadari": "ladder", "anjeonmo": "hardhat", "jokki": "vest", "byeokdol": "brick", "hyeonjang": "site",
+    "jari": "spot", "original spot": "spot", "nae": "my", "geu": "that", "jeo": "that", "akka": "earlier",
+    "jigeum": "now", "oneul": "today", "ajik": "still", "dasi": "again", "chong": "in total", "da habchyeoseo": "in total",
+    "majimak": "last", "cheoeum": "first", "jinjja": "really", "eonje": "when", "ttang": "ground",
+}
+_KO_VERBS = (  # past, attributive and nominal forms to English, longest first
+    ("tteoreotteuryeosseo", "dropped"), ("tteoreotteurin", "dropped"), ("omgyeosseoyo", "moved"),
+    ("omgyeosseo", "moved"), ("omgigi", "moved"), ("omgin", "moved"), ("jibeosseo", "picked up"), ("jibeun", "picked up"),
+    ("beosseosseo", "took off"), ("beoseun", "took off"), ("beotdeon", "took off"), ("beotgi", "took off"),
+    ("deureogasseo", "went into"), ("deureogan", "went into"), ("naon", "came out of"), ("nawasseo", "came out"),
+    ("noeun", "laid"), ("noki", "laid"), ("kkeunnasseo", "finished"), ("tteonasseo", "left"), ("meomchun", "stopped working"),
+    ("dorawasseo", "came back"), ("jinagasseo", "passed by"),
+)
+_KO_DIR = r"(front right|front left|behind left|behind right|left|right|front|behind)"
+
+
+def _ko_where(direction: str | None) -> str:
+    """A direction word as the grammar reads it after a person ("the guy on my left", "the guy behind me on the left")."""
+    if not direction:
+        return ""
+    if direction.startswith("behind "):
+        return f"behind me on the {direction.split()[1]}"
+    if direction.startswith("front "):
+        return f"in front on my {direction.split()[1]}"
+    return {"front": "in front", "behind": "behind me"}.get(direction, f"on my {direction}")
+
+
+_KOREAN_LATIN_MARKERS = re.compile(
+    r"\b(eodi|eonje|eolmana|jigeum|ajeossi|hyeong|sadari|anjeonmo|jokki|wenjjok|oreunjjok|isseo|isseoyo|myeot|ajik|akka|"
+    r"eoneu jjok|mwo|byeokdol|hyeonjang|dasi|jibeun|omgin|tteoreotteurin|swigo|ilhago|nolgo)\b|-yo\b|ㅋ"
+)
+_KOREAN_LATIN = _rules(
+    (r"[ㅋㅠㅜ]+", " "), (r"-(yo|ya|iya|you|iyou|ne|ji|jiman|kka)\b", ""), (r"\b(isseoyo)\b", "isseo"), (r"\b(nae|no) ap\b", "ap"),
+    (r"\b(i turned around too many times|can not find it|need him for the delivery|list it for me|need the time for the "
+     r"report|i should know|somebody took it|it was (right )?here earlier|it was right here akka|looks like slacking|"
+     r"need it for safety meeting|who moved it whatever just when|like how many minutes|hyeong needs it|"
+     r"i do not see it anymore|last place you saw|nobody moved it right|where i set it down|i put it down somewhere|"
+     r"he gone for good|what time|when did he show up|when was it grabbed|when did he go on break|is he on it|or just standing|"
+     r"since he started this stretch|still on the ground|how long was it lying there|or different guy|different people|"
+     r"or is it all the same one|just chilling|altogether|since he climbed out)\s*$", " "),
+    # times
+    (r"\b(\d+:\d+) buteo (\d+:\d+) kkaji\b", r" between \1 and \2 "),
+    (r"\bchoegeun (\d+)bun dongan\b", r" in the last \1 minutes "),
+    (r"\b(" + "|".join(_KO_NUMBERS) + r")bun jeon(-e)?\b", lambda m: f" {_KO_NUMBERS[m.group(1)]} minutes ago "),
+    (r"\b(\d+)bun jeon(-e)?\b", r" \1 minutes ago "), (r"\b(\d+)cho jeon(-e)?\b", r" \1 seconds ago "),
+    (r"\b(\d+:\d+)-e bon\b", r"seen at \1"), (r"\b(\d+:\d+)-e\b", r" at \1 "),
+    # counts (before people are named)
+    (r"\s+", " "), (r"^\s+", ""),
+    (r"^(?:today )?(?:hyeonjang(?:-e)? )?saram myeot-myeong bwasseo\b.*$", "how many different people did i see today"),
+    (rf"^{_KO_COLOUR} jokki ip-eun saram myeot-myeong\b.*$",
+     lambda m: f"how many different people in {_KO_COLOURS.get(m.group(1), m.group(1))} vests"),
+    (r"^anjeonmo an sseun saram myeot-myeong\b.*$", "how many different people without a hardhat"),
+    (r"^(in the last \d+ minutes )?(?:ajeossi|saram)(?:-deul)? myeot-myeong jinagasseo\b.*$",
+     r"how many different people passed by \1"),
+    (r"\s+", " "),
+    # directions
+    (r"\b(oreunjjok ap|ap oreunjjok)(-e|-eneun)?\b", " front right "), (r"\b(wenjjok ap|ap wenjjok)(-e|-eneun)?\b", " front left "),
+    (r"\b(wenjjok dwi|dwi wenjjok)( jjok)?(-e|-eneun)?\b", " behind left "),
+    (r"\b(oreunjjok dwi|dwi oreunjjok)( jjok)?(-e|-eneun)?\b", " behind right "),
+    (r"\bwenjjok(-e|-eneun)?\b", " left "), (r"\boreunjjok(-e|-eneun)?\b", " right "), (r"\b(nae )?ap(-e|-eneun)?\b", " front "),
+    (r"\bdwi(-e|-eneun)?\b", " behind "), (r"\s+", " "), (r"\binneun\b", " "), (r"\beoneu jjok(-e|-iya)?\b", " which way "),
+    (r"^(?:now )?(front right|front left|behind left|behind right|left|right|front|behind) (?:mwo isseo|what is there|"
+     r"what stuff is over there|what do we have|anything there or empty)\b.*$",
+     lambda m: f"what is {'behind me' if m.group(1) == 'behind' else ('in front' if m.group(1) == 'front' else 'on my ' + m.group(1))}"),
+    (r"^(jigeum )?(front right|front left|behind left|behind right|left|right|front|behind) mwo isseo\b.*$",
+     lambda m: f"what is {'behind me' if m.group(2) == 'behind' else ('in front' if m.group(2) == 'front' else 'on my ' + m.group(2))}"),
+    (r"^(.+?) which way (isseo|iya|jigeum)?\s*(now|jigeum)?\b.*$", r"which way is \1"),
+    (r"^(.+?) which way\b.*$", r"which way is \1"),
+    # people and their clothes
+    (rf"\b{_KO_COLOUR} jokki (?:ip-eun )?{_KO_PERSON}(?:-i|-ga|-deul)?\b",
+     lambda m: f" the guy in the {_KO_COLOURS.get(m.group(1), m.group(1))} vest "),
+    (rf"\b{_KO_COLOUR} anjeonmo {_KO_PERSON}(?:-i|-ga)?\b",
+     lambda m: f" the guy with the {_KO_COLOURS.get(m.group(1), m.group(1))} hardhat "),
+    (rf"\banjeonmo an sseun {_KO_PERSON}\b", " the guy without a hardhat "),
+    (rf"\b{_KO_COLOUR}\b(?= \w)", lambda m: _KO_COLOURS.get(m.group(1), m.group(1))),
+    (r"\b(mason|electrician|plumber|welder|foreman|flagger|laborer|labourer|inspector) (ajeossi|hyeong)\b", r"\1"),
+    (rf"(?<!the )\b(jeo |geu )?{_KO_PERSON}(-irang|-i|-ga|-deul)?\b(?! myeot)", " the guy "),
+    (r"\bsaram(-deul)?\b|\bajeossi-deul\b", " people "),
+    # ordinals and units of work
+    (r"\bcheot byeokdol\b", " the first brick "), (r"\bcheot beonjjae\b", " first "), (r"\bdubeonjjae\b", " second "),
+    (r"\bsebeonjjae\b", " third "), (r"\bnetjjae\b", " fourth "),
+    (r"\b(swineun|swin) sigan\b", " break "), (r"\bilhan sigan\b", " working time "),
+    *((rf"\b{k}\b", v) for k, v in _KO_VERBS),
+    (r"\banjeonmo took off\b", "took off his hardhat"), (r"\btook off anjeonmo\b", "took off his hardhat"),
+    (rf"\b({'|'.join(sorted(_KO_WORDS_LATIN, key=len, reverse=True))})\b", lambda m: _KO_WORDS_LATIN[m.group(1)]),
+    (r"(\w)-(e|eseo|euro|ro|ga|i|eun|neun|reul|eul|irang|rang|hante|kkaji)\b", r"\1"), (r"\s+", " "), (r"^\s+|\s+$", ""),
+    # frames (verb last)
+    (r"^(.+?) eodi (gasseo|isseo|dwosseo|ya|iya|isseosseo)\b.*$", r"where is \1"),
+    (r"^(.+?) eodi\b.*$", r"where is \1"), (r"^(.+?) eotteoke dwaesseo\b.*$", r"where is \1"),
+    (r"^(.+?) (now |still )?(ilhae|ilhago isseo|il hago inna)\b.*$", r"is \1 working now"),
+    (r"^(.+?) (now |still )?(nolgo isseo|swigo isseo|swineun jung)\b.*$", r"is \1 idle now"),
+    (r"^(.+?) still (that spot|spot|same spot|there|that spot isseo|spot isseo)\b.*$", r"is \1 still there"),
+    (r"^(.+?) still (\w+ )?(isseo)\b.*$", r"is \1 still there"),
+    (r"^(the guy|.+?) when (il sijakhaesseo|swigi sijakhaesseo|dasi ilhagi sijakhaesseo|first watteo|first wasseo)\b",
+     lambda m: f"when did {m.group(1)} " + {"il sijakhaesseo": "start working", "swigi sijakhaesseo": "go on a break",
+                                          "dasi ilhagi sijakhaesseo": "start working again", "first watteo": "first arrive",
+                                          "first wasseo": "first arrive"}[m.group(2)]),
+    (r"^(.+?) when (site )?(left)\b", r"when did \1 leave the site"),
+    (r"^(.+?) when (hardhat )?took off his hardhat\b", r"when did \1 take off his hardhat"),
+    (r"^(.+?) (trench|excavation) when went into\b", r"when did \1 go into the \2"),
+    (r"^(.+?) when (laid|finished)\b", r"when was \1 \2"),
+    (r"^(.+?) when (dropped|moved|picked up)\b", r"when was \1 \2"),
+    (r"^(.+?) last euro bon ge eolmana jeon\b.*$", r"how long since i last saw \1"),
+    (r"^(.+?) last bon ge eolmana jeon\b.*$", r"how long since i last saw \1"),
+    (r"^(.+?) (dropped|moved|picked up|laid|took off his hardhat) ji eolmana (dwaesseo|dwaenne)\b.*$",
+     r"how long since \1 was \2"),
+    (r"^(.+?) eolmana jeon left\b.*$", r"how long ago did \1 leave"),
+    (r"^(.+?) ground eolmana (nwayeo )?isseosseo\b( in total)?.*$", r"how long was \1 on the ground\3"),
+    (r"^(.+?) ground nuweo( inneun)? ji eolmana dwaesseo\b.*$", r"how long has \1 been on the ground"),
+    (r"^(.+?) (trench|excavation) ane eolmana isseosseo\b.*$", r"how long was \1 in the \2"),
+    (r"^(.+?) (trench|excavation) ane went into ji eolmana dwaesseo\b.*$", r"how long has \1 been in the \2"),
+    (r"^(.+?) anjeonmo eopsi in total eolmana\b.*$", r"how long in total was \1 without a hardhat"),
+    (r"^(?:between (\S+) and (\S+) )(.+?) hardhat eopsi in total eolmana\b.*$",
+     r"how long in total was \3 without a hardhat between \1 and \2"),
+    (r"^(.+?) took off his hardhat jeon (trench|excavation) went into geoya\b.*$",
+     r"did \1 go into the \2 before he took off his hardhat"),
+    (r"^(.+?) (dropped|moved|picked up) ge (.+?) (dropped|moved|picked up) hu\b.*$", r"was \1 \2 after \3 was \4"),
+    (r"^(.+?) stopped working ge (.+?) ogi jeon\b.*$", r"did \1 stop working before \2 arrived"),
+    (r"^the first brick laid jeon (.+?) swieosseo\b.*$", r"did \1 take a break before the first brick was laid"),
+    (r"^(.+?) (trench|excavation) came out of hu again ilhaesseo\b.*$", r"did \1 go back to work after he came out of the \2"),
+    (r"^(.+?) (\w+) dropped de again gasseo\b.*$", r"did \1 go back to where the \2 was dropped"),
+    (r"^(.+?) (trench|excavation) again went into\b.*$", r"has \1 gone back into the \2 since he came out"),
+    (r"^(.+?) (\w+) moved jeon itdeon de came back\b.*$", r"did \1 go back to where he was before the \2 was moved"),
+    (r"^(\w+) picked up de (.+?) again wasseo\b.*$", r"did \2 go back to where the \1 was picked up"),
+    (r"^(.+?) eolmana oraet dongan swigo( inneun)?( geoya)?\b.*$", r"how long has \1 been on a break"),
+    (r"^(.+?) (last|first|second|third) break eolmana gireosseo\b.*$", r"how long was the \2 break of \1"),
+    (r"^(.+?) (first|second|third) break eolmana\b.*$", r"how long was the \2 break of \1"),
+    (r"^(.+?) today in total eolmana ilhaesseo\b.*$", r"how long did \1 work in total today"),
+    (r"^(in the last \d+ minutes) (.+?) eolmana nolasseo\b.*$", r"how long in total was \2 idle \1"),
+    (r"^(.+?) now eolmana ilhago( inneun)?( geoya)?\b.*$", r"how long has \1 been working"),
+    (r"^between (\S+) and (\S+) (.+?) working time eolmana\b.*$", r"how long in total did \3 work between \1 and \2"),
+    (r"^(.+?) earlier took off his hardhat that people\b.*$", r"is \1 the one who took off his hardhat earlier"),
+    (rf"^(?:(?:now )?boineun )?(?:{_KO_DIR} )?(the guy.*?) (seen at \S+|\d+ seconds ago bon|\d+ minutes ago bon) the guy( gateun the guy| gata)?$",
+     lambda m: f"is {m.group(2)} {_ko_where(m.group(1))} the same person "
+               f"{m.group(3).replace(' bon', '').replace('seen ', 'i saw ').replace('seconds ago', 'seconds ago i saw')}"),
+    (rf"^(?:{_KO_DIR} )?the guy earlier took off his hardhat the guy$",
+     lambda m: f"is the guy {_ko_where(m.group(1))} the one who took off his hardhat earlier"),
+    (rf"^(?:{_KO_DIR} )?the guy (\w+) moved the guy majeo$", lambda m: f"is the guy {_ko_where(m.group(1))} the one who moved the {m.group(2)}"),
+    (r"^(?:that )?(the guy.*?) earlier the guy\b.*$", r"is \1 the same guy as earlier"),
+    (r"^today site people myeot-myeong bwasseo\b.*$", "how many different people did i see today"),
+    (r"^(.+?) people myeot-myeong( isseosseo)?\b.*$", r"how many different \1 people"),
+    (r"^(in the last \d+ minutes) people myeot-myeong jinagasseo\b.*$", r"how many different people passed by \1"),
+    (r"^(.+?) myeot gae bwasseo\b.*$", r"how many different \1 did i see"),
+    (r"\b(isseo|isseosseo|iya|geoya)\b", " "),
+)
+
 # --- Hong Kong site Cantonese (romanised, in English questions) ------------------------------------------------------
 _CANTONESE_MARKERS = re.compile(r"\b(gung yan|sifus?|se wong|diu gai|jaat tit|wor|lor|lah|leh)\b")
 _CANTONESE = _rules(
@@ -3393,6 +3549,7 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
+    (_KOREAN_LATIN_MARKERS, 1, _KOREAN_LATIN, None),
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
     (_ARABIZI_MARKERS, 2, _ARABIZI, None),
