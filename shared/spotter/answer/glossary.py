@@ -1479,12 +1479,75 @@ _SW_WORDS = {
     "reflector": "vest", "reflectors": "vests", "msee": "worker", "jamaa": "guy", "mzee": "guy",
 }
 _SW_COLOURS = {"nyekundu": "red", "nyeupe": "white", "njano": "yellow", "kijani": "green", "nyeusi": "black",
+               "chungwa": "orange", "bluu": "blue", "kijivu": "grey",
                "blue": "blue", "orange": "orange", "red": "red", "green": "green", "yellow": "yellow", "white": "white"}
 _SW_COLOUR = "(" + "|".join(_SW_COLOURS) + ")"
 _SW_THING = r"(ngazi|toroli|drill|generator|grinder|toolbox|cone|pallet|nyundo|mixer|scaffold|tape measure|crane)"
 _SWAHILI_MARKERS = re.compile(r"\b(sawa|pole pole|sasa|kindly|iko|yuko|ziko|wapi|gani|ngapi|wangapi|lini|kushoto|kulia|nyuma|"
                               r"mbele|bado|muda|tangu|kabla|baada|kuna|sai|mtaro|wasee|anapiga|alirudi|amerudi|huyu|"
                               + "|".join(sorted(_SW_WORDS, key=len, reverse=True)) + r")\b")
+# Standard (Tanzanian) Swahili, whole questions: the nouns, clothes and verb forms into the English and Sheng
+# the rules after it read ("mfanyakazi wa vesti ya chungwa" = the worker in the orange vest).
+_SW_STANDARD = (
+    (r"^je\b|\bje\b|\btafadhali\b", " "), (r"\bnionyeshe\b", "point me to"),
+    (r"\bfundi mwashi\b", "the bricklayer"), (r"\bfundi umeme\b", "the electrician"), (r"\bfundi chuma\b", "the steel fixer"),
+    (r"\bmfanyakazi\b", "the worker"), (r"\bwafanyakazi\b|\bmafundi\b", "workers"), (r"\bkijana\b", "the guy"),
+    (r"\bmlinzi\b", "the security guard"), (r"\bhuyu\b", "this"), (r"\bkibarua\b", "the labourer"),
+    (rf"\b(?:wa|mwenye|wenye) vesti (?:ya )?{_SW_COLOUR}\b", lambda m: f" in the {_SW_COLOURS[m.group(1)]} vest "),
+    (rf"\bvesti (?:ya )?{_SW_COLOUR}\b", lambda m: f" in the {_SW_COLOURS[m.group(1)]} vest "),
+    (rf"\b(?:wa|mwenye|wenye) kofia (?:ngumu )?(?:ya )?{_SW_COLOUR}\b", lambda m: f" with the {_SW_COLOURS[m.group(1)]} hardhat "),
+    (r"\b(asiye na|bila) kofia ngumu\b", " without a hardhat "), (r"\s+", " "),
+    (r"\bsanduku la vifaa\b", "toolbox"), (r"\bla rangi\b|\brangi\b", " "), (r"\bdrili\b", "drill"), (r"\bnondo\b", "rebar"),
+    (r"\bkoni\b", "cones"), (r"\bmifuko ya saruji\b", "cement bag"), (r"\bjenereta\b", "generator"),
+    (r"\bmzigo unaoning'?inia( kwenye kreni)?\b", "the suspended load"), (r"\bkreni\b", "crane"), (r"\bpallet ya matofali\b", "the brick pallet"), (r"\bmatofali\b", "bricks"),
+    (r"\bsafu ya (kwanza|pili|tatu|nne)( ya (matofali|bricks))?\b",
+     lambda m: f" the {dict(kwanza='first', pili='second', tatu='third', nne='fourth')[m.group(1)]} course "),
+    (rf"\b(toroli|ngazi|nyundo|drili|koni|jenereta|sanduku la vifaa) (?:la|ya|za) {_SW_COLOUR}\b",
+     lambda m: f"{_SW_COLOURS[m.group(2)]} {m.group(1)}"),
+    (r"\bkwa nini\b", "why"), (r"\bvipi kuhusu\b", "what about"), (r"\bile nyingine\b", "the other one"),
+    (r"\bsafu\b", "course"), (r"\bshimoni\b", "the excavation"), (r"\beneo la kazi\b", "the site"),
+    (r"\bmapumziko\b", "break"), (r"\bvesti\b", "vest"),
+    (r"\bsasa hivi\b", " now "), (r"\bleo\b", " today "), (r"\bkwenye (\d+:\d+)\b", r" at \1 "), (r"\s+", " "),
+    (r"\b(iko|liko|ziko|yuko) (kushoto|kulia) au (kushoto|kulia)( kwangu)?\b",
+     lambda m: f"is on my {'left' if m.group(2) == 'kushoto' else 'right'} or my {'left' if m.group(3) == 'kushoto' else 'right'}"),
+    (r"\b(iko|uko|yuko|liko|ziko) upande gani( kutoka kwangu)?\b", " which way "), (r"\b(limeenda|imeenda|zimeenda) wapi\b", "where is"),
+    (r"\bkuna nini upande (wangu )?wa (kushoto|kulia)\b", lambda m: f"what is on my {'left' if m.group(2) == 'kushoto' else 'right'}"),
+    (r"\bkuna chochote mbele yangu upande wa (kushoto|kulia)\b",
+     lambda m: f"is there anything in front on my {'left' if m.group(1) == 'kushoto' else 'right'}"),
+    (r"\baliye (kulia|kushoto) kwangu\b", lambda m: f" on my {'right' if m.group(1) == 'kulia' else 'left'} "),
+    (r"\baliye mbele yangu (kushoto|kulia)\b", lambda m: f" in front on my {'left' if m.group(1) == 'kushoto' else 'right'} "),
+    (r"\bni yule yule (aliyekuwepo|niliyemwona)\b", "is the same person i saw"), (r"\bndiye yule aliyekuwepo\b", "is the same person i saw"),
+    (r"\bni yule yule aliyevua kofia ngumu\b", "is the one who took off his hardhat"),
+    (r"\balirudi pale alipoiangusha\b", "went back to where he dropped the"),
+    (r"\balirudi pale alipovua kofia (yake )?ngumu\b", "went back to where he took off his hardhat"),
+    (r"\bamerudi tena the excavation tangu alipotoka\b", "has gone back into the excavation since he came out"),
+    (r"\balifika saa ngapi\b|\balifika lini\b", "when did arrive"), (r"\bilikamilika lini\b", "when was finished"),
+    (r"\b(lilihamishwa|ilihamishwa|zilihamishwa)\b", "was moved"), (r"\bzilichukuliwa\b", "were picked up"),
+    (r"\bkutoka kwenye rundo\b", " "), (r"\balivua kofia ngumu\b", "took off his hardhat"),
+    (r"\baliondoka the site\b", "left the site"), (r"\bkuondoka\b", "left"), (r"\bkuletwa\b", "arrived"),
+    (r"\b(imepita|umepita|zimepita) (muda gani|dakika ngapi) tangu\b|\b(ni )?(muda gani|dakika ngapi) (umepita|zimepita|imepita) tangu\b",
+     "how long since"),
+    (r"\bilipoanguka chini\b|\bilipoanguka\b", "was dropped"), (r"\bnilipoiona (\w+) mara ya mwisho\b", r"i last saw the \1"),
+    (r"\balipoanza kazi\b", "started working"), (r"\balipoingia the excavation\b", "went into the excavation"),
+    (r"\b((?:the|this) \w+(?: \w+){0,5}?) alikaa bila kazi kwa muda gani kwa jumla\b", r"how long in total was \1 idle"),
+    (r"\b((?:the|this) \w+(?: \w+){0,5}?) alikaa ndani ya (shimo|the excavation) kwa muda gani\b", r"how long was \1 in the excavation"),
+    (r"\b((?:the|this) \w+(?: \w+){0,5}?) amefanya kazi kwa muda gani today\b", r"how long did \1 work today"),
+    (r"\b((?:the|this) \w+(?: \w+){0,6}?) amekuwa akipumzika kwa muda gani\b", r"how long has \1 been on a break"),
+    (r"\b((?:the|this) \w+(?: \w+){0,6}?) amekaa without a hardhat kwa muda gani( now)?\b", r"how long has \1 been without a hardhat"),
+    (r"\bamekaa bure\b|\banazubaa tu\b", "is idle"),
+    (r"\bbreak ya pili ya (.+?) yalichukua muda gani\b", r"how long was the second break of \1"),
+    (r"\bwalionekana\b|\bwameonekana\b", "were seen"), (r"\bbado iko pale ilipokuwa\b", "still where it was"),
+    (r"\bkabla ya\b", "before"), (r"\bwangapi tofauti\b", "how many different"),
+    (r"\b(katika|kwa) robo saa iliyopita\b", " in the last 15 minutes "), (r"\brobo saa iliyopita\b", " 15 minutes ago "),
+    (r"^\s*(the (?:first|second|third|fourth) (?:course|brick))\s+(?:when was|ilikamilika lini) (finished|laid)?\s*$",
+     lambda m: f"when was {m.group(1)} {m.group(2) or 'finished'}"),
+)
+_SWAHILI_STANDARD_MARKERS = re.compile(
+    r"\b(wapi|lini|gani|ngapi|wangapi|kushoto|kulia|mfanyakazi|wafanyakazi|kibarua|vesti|kofia|upande|tangu|iliyopita|"
+    r"zilizopita|je|mbele|nyuma|kwangu|yangu|bado|sasa|mwashi|kijana|leo|jumla|ziko|iko|liko|yuko|toroli|ngazi|shimo|"
+    r"nyundo|kazi|muda|dakika|alikaa|amekuwa|alianza|aliingia|aliondoka|matofali|safu|jenereta|koni|drili|nondo|sanduku|"
+    r"vifaa|mlinzi|fundi|vipi|kuhusu|nyingine)\b"
+)
 _SWAHILI = _rules(
     (r"\byou\b", "ya"),  # texting read Swahili's "ya" (of) as "you"
     (r"\b(niaje|uko poa|mambo vipi|habari yako|habari)\b", " how are you "),
@@ -1564,6 +1627,7 @@ _SWAHILI = _rules(
     (r"\bby now\b", "now"),
     (r"\bthe casual\b", "the labourer"),
 )
+_SWAHILI_STANDARD = _rules((r"\byou\b", "ya"), *_SW_STANDARD) + _SWAHILI
 
 # --- Nepali and Hindi words in South Asian site English --------------------------------------------------------
 _NE_WORDS = {"bharyang": "ladder", "hathauda": "hammer", "hathoda": "hammer", "seedhi": "ladder", "sidhi": "ladder",
@@ -3550,6 +3614,7 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
     (_KOREAN_LATIN_MARKERS, 1, _KOREAN_LATIN, None),
+    (_SWAHILI_STANDARD_MARKERS, 2, _SWAHILI_STANDARD, None),  # before the languages that read its "la", "ya", "na"
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
     (_TAMIL_MARKERS, 2, _TAMIL, None),
     (_ARABIZI_MARKERS, 2, _ARABIZI, None),

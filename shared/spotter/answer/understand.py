@@ -75,7 +75,7 @@ SYNONYMS: dict[str, str] = {
     "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
     "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "electrician": "worker", "carpenter": "worker",
     "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
-    "team member": "worker", "buddy": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
+    "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
@@ -1547,7 +1547,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
-    "traffic marshal": "traffic marshal", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
+    "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
