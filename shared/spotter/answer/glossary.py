@@ -1661,17 +1661,25 @@ _SC_WORDS = {
     "naethin": "nothing", "nae": "no", "cannae": "cannot", "canna": "cannot", "daein": "doing", "gaun": "going",
     "laddie": "lad", "lassie": "woman", "wean": "lad", "masel": "myself", "hissel": "himself", "awa": "away",
     "wee": "small", "ken": "know", "mair": "more", "afore": "before", "wance": "once", "twa": "two",
+    "hoo": "how", "whits": "what is", "ahint": "behind", "shooder": "shoulder", "scaffy": "scaffold", "yella": "yellow",
+    "folk": "people", "lyin": "lying", "too box": "toolbox",
+    # Scottish Gaelic words in Highland English
+    "balach": "lad", "fàradh": "ladder", "faradh": "ladder", "an-dràsta": "now", "an-drasta": "now", "cuin": "when",
+    "òrd": "hammer", "ord": "hammer",
 }
 _SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye", "ken" only with another
     r"\b(whit|wis|tae|doon|aff|oot|aboot|ower|roon|roond|heid|fae|efter|yon|onything|naethin|cannae|didnae|isnae|"
     r"wasnae|wisnae|hasnae|havenae|dinnae|doesnae|wouldnae|couldnae|willnae|canna|daein|gaun|laddie|lassie|masel|"
-    r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|"
+    r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|hoo|whits|balach|"
+    r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|"
     r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
 )
 _SCOTS = _rules(
     (r"\b(aye|naw|och|like|will ye|eh)$|^(aye|naw|och|right|see)\b", ""),
     (r"\b(i'm gettin'|i am getting|i've got|i have got) [^-]*? (fae|from) the (gaffer|foreman|boss) aboot (the \w+) ", r"\4 "),
-    (r"\bwi'|\bwith'", "with"),
+    (r"\bwi'oot\b|\bwithout'oot\b", "without"), (r"\bo the\b", "of the"), (r"\bwi'|\bwith'", "with"),
+    (r"\b(did|do|have|has) (ye|you) (catch|clock|clocked)\b", r"\1 you see"), (r"\b(ye|you) seen\b", "you saw"),
+    (r"\bknock(ed)? (aff|off) for (his|her|their|a) piece\b", "went on a break"), (r"\bhead(ed)? awa\b", "left"),
     (r"\bwi\b", "with"),
     (r"\b(\w+)in'(?!\w)", r"\1ing"),
     (r"\b(cannae|canna)\b", "cannot"),
@@ -3162,7 +3170,7 @@ _CZECH = _rules(
     (r"\b(\w+) with (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"), (r"\b(man|worker) in (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"),
     (r"\b(man|worker|bricklayer|carpenter|banksman) without (hardhat|vest)\b", r"\1 without a \2"),
     (r"\bpause\b", "break"), (r"\bbefore (\d+) minutes\b", r"\1 minutes ago"), (r"\blike in (\d+:\d+)\b", r"as at \1"),
-    (r"\bin (\d+:\d+)\b", r"at \1"), (r"\bi dont see her\b|\bi cannot find her nowhere\b|\bi need him up on formwork\b", " "),
+    (r"\bin (\d+:\d+)\b", r"at \1"), (r"\bi (?:dont|do not) see her\b|\bi cannot find her nowhere\b|\bi need him up on formwork\b", " "),
     (r"\bcrane took her somewhere\b|\bafter concreting\b", " "), (r"\s+", " "), (r"^\s+|\s+$", ""),
     # which way
     (r"^(?:to which side|which direction) from me is (.+?)$", r"which way is \1"),
@@ -3176,7 +3184,7 @@ _CZECH = _rules(
     # still there
     (r"^is (.+?) yet there where (?:she|he|it) was lying$", r"is \1 still where it was"),
     (r"^stands (.+?) yet on same place as at ([\d:]+)$", r"is \1 still where it was at \2"),
-    (r"^nobody didnt take (.+?) it is yet there$", r"is \1 still there"),
+    (r"^nobody (?:didnt|did not) take (.+?) it is yet there$", r"is \1 still there"),
     (r"^(.+?) are yet on place where they were (\d+ minutes ago)$", r"are \1 still where they were \2"),
     (r"^(.+?) lies yet where i saw (?:him|her|it) first time$", r"is \1 still where it was first seen"),
     (r"^(.+?) is yet on same place or somebody moved (?:her|him|it)$", r"is \1 still in the same place"),
@@ -3189,7 +3197,7 @@ _CZECH = _rules(
     (r"^when went down into (\w+) (.+)$", r"when did \2 go down into the \1"),
     (r"^when went (.+?) on break second time$", r"when did \1 go on break the second time"),
     # how long ago
-    (r"^since how long i didnt see (.+)$", r"how long since \1 was last seen"),
+    (r"^since how long i (?:didnt|did not) see (.+)$", r"how long since \1 was last seen"),
     (r"^before how much time was seen (.+?) last time$", r"how long since \1 was last seen"),
     (r"^before how long went away from site (.+)$", r"how long since \1 left the site"),
     (r"^how much time is from when somebody moved (.+)$", r"how long since \1 was moved"),
@@ -3249,7 +3257,7 @@ _ZULU = _rules(
     (r"^(.+?),? (on my left|on my right) or (on my left|on my right)$", r"which way is \1"),
     (r"^(?:the )?(.+?) is it (.+?)$", r"is the \1 \2"), (r"^is (my .+?) (behind me|in front of me)$", r"is \1 \2"),
     (r"^(the .+?) is (behind me .+?|in front .+?)$", r"is \1 \2"),
-    (r"^(whats|what is|what's|tell me what's|tell me what is) (.+?)(?:,? i cant turn.*| i can't see.*)?$", r"what is \2"),
+    (r"^(whats|what is|what's|tell me what's|tell me what is) (.+?)(?:,? i (?:cant|can not) turn.*| i can't see.*)?$", r"what is \2"),
     (r"\bgo sit down for a break\b", "go on a break"), (r"\bjust chilling\b", "idle"),
     (r"^the worker (in front of me|on my right|on my left|behind me),? is he the same one from ([\d:]+)$", r"is the worker \1 the same one as at \2"),
     (r"^the guy behind me,? is it the same person who was laying the bricks$", "is the worker behind me the same one who was laying the bricks"),
@@ -3466,7 +3474,7 @@ _BURMESE_MARKERS = re.compile(r"\b(bae|mhar|lae|bat|hlay ka|kha mauk|a lote tham
                               r"thwar bi|la bi|bae dawt|bae a chain|bae lout|kyar bi|nay yar|lar|nout|shay|yauk|ba shi|"
                               r"got what|tar|a hti|cha tae|pyan|htae|twet|myin tae)\b")
 _BURMESE = _rules(
-    (r"\b(lah|i need go up|i dont want fall inside|i cannot see back|i hear noise there|dust too much cannot see|"
+    (r"\b(lah|i need go up|i (?:dont|do not) want fall inside|i cannot see back|i hear noise there|dust too much cannot see|"
      r"just now still here one|just now got one|the one forklift bring|somebody take already|nobody move lar)\b", " "),
     (r"\bhlay ka\b", "ladder"), (r"\bkha mauk ma pa tae lu\b|\bno helmet lu\b", "the worker without a hardhat"),
     (r"\bvest ma wear tae lu\b", "the worker without a vest"), (r"\b(\w+) (vest|helmet) (lu|one|a lote thamar)\b", r"the worker in the \1 \2"),
@@ -3518,7 +3526,7 @@ _AMHARIC_MARKERS = re.compile(r"\b(meselal|sirategna|kob|ahun|yet new|yet alle|a
                               r"dekika|bekifil|meta|hede|aydelem|and aynet|fit wede)\b")
 _AMHARIC = _rules(
     (r"^sint (floor|floors|storey|money|birr)\b.*$", " "),  # how many floors the tower will have: not the camera's memory
-    (r"\b(aydelem|bro|tell me|i cant see it|i dont want step back on somthing|tools or pepole|i need it now|the makita one|"
+    (r"\b(aydelem|bro|tell me|i (?:cant|can not) see it|i (?:dont|do not) want step back on somthing|tools or pepole|i need it now|the makita one|"
      r"i put somwhere and forget|i take off for drink water|i leave it near the wall)\b", " "),
     (r"\bmeselal\b", "ladder"), (r"\bsirategna\b", "worker"), (r"\bno kob\b|\bwithout kob\b", "without a hardhat"),
     (r"\b(\w+) kob\b", r"\1 hardhat"), (r"\bkob\b", "hardhat"), (r"\bahun\b", "now"),

@@ -206,6 +206,7 @@ _OFF_DOMAIN = re.compile(
 
 _CONTRACTIONS = (
     (r"\bwhere'd\b", "where did"), (r"\bwhat'd\b", "what did"), (r"\bwhen'd\b", "when did"),
+    (r"\b(can|don|didn|isn|wasn|doesn|haven|hasn|couldn|shouldn|wouldn|aren|weren)t\b", r"\1't"),  # typed without the '
     (r"\bhow'd\b", "how did"), (r"\bwho'd\b", "who did"), (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not"),
     (r"\bain't\b", "is not"), (r"n't\b", " not"), (r"'re\b", " are"), (r"'ve\b", " have"), (r"'ll\b", " will"),
     (r"\bi'm\b", "i am"), (r"\blet's\b", "let us"), (r"\b(it|that|there|here|what|where|who|how|he|she|when|way)'s\b", r"\1 is"),
@@ -1409,7 +1410,8 @@ def state_in(text: str) -> StateName | None:
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did)\b", text) and re.search(
-            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE, text) and not _PRODUCTIVITY.search(text)):
+            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
+            + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)", text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
     how = re.search(r"\bhow long\b", text)
@@ -1901,6 +1903,7 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
            r"what moment|in which minute|at which time|which time|the time (the|my|a|that) \w+|timestamp of|time of the)\b")  # fmt: skip
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+            r"still (over|out|down|up) (there|by|at|near|next to|on|in)\b|"
             r"still (in|at|on|by) the \w+ where (i|you|we|he|she|they|it)\b|"
             r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
