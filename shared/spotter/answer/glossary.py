@@ -1161,10 +1161,25 @@ _WA_PIDGIN = _rules(
 # --- Jamaican patois (Caribbean English by voice) ----------------------------------------------------------
 _PATOIS_MARKERS = re.compile(
     r"\b(weh|deh|di|mi|pon|inna|wid|tek|cyaan|nuh|yout|dem|wha|wah|nutten|anyting|dat|dis|ting|tings|lef|bredda|"
-    r"bredrin|innit|fam|seh|likkle|widout|ova)\b"
+    r"bredrin|innit|fam|seh|likkle|widout|ova|yute|yutes|mans|mandem|ahlie|styll|waan|wan|di ends|gwan|yuh|him did|him stay)\b"
 )
 _PATOIS = _rules(
     (r"\b(fam|innit|bredda|bredrin|yuh know|yu know|mon)\b", ""),
+    # Toronto's slang, patois-born: "the yute", "mans" (a man, or the men), "the ends" (the area), "ahlie" (right?)
+    (r"\b(ahlie|styll|or wah|or nah|yo|roughly|cause .*$|mi (need|waan|wan|a try) .*$|so mi .*$)\b", " "),
+    (r"\byutes\b", "lads"), (r"\byute\b", "lad"), (r"\bmandem\b", "people"), (r"\bdi ends\b", "the site"),
+    (r"\bhow many (different )?mans\b", r"how many \1people"), (r"\b(di|the|same|dis|that) mans\b", r"\1 guy"),
+    (r"^when mans did\b", "when did the guy"), (r"\bmans\b", "the guy"),
+    (r"\b(di|the) scaff(old)? guy\b", "the scaffolder"), (r"\bor (di|the) \w+ tek it$", " "), (r"^(.+?) still deh where it was\b", r"is \1 still where it was"), (r"\bbare (places|tings|things)\b", " everywhere "),
+    (r"^(?:wah |wha )?happen to\b", "where is"), (r"^(?:tell mi )?(wah|wha) deh (to|at|pon|on) mi (back|front) (left|right)\b.*$",
+     lambda m: f"what is {'behind me' if m.group(3) == 'back' else 'in front'} on my {m.group(4)}"),
+    (r"^(?:wah |wha )?side (.+?) deh pon\b.*$", r"which side is \1 on"),
+    (r"^mi (?!(?:cyaan|can|cannot|nuh|did|a|see|look|find)\b)(.+?) weh it deh\b.*$", r"where is my \1"),
+    (r"^him did (go|come) back\b", r"did he \1 back"), (r"\bafter him climb out\b", "after he climbed out"),
+    (r"\b(\w+) did drop\b", r"\1 was dropped"), (r"\bget laid\b", "was laid"),
+    (r"\b(brick|course) (go|went) down\b", r"\1 was laid"), (r"\b(course) finish\b", r"\1 was finished"),
+    (r"\bjust a (chill|cool out)\b|\ba (chill|cool out)\b", " is idle "), (r"\bnuh do nutten from time\b", " "),
+    (r"\bnobody touch it\b", "nobody touched it"), (r"\bit still deh right where it was\b", "is it still where it was"),
     (r"\bnuh (?=mi\b)|\bnuh$", ""),
     (r"\b(a |ah )?(wha|wah|weh) time\b", "what time"),
     (r"\ba weh\b", "where"),

@@ -1751,6 +1751,9 @@ def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str
     m = re.search(rf"\b({_colour_re()})[- ]?$", text[max(0, start - 12):start])
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
         m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
+    if m is None and end is not None:  # "the hammer, the one with the yellow handle": a part's colour is the thing's
+        m = re.match(rf"\s+(?:the (?:\w+ )?one |one )?(?:with|that has|which has) (?:a |an |the )?({_colour_re()}) "
+                     rf"(?:handle|handles|grip|lid|top|case|casing|body|cover|frame|wheel|wheels|tray|tub)\b", text[end:])
     return {"colour": _colour(m.group(1))} if m else {}
 
 
