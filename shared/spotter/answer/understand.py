@@ -1966,7 +1966,8 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
-               r"walk(ed)? back|come back round|came back round|gone back) (round |over |there )?(to |towards |at )?(where|the (spot|place|"
+               r"walk(ed)? back|come back round|came back round|gone back) (at any (later )?(stage|point|time) )?(round |over |there )?"
+               r"(to |towards |at |by )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
@@ -2019,6 +2020,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and (_PRONOUN.search(text) or re.search(
             r"\b(did|have|had|do) (i|we)\b", text)))):  # fmt: skip
         return "returned"
+    if _RETURNED.search(text) and subjects and re.match(r"(did|has|have|had)\s+(\w+\s+){1,6}?(go|gone|went|been|come|came|"
+                                                         r"get|got|walk|walked|head|headed|make|made|ever)\b", text):
+        return "returned"  # "did bro go back to where the drill got dropped" (whoever "bro" is)
     if _LEFT_Q.search(text) and people:
         return "still_there"  # "has the visitor left?": is the person still where they were
     when, where = _first(_WHEN, text), _first(_WHERE, text)
@@ -2290,7 +2294,8 @@ def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef,
     if subject is None or subject.label != "worker" or subject.attributes:
         return subject
     described = [s for _, s, _ in subjects if s.label == "worker" and s is not subject and s.attributes]
-    if len(described) != 1 or any(s.role and s is not subject for _, s, _ in subjects if s.label == "worker"):
+    said = {tuple(sorted(s.attributes.items())) for s in described}  # ("the lad in the yellow vest" names one twice)
+    if len(said) != 1 or any(s.role and s is not subject for _, s, _ in subjects if s.label == "worker"):
         return subject
     return subject.model_copy(update={"attributes": dict(described[0].attributes)})
 
@@ -2367,6 +2372,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             other = None  # "the one who was on the mixer at 12:30": the time says who ("first thing" does not)
         if other is not None:
             subjects = [x for x in subjects if x[1] is not other.subject]
+            if one_who and other.event is not None:  # "the same individual who removed his hard hat": not the subject's
+                subjects = [x for x in subjects if x[0] < one_who.start()]
         subject = _merge_workers(subjects, subject)
         return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
@@ -2481,6 +2488,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
+        if ev == "left" and thing.label != "worker" and re.search(r"\b(been|was|were|got|get) left\b", text[pos:]):
+            ev = "dropped"  # "where the wheelbarrow had been left": put down there
         if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
             ev = "first_seen"  # "back to the cable drum": where the drum is
         if (ev in _PERSON_EVENTS or ev == "first_seen") and who is not None and who.label == "worker" and \
@@ -2541,10 +2550,13 @@ def _strip_ppe(subject: SubjectRef, text: str) -> SubjectRef:
     attrs = dict(subject.attributes)
     attributive = re.search(r"\b(with no|no|without a|hatless|bare[- ]?headed)\s+(\w+\s+)?(hardhat|vest|hi-vis)\b.*\b(been|was|"
                             r"were|is|spent)\b.*\bwithout\b", text)  # fmt: skip
-    if not attributive:
-        if attrs.get("hardhat") is False:
+    said = " ".join(m.group(0) for m in _PPE_PREDICATE.finditer(text))
+    about_vest = bool(re.search(r"\b(vest|hi-vis|high-vis|hi vis)\b", said))
+    about_hat = not about_vest or bool(re.search(r"\b(hardhat|hat|lid|helmet|hard hay)\b", said))
+    if not attributive:  # the PPE the state names is not an attribute; another one said of the person is
+        if attrs.get("hardhat") is False and about_hat:
             attrs.pop("hardhat")
-        if attrs.get("vest") == "none":
+        if attrs.get("vest") == "none" and about_vest:
             attrs.pop("vest")
     return subject.model_copy(update={"attributes": attrs})
 
