@@ -618,6 +618,9 @@ _PHRASES = _rules(
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
     (r"(?<!how long) (since|from) the (very )?(start|beginning)( of (the )?(day|shift|video|recording|footage))?$", ""),
+    # "so the crew knocked off for a bit, and I'm wondering, when did ...": the question starts after the wondering
+    (r"^(?!(?:how|when|where|what|which|who|is|are|did|has|have|was|were|does|do)\b).*?\b(?:and |so |but )?(?:i am|i'm|im) (?:just |really |now )?(?:wondering|curious|asking)(?: if| whether)? "
+     r"(?=(?:when|where|what|which|how|who|did|is|are|has|have|was|were|does|do)\b)", ""),
     (r"(?<=\w{3}) (i am|i'm|im) (wondering|thinking|guessing|asking)\b.*$", ""),  # a trailing aside
     # a trailing purpose said after the question ("which way is the flagger, I gotta go talk to him about ...")
     (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w(?<!\bdo)(?<!\bdid)(?<!would)(?<!should)"
@@ -2151,6 +2154,18 @@ class QuestionUnderstander:
             # context first, then the question ("Somebody's moved the ladder. When did that happen?"): the
             # last sentence says what is asked; the slots come from the whole text
             return self._understand(question, labels, focus=sentences[-1])
+        clauses = [re.sub(r"^(so|and|but|ok|okay|now|then)\s+", "", x.strip(), flags=re.IGNORECASE)
+                   for x in re.split(r",\s+|\s+-+\s+|\u2014", question.strip()) if x.strip()]
+        asks = r"\s*(where|when|which|what|how|who|is|are|did|has|have|was|were|does|do)\b"
+        if len(sentences) == 1 and len(clauses) > 1 and len(clauses[-1].split()) >= 3 and \
+                re.match(r"(where|when|which|what|how)\b", clauses[-1], re.IGNORECASE) and \
+                not any(re.match(asks, x, re.IGNORECASE) for x in clauses[:-1]) and not re.match(
+                    r"(in|since|after|before|from|between|during|at|for|relative|with|once|until|till|by|as|of)\b",
+                    clauses[0], re.IGNORECASE) and \
+                re.search(r"\b(i|we|i'm|i've|i'd|we're|my)\b", " ".join(clauses[:-1]), re.IGNORECASE):  # fmt: skip
+            # remarks first, then the question, in one sentence ("I had the grinder trimming chairs, and now I have
+            # no idea where I put it, where is it?"): the last clause says what is asked
+            return self._understand(question, labels, focus=clauses[-1])
         return self._understand(question, labels)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
@@ -2158,8 +2173,8 @@ class QuestionUnderstander:
         labels = tuple(labels)
         keep = frozenset(w for lab in labels for w in str(lab).split("_"))
         text = normalise(question, keep)
-        if not text or _OFF_DOMAIN.search(text):
-            return UNKNOWN
+        if not text or _OFF_DOMAIN.search(normalise(focus, keep) if focus is not None else text):
+            return UNKNOWN  # (a remark may be off the site's subject: "it's been raining, how long has the drill ...")
         subjects = subjects_in(text, labels)
         direction = direction_in(text)
         event = event_in(text)
@@ -2221,6 +2236,12 @@ _PREAMBLE = re.compile(
 _PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went_idle", "ppe_removed", "entered_zone",
                   "left_zone", "left")  # fmt: skip
 _THING_EVENTS = ("dropped", "picked_up", "moved")
+
+
+def _landmark(text: str, pos: int) -> bool:
+    """Whether the thing named at `pos` is where something else stood ("sitting on a bucket", "by the stairs")."""
+    return bool(re.search(r"\b(on|onto|by|next to|near|beside|under|underneath|against|atop|on top of) (a|an|the|that|this|"
+                          r"one of the) $", text[max(0, pos - 20):pos]))
 
 
 def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bool | None = None,
@@ -2323,6 +2344,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         things = [x for x in subjects if x[1].label != "worker" and not x[2]]
         if put and things and subject is not None and subject.label == "worker":
             subject = things[-1][1]  # "where did the lads put the pallet?": the pallet
+        placed = [x for x in subjects if x[1] is subject and _landmark(text, x[0])]
+        others = [x for x in subjects if x[1].label != "worker" and not _landmark(text, x[0]) and x[1] is not subject]
+        if placed and others and not later:  # "the laser level was sitting on a bucket ... where is that thing": the
+            subject = others[0][1]            # level, not the bucket it sat on
         if subject is None:
             return None
         subject = _described(subject, subjects)  # "where did the electrician go, the one in the blue hard hat"
