@@ -526,8 +526,9 @@ _SURFACE = _rules(
     (r"\b(\d+)(mins?|secs?|hrs?)\b", r"\1 \2"),
     (r"(\d\s*(?:m|mins?|minutes?|s|secs?|seconds?)?)\s*~\s*(?=\d)", r"\1 to "),  # a range: "3min ~ 9min 30sec"
     (r"~\s*", "about "),
-    (r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(\d{1,2})\s*(?:minutes?|mins?|m)\b(?!\s*(?:ago|back|before|earlier))",
-     lambda m: f"{m.group(1)}:{int(m.group(2)):02d}:00"),  # "at 1hour 5min": a media time h:mm:ss
+    (r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b(?:\s*(?:and\s+)?(\d{1,2})\s*(?:seconds?|secs?|s)\b)?"
+     r"(?!\s*(?:ago|back|before|earlier))",
+     lambda m: f"{m.group(1)}:{int(m.group(2)):02d}:{int(m.group(3) or 0):02d}"),  # "at 1hour 5min": a media time h:mm:ss
     (r"\b(\d+(?:\.\d+)?)\s*m\b(?=\s*(?:ago|back|before|earlier)\b)", r"\1 minutes"),
     (r"\s*->\s*(?:the )?(ground|floor|deck)\b", r" on the \1"),
     (r"\s*->\s*(?:the )?(hole|trench|excavation|pit|zone)\b", r" went into the \1"),
@@ -617,6 +618,28 @@ _PHRASES = _rules(
     (r"\bany of the (?=\w+ (off |over )?(to|on|behind|in front))", "any "),
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
+    # textbook English of non-native writers
+    (r"\bgo to idle\b", "go idle"), (r"\b(laid|set|clapped) eyes on\b", "saw"), (r"\b(lay|set|clap) eyes on\b", "see"),
+    (r"\bhow much time (has |have )?(pass|passed|passes|gone by|went by|elapsed) since\b", "how long since"),
+    (r"\bhow many (minutes?|minut|seconds?|hours?) ago\b", "how long ago"),
+    (r"\b(went|go|goes|gone) away from (the )?(site|job)\b", r"left the \3"),
+    (r"\b(leave|left|leaves|leaving) from (the )?(site|job)\b", r"\1 the \3"),
+    (r"\b(after|before|when|once) (the )?(\w+) come\b(?! (back|out|in|down|up|over))", r"\1 \2\3 came"),
+    (r"\bfrom (\d+:\d+) of (the )?(video|recording|footage|shift)\b", r"since \1"),
+    (r"\bi (lose|lost|can not find|misplaced) (it|them)( again)?$", ""),
+    (r"^(that|the|this|my) ((?:(?!\b(?:is|are|was|were|has|did)\b)[\w ])+?) still (where|there|in the same|at|by|on) ",
+     r"is \1 \2 still \3 "),
+    (r"\b(guy|lad|man|worker|fella|bloke|one|woman|person) on (left|right)\b", r"\1 on my \2"), (r"\bcotch(ing|in|ed)?\b", "idle"), (r"\bmandem\b", "people"),
+    (r"\b(bounce|bounced|bounces|dip|dipped|dipping|duck|ducked) (off|out of|from) (the )?site\b", "left site"),
+    (r"\b(does|did|can|should|would) man (see|need|have|get|spot|clock)\b", r"\1 i \2"), (r"\b(of|to|from) man$", r"\1 me"),
+    (r"^(are|is) there (any|some) (?=\w+(?: \w+)? (on|to|behind|in front|over on|off to) (my|the|me)\b)", "what is there "), (r"\bhow (much time|long) before (did|has|was|were)\b", r"how long ago \2"),
+    (r"\b(went|go|gone|goes|got) out (from|of) the (site|job|yard)\b", r"left the \3"),
+    (r"\b(return|returned|go back|went back|come back|came back|gone back) to (his|her|their) (own )?(position|place|spot|location) "
+     r"(of )?before\b", r"\1 to where he was before"),
+    (r"\bvisit(ed|s)? (again )?the (place|spot|location|position) where\b", "been back to where"),
+    (r"\benter(ed|s)? (inside )?(it|there|the \w+) (once more|once again|again)\b", r"gone back in \3 again"),
+    (r"\bstill (staying|stays|stay|remaining|remains) (at|in|on) the (same )?(place|spot|position|location) where\b", "still where"),
+    (r"\b(stayed|stay|remained) (on|in|at) the same (place|spot|position|location) since\b", r"been moved since"),
     (r"(?<!how long) (since|from) the (very )?(start|beginning)( of (the )?(day|shift|video|recording|footage))?$", ""),
     # "so the crew knocked off for a bit, and I'm wondering, when did ...": the question starts after the wondering
     (r"^(?!(?:how|when|where|what|which|who|is|are|did|has|have|was|were|does|do)\b).*?\b(?:and |so |but )?(?:i am|i'm|im) (?:just |really |now )?(?:wondering|curious|asking)(?: if| whether)? "
@@ -1635,7 +1658,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             r")\s+)((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
-        if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or (words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):
+        if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
+                words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):  # fmt: skip
             words = words[:1]
         end = m.start(1) + len(" ".join(words))
         if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
@@ -1784,8 +1808,8 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
             rf"different|distinct|separate|many|several|those|these|all|any|"
-            rf"{_colour_re()})\s*$", before):  # fmt: skip
-        return True
+            rf"{_colour_re()})\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
+        return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
     if phrase in ("course", "courses") and re.search(r"\bof\s*$", before):
@@ -1968,6 +1992,7 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
+               r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (at any (later )?(stage|point|time) )?(round |over |there )?"
                r"(to |towards |at |by )?(where|the (spot|place|"
@@ -2385,8 +2410,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
-        one_who = re.search(r"\b(the|that) (same )?(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) "
-                            r"(who|that)\b", text)  # fmt: skip
+        one_who = re.search(r"\b(?:(?:the|that) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
+                            r"individual) (who|that)\b", text)  # fmt: skip
         if subject is not None and subject.label != "worker" and personal and one_who and personal.start() < one_who.start():
             subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow
         if subject is None:
@@ -2494,6 +2519,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             if own_event is None and re.search(r"\bbefore (his |her |their |the |a )?(break|brew|lunch|smoko|tea|"
                                                r"dinner)\b", text[pos:]):  # fmt: skip
                 own_event = "went_idle"
+            if marker is not None and marker.label in _ZONE_LABELS and own_event in ("entered_zone", "left_zone"):
+                marker = None  # "where he was before he went in the hole": his own going in
             if marker is None and own_event in _PERSON_EVENTS:  # "where he was before his break": his own event
                 return Query(**q, subject=who, other=EventRef(subject=who, event=own_event), relation="before")
             if marker is None:
