@@ -2266,7 +2266,9 @@ _THING_EVENTS = ("dropped", "picked_up", "moved")
 def _landmark(text: str, pos: int) -> bool:
     """Whether the thing named at `pos` is where something else stood ("sitting on a bucket", "by the stairs")."""
     return bool(re.search(r"\b(on|onto|by|next to|near|beside|under|underneath|against|atop|on top of) (a|an|the|that|this|"
-                          r"one of the) $", text[max(0, pos - 20):pos]))
+                          r"one of the) $", text[max(0, pos - 20):pos])) or bool(re.search(  # "the cord that was run
+        r"\b(that|which) (was|were|is|got|had been) (\w+ ){1,3}(to|into|by|near|next to|beside|on|under|against|over) "
+        r"(a|an|the) $", text[max(0, pos - 60):pos]))  # out to the generator"
 
 
 def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bool | None = None,
