@@ -439,7 +439,8 @@ _SURFACE = _rules(
     (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
-    (r"\bme (left|right(?! (?:now|here|there|away)\b)|back)\b", r"my \1"),
+    (r"(?<!point )(?<!take )(?<!bring )(?<!lead )(?<!guide )(?<!get )(?<!turn )\bme (left|right(?! (?:now|here|there|away)\b)|back)\b",
+     r"my \1"),
     (r"\b(?:for )?(\d+|ten|five|twenty|fifteen|thirty) (minutes?|hours?|seconds?|mins?) since\b(?! (he|she|they|the|i|we|you|it)\b)",
      r"\1 \2 ago"),
     # Norwegian word order and words: "Stands the ladder still ...", "Came the excavator before ...", stige, hjelm
@@ -619,7 +620,8 @@ _PHRASES = _rules(
     (r"\bstill (above|below|up|down|over|back) (in|at)\b", r"still \2"),  # "still above in the yard"
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
     # textbook English of non-native writers
-    (r"\bgo to idle\b", "go idle"), (r"\b(laid|set|clapped) eyes on\b", "saw"), (r"\b(lay|set|clap) eyes on\b", "see"),
+    (r"\bgo to idle\b", "go idle"),
+    (r"\b(before|after|since|until|till|by) (about|around|roughly|approximately|like) (?=(the )?\d)", r"\1 "), (r"\b(laid|set|clapped) eyes on\b", "saw"), (r"\b(lay|set|clap) eyes on\b", "see"),
     (r"\bhow much time (has |have )?(pass|passed|passes|gone by|went by|elapsed) since\b", "how long since"),
     (r"\bhow many (minutes?|minut|seconds?|hours?) ago\b", "how long ago"),
     (r"\b(went|go|goes|gone) away from (the )?(site|job)\b", r"left the \3"),
@@ -1655,7 +1657,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
             r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?|(?:that|this)\s+(?:" + _colour_re() +
-            r")\s+)((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
+            r")\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
