@@ -412,6 +412,7 @@ _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 _ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
            r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
 _SURFACE = _rules(
+    (r"(\d),(\d{3})\b", r"\1\2"),  # thousands: "t = 1,200 s"
     # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
     (r"^\s*#\s*(?=[a-z])", "how many "),
     # words joined by hyphens as signers gloss them ("HOW-LONG", "WHICH-WAY", "PICK-UP", "HARD-HAT")
@@ -621,6 +622,41 @@ _PHRASES = _rules(
     (r"\b(his|her|their) (first|second|third|1st|2nd|3rd) go\b", r"\1 \2 stint"),
     # textbook English of non-native writers
     (r"\bgo to idle\b", "go idle"),
+    # Spanish "hace" and Chinese "already ... how long time": the time since
+    (r"\bit has (\d+) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),
+    (r"\b(it has how long|how long it has|how much time it has|how many minutes (it )?has) (since|that)\b", "how long since"),
+    (r"\bhow long time\b", "how long"), (r"\bhow many minutes?\s*$", "how long"),
+    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| ago)*$",
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
+     else m.group(0)),
+    (r"\b(\d+) (minutes?|seconds?|hours?) before\b(?! (the|he|she|they|it|i|we|his|her|that|this|a|an|\w+ed)\b)", r"\1 \2 ago"),
+    (r"\b(i|we) (turn|look|face|go) which way\b", r"which way do \1 \2"),
+    (r"^(.+?),? now (?:it |he |she )?(?:is )?at where$", r"where is \1 now"),
+    (r"^(.+?) (somebody|someone) (move|moved|take|took|drop|dropped)\b.*? (what time|when)$", r"when did \2 \3 \1"),
+    (r"\bnow got work or (no|not)\b", "is working now"), (r"\bwithout working\b", "idle"),
+    (r"^(this|that) (one|guy|man|lad|worker)\b(.*?) is the (same )?(one|guy|man|person) (who|that)\b", r"is \1 \2\3 the \4\5 \6"),
+    (r"\bgot inside (the|a|that)\b", r"went into \1"),
+    # German word order (verb second) and false friends
+    (r"\bback gone\b", "gone back"), (r"^went (.+?) again (into|in|to)\b", r"did \1 go back \2"),
+    (r"^is (.+?) again at the (place|spot|location) where\b", r"has \1 gone back to the \2 where"),
+    (r"^when came (.+?) (first )?into (the picture|view|sight|the frame)\b", r"when did \1 \2come into view"),
+    (r"\b(has begun|began|begun|begin|begins|started|start|starts) with (the |his |her |their )?work\b", "started working"),
+    (r"\bhow long is it (now )?since\b", "how long since"),
+    (r"^how long (had|has) ((?:(?!\b(?:with|been)\b).)+?) no (hardhat|helmet|hat|lid|vest|hi-vis)( on)?\b",
+     r"how long \1 \2 been without a \3"),
+    (r"^came (the \w+(?: \w+)?) (before|after)\b", r"did \1 arrive \2"),
+    (r"\b(\w+) (his|her) (hardhat|helmet|hat|vest|lid) (took|taken|take) off\b", r"\1 took off \2 \3"),
+    (r"^how long works (.+?)( already)?( without (a )?break)?$", r"how long has \1 been working"),
+    (r"^how long stood (.+?) around\b", r"how long was \1 standing around"),
+    # formal English
+    (r"\bengaged in (work|working|his work|her work|their work)\b", "working"),
+    (r"\bin the (\w+(?: \w+)?) (seconds?|minutes?) (preceding|before|prior to) (this|the) (question|moment|time)\b", r"in the last \1 \2"),
+    (r"^as of (\d[\d:]*)\s+(.*\bhow long\b.*)$", r"\2 until \1"),
+    (r"\blast (appear|appeared|show up|showed up|turn up|turned up|come into view|came into view)( on camera| in view| in shot)?\b", "last seen"),
+    # speech recognition's mishearings
+    (r"\bhard at\b(?! it\b)", "hardhat"), (r"\btake of (his|her|their)\b", r"take off \1"), (r"\bbanks man\b", "banksman"),
+    (r"\b(down|in|into|out of) the whole\b", r"\1 the hole"), (r"\btird\b", "third"),
+    (r"\b(went|gone|go|goes) off (the )?site\b", "left the site"),
     (r"\b(before|after|since|until|till|by) (about|around|roughly|approximately|like) (?=(the )?\d)", r"\1 "), (r"\b(laid|set|clapped) eyes on\b", "saw"), (r"\b(lay|set|clap) eyes on\b", "see"),
     (r"\bhow much time (has |have )?(pass|passed|passes|gone by|went by|elapsed) since\b", "how long since"),
     (r"\bhow many (minutes?|minut|seconds?|hours?) ago\b", "how long ago"),
@@ -1460,7 +1496,7 @@ def state_in(text: str) -> StateName | None:
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|"
-                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause)\b", text)  # fmt: skip
+                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
@@ -1531,7 +1567,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
         if vest:
             attrs["vest"] = _colour(vest.group(1))
     if re.match(lead + r"(?:without|with no|not wearing|w/o|minus|missing|lacking|who is not wearing|who was not wearing|"
-                r"that is not wearing|who took off|that took off|who removed|who had no|that had no|having no|no|wearing no|"
+                r"that is not wearing|who took off|that took off|who removed|who had no|that had no|who has no|that has no|"
+                r"having no|no|wearing no|"
                 r"with his|with her|with their)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:(?!vest\b|hi-vis\b)\w+\s+)?hardhat(?:\s+off)?",
                 after) and not re.match(lead + r"with (his|her|their) (\w+ )?hardhat(?! off)", after):  # fmt: skip
         attrs["hardhat"] = False
@@ -1995,6 +2032,7 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
+               r"\bbeen back (down )?(in|into|inside) (it|there|the \w+)( since| again)?\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (at any (later )?(stage|point|time) )?(round |over |there )?"
                r"(to |towards |at |by )?(where|the (spot|place|"
