@@ -689,6 +689,8 @@ _PHRASES = _rules(
      r"need to|wanna|want to|am gonna|am going to|am fixing to|am about to|am trying to|might|may|need (him|her|it|them|that))\b"
      r"(?! (know|find out|ask|check|see if|see whether|face|turn|look|be|go (to|for|towards|toward))\b).*$", r"\g<q>"),
     (r"(?<=\w\w),? (cause|cos|because) (i|we) (am|are|need|have|got|gotta|want)\b.*$", ""),
+    (r"^(?P<q>(how|where|when|what|which|who|is|are|did|has|have|was|were|does)\b.*?\w) (because|cause|cos|coz) (the|my|our|"
+     r"his|her|their|a|an|i|we|he|she|they|it|someone|somebody|nobody)\b.*$", r"\g<q>"),  # a reason after the question
     (r"^(?P<q>(.*\b(which|where|when|what|how|who)|(is|are|did|has|was|does))\b.*?\w),? (i )?(cant|can't|can not|cannot) "
      r"(turn|look|see)( round| around)?\b.*$", r"\g<q>"),
     (r"\bhow (long|much time) from (?=(the )?(\w+ ){1,3}(was|were|is|came|left|went)\b)", "how long since "),
@@ -2511,6 +2513,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if ev == "work_unit":
             subject = _pick(subjects, text, person=True)
             subject = subject if subject is not None and any(not w for _, s, w in subjects if s is subject) else None
+            if subject is not None and not subject.attributes and re.search(
+                    r"\b(lads|guys|boys|crew|masons|brickies|bricklayers|men|they|gang|team|blokes|fellas)\b", text):  # fmt: skip
+                subject = None  # "when did the lads finish the first course": the wall's, not one person's
             if subject is None and unit in (None, "brick", "course"):
                 subject = SubjectRef(label="brick_wall")
             return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
