@@ -1117,12 +1117,14 @@ _GREEK = _rules(
 
 # --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
 _WA_PIDGIN_MARKERS = re.compile(
-    r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far|oga|don dey|e don|e dey|no be|"
+    r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far(?! (?:back|into|in|along|away|from|off|is|are))|"
+    r"oga|don dey|e don|e dey|no be|"
     r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest)|na him|"
     r"na (before|after)|him stop|e stay|go finish|for (red|yellow|orange|green|blue|white|black|pink) (vest|helmet))\b"
 )
 _WA_PIDGIN = _rules(
-    (r"\b(how far|chale|abeg|oga|o|sha|you fit tell|make you check if|make you check)\b", " "),
+    (r"\b(how far(?! (?:back|into|in|along|away|from|off|is|are)\b)|chale|abeg|oga|o|sha|you fit tell|make you check if|"
+     r"make you check)\b", " "),
     (r"\bfor (the )?(\w+) (vest|hi-vis|shirt|jacket|overall)\b", r"in the \2 \3"),  # "the man for green vest"
     (r"\bfor (the )?(\w+) (helmet|hardhat|hat)\b", r"with the \2 \3"),
     (r"\bfor (right|left)\b", r"on the \1"), (r"\b(my )?front,? small (to|for) (the |my )?(right|left)\b", r"front \4"),

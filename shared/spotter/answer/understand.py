@@ -728,6 +728,29 @@ _PHRASES = _rules(
     (r"\b(knock|knocked|knocks|went|go|goes|gone|head|headed|slipped|nipped) off (for|on) (his|her|their|a|the) (\w+ )?"
      r"(smoke|smoko|dinner|lunch|tea|mug-?up|coffee|break|breakfast|cuppa)\b", r"went on \3 \4break"),
     (r"^(so |um |uh |hey |okay |ok |right (?!(?:hand|side|behind|of|in front|there)\b)|copy |over )*", ""),
+    # commands: "check whether X is ...", "find when ...", "give me a heading to ...", "steer me toward ..."
+    (r"^(?:please )?(?:check|confirm|verify|find out|let me know|establish|determine|see|tell me|ask)(?: for me)? (?:whether|if) (.+)$",
+     lambda m: _as_question(m.group(1))),
+    (r"^(?:please )?(?:find|give me|get me|tell me|show me|pull up|look up) (?:the (?:exact |very |rough )?(?:time|moment|minute)"
+     r"(?: that| when| at which)?|when)\b", "when"),
+    (r"^(?:please )?(?:find|give me|tell me|show me) the (last|first) time (.+?) (?:was|were) (?:on camera|in view|seen|in shot|"
+     r"about|around)\b", r"when was \2 \1 seen"),
+    (r"^(?:please )?(?:give me a heading|give me a bearing|steer me|guide me|direct me|head me|swing me|walk me) "
+     r"(?:to|toward|towards|at|for|over to)\b", "which way is"),
+    (r"\bhow far back\b", "how long ago"),
+    (r"\b(took|take|takes|taking|taken) (a|his|her|their|another) (\w+ )?break\b", r"went on \2 \3break"),
+    (r"^(?!.*\b(?:hardhat|helmet|hat|lid|vest|hi-vis|ppe|gloves|glasses|harness)\b)(.*\b(?:he|she|they)) (?:took|takes|take) off\s*$",
+     r"\1 left"),
+    (r"\bsince how long (i|we) (have not|has not|did not|had not) (seen|see|saw)\b", r"how long since \1 last saw"),
+    (r"\b(came|come|comes) to (the )?site\b", "arrived on site"), (r"\bto which side\b", "which way"),
+    (r"\bfront and (left|right)\b", r"front \1"), (r"\btell please\b|\bplease tell\b", " "), (r"\bwhere is now\b", "where is"),
+    (r"\b(sitting|standing|stood|sat|is|was) without work\b", r"\1 idle"), (r"\bscaffold(ing)? guy\b", "scaffolder"),
+    (r"\bback (to|on) place where\b", "back to the place where"), (r"\bhas(n't| not)? budged\b", "has been moved"),
+    # South African English: "pitch" is arrive, "the oke" a guy
+    (r"\b(pitch|pitched|pitches)( up)?\b(?=\s*($|today|on site|at site|this morning|here|before|after|yet))", "arrived"),
+    (r"\bgot to (the )?site\b", "arrived on site"), (r"\b(the|that|this|an?) okes?\b", r"\1 guy"),
+    (r"\b(the (?:chap|guy|bloke|lad|fella|one|man|person)) (laying|moving|carrying|driving|operating|running|pushing|"
+     r"guiding|tying|digging)\b", r"\1 who was \2"),
     (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
      r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
      r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
@@ -1071,19 +1094,25 @@ def _statement_with_tag(text: str) -> str:
     if first is not None and first.group(1) not in _TOPIC_STOP and first.group(1) not in SYNONYMS \
             and not re.search(r"(ing|ed)$", first.group(1)):  # fmt: skip
         text = "the " + text
-    tag = re.search(r",?\s*\b(is|are|has|was|isn't|aren't|hasn't|wasn't) (he|she|it|they)\s*[?.!]*\s*$|"
-                    r",\s*(reckon|yeah|right|eh|ya reckon|you reckon|innit|mate)\s*[?.!]*\s*$", text)
+    tag = re.search(r",?\s*\b(is|are|has|have|was|were|did|does|do|had|isn't|aren't|hasn't|wasn't)( not)? (he|she|it|they|there)"
+                    r"\s*[?.!]*\s*$|,\s*(reckon|yeah|right|eh|ya reckon|you reckon|innit|mate)\s*[?.!]*\s*$", text)
     if tag is not None and tag.start() > 0 and not re.search(r"\b(where|what|which|who|how)( \w+)?,?\s*$",
                                                               text[:tag.start()]):  # fmt: skip
         body = text[:tag.start()].strip()
         clause = re.split(r"[.!?]\s+", body)[-1]
         aux = (tag.group(1) or "is").replace("n't", "")
-        who = tag.group(2)
-        stated = re.match(r"^(.+?) (is|are|has|was) (.+)$", clause)
-        if stated and not re.search(r"\b(what|where|which|who|how|when)\b", clause):
+        who = tag.group(3)
+        # a negated statement asks the same ("the guy in blue isn't the one who moved it, is he?")
+        clause = re.sub(r"\b(is|are|was|were) not\b", r"\1", clause, count=1)
+        stated = re.match(r"^(.+?) (is|are|has|have|was|were) (.+)$", clause)
+        if stated and not re.search(r"\b(what|where|which|how|when)\b", clause) and \
+                not re.search(r"(?<!one )(?<!guy )(?<!person )(?<!fella )(?<!bloke )(?<!lad )(?<!man )\bwho\b", clause) and \
+                not re.search(r"\b(\w+ed|took|went|came|got|left|put|made|ran|fell)\b", stated.group(1)):  # fmt: skip
             clause = f"{stated.group(2)} {stated.group(1)} {stated.group(3)}"
         elif who and re.match(r"(still|working|on|off|in|at|busy|idle|slacking|going|doing)\b", clause):
             clause = f"{aux} {who} {clause}"
+        elif (aux in ("did", "does", "do") or tag.group(4)) and not re.search(r"\b(did|does|do) not\b", clause):
+            clause = _as_question(clause)  # "the guy went back to the spot, didn't he?": did he go back
         text = body[:len(body) - len(re.split(r"[.!?]\s+", body)[-1])] + clause + "?"
     return text
 
@@ -2035,6 +2064,7 @@ _RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
                r"\bbeen back (down )?(in|into|inside) (it|there|the \w+)( since| again)?\b|"
+               r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (the|that) (hole|trench|pit|excavation|shaft) again\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (at any (later )?(stage|point|time) )?(round |over |there )?"
                r"(to |towards |at |by )?(where|the (spot|place|"
@@ -2305,6 +2335,25 @@ _PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went
 _THING_EVENTS = ("dropped", "picked_up", "moved")
 
 
+_VEHICLE = re.compile(r"(truck|lorry|forklift|excavator|digger|crane|loader|dumper|telehandler|bobcat|skid_steer|van|ute|"
+                      r"car|vehicle|mixer|roller|bowser|tractor|trailer|pump|mewp|lift)")
+"""Things that come and go by themselves: an order or return question may be about one of them."""
+
+
+def _as_question(clause: str) -> str:
+    """A statement after "check whether" as the question it asks ("the drill is on the deck" -> "is the drill on the
+    deck"; "the labourer climbed back down" -> "did the labourer climbed back down": the grammar reads either tense)."""
+    m = re.match(r"(?P<s>(?:the|that|this|these|those|my|our|a|an|somebody|someone|anyone|anybody|nobody|he|she|they|it)\b"
+                 r"[\w\- ]*?) (?P<v>is|are|was|were|has|have|had)\b(?P<r>.*)$", clause)
+    if m and not re.search(r"\b(\w+ed|took|went|came|got|left|put|made|ran|fell)\b", m.group("s")):
+        return f"{m.group('v')} {m.group('s')}{m.group('r')}"
+    m = re.match(r"(?P<s>(?:the|that|this|my|our|a|an|somebody|someone|anyone|anybody|he|she|they)\b[\w\- ]*?) "
+                 r"(?P<v>\w+ed|took|went|came|got|left|put|made|ran|fell|wandered|moved)\b(?P<r>.*)$", clause)
+    if m:
+        return f"did {m.group('s')} {m.group('v')}{m.group('r')}"
+    return clause
+
+
 def _landmark(text: str, pos: int) -> bool:
     """Whether the thing named at `pos` is where something else stood ("sitting on a bucket", "by the stairs")."""
     return bool(re.search(r"\b(on|onto|by|next to|near|beside|under|underneath|against|atop|on top of) (a|an|the|that|this|"
@@ -2534,6 +2583,11 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         pos = back.start() if back else len(text)
         wearer = re.match(r"(did|have|had|do) i\b|i (went|go|came|come|got) back\b", text)
         who = None if wearer else _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
+        before_back = [x for x in subjects if x[0] < pos]
+        if who is not None and not who.attributes and not who.role and before_back and not _PRONOUN.search(text[:pos]) and \
+                all(x[1].label != "worker" and not x[2] and _VEHICLE.search(x[1].label) for x in before_back) and \
+                not re.search(r"\b(someone|somebody|anyone)\b", text[:pos]):  # fmt: skip
+            who = before_back[0][1]  # "did the forklift come back to where the pallet got set down": the forklift
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
         to_thing = back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) "
