@@ -738,14 +738,16 @@ _PHRASES = _rules(
     (r"^(?:please )?(?:give me a heading|give me a bearing|steer me|guide me|direct me|head me|swing me|walk me) "
      r"(?:to|toward|towards|at|for|over to)\b", "which way is"),
     (r"\bhow far back\b", "how long ago"),
-    (r"\b(took|take|takes|taking|taken) (a|his|her|their|another) (\w+ )?break\b", r"went on \2 \3break"),
+    (r"\b(took|take|takes|taking|taken) (a|his|her|their|another) (\w+ )?break\b",
+     lambda m: f"went on {'the' if m.group(2) in ('a', 'another') and m.group(3) else m.group(2)} {m.group(3) or ''}break"),
     (r"^(?!.*\b(?:hardhat|helmet|hat|lid|vest|hi-vis|ppe|gloves|glasses|harness)\b)(.*\b(?:he|she|they)) (?:took|takes|take) off\s*$",
      r"\1 left"),
     (r"\bsince how long (i|we) (have not|has not|did not|had not) (seen|see|saw)\b", r"how long since \1 last saw"),
     (r"\b(came|come|comes) to (the )?site\b", "arrived on site"), (r"\bto which side\b", "which way"),
     (r"\bfront and (left|right)\b", r"front \1"), (r"\btell please\b|\bplease tell\b", " "), (r"\bwhere is now\b", "where is"),
     (r"\b(sitting|standing|stood|sat|is|was) without work\b", r"\1 idle"), (r"\bscaffold(ing)? guy\b", "scaffolder"),
-    (r"\bback (to|on) place where\b", "back to the place where"), (r"\bhas(n't| not)? budged\b", "has been moved"),
+    (r"\bback (to|on) place where\b", "back to the place where"), (r"\bhas(n't| not)? budged\b", "has been moved"), (r"\bbudged\b", "moved"),
+    (r"^(?:were|are|was|is) there (?:like |about |around |maybe )?(\d+|\w+) different (\w+)", r"how many different \2 were there"),
     # South African English: "pitch" is arrive, "the oke" a guy
     (r"\b(pitch|pitched|pitches)( up)?\b(?=\s*($|today|on site|at site|this morning|here|before|after|yet))", "arrived"),
     (r"\bgot to (the )?site\b", "arrived on site"), (r"\b(the|that|this|an?) okes?\b", r"\1 guy"),
@@ -2347,7 +2349,7 @@ def _as_question(clause: str) -> str:
                  r"[\w\- ]*?) (?P<v>is|are|was|were|has|have|had)\b(?P<r>.*)$", clause)
     if m and not re.search(r"\b(\w+ed|took|went|came|got|left|put|made|ran|fell)\b", m.group("s")):
         return f"{m.group('v')} {m.group('s')}{m.group('r')}"
-    m = re.match(r"(?P<s>(?:the|that|this|my|our|a|an|somebody|someone|anyone|anybody|he|she|they)\b[\w\- ]*?) "
+    m = re.match(r"(?P<s>(?:the|that|this|my|our|a|an|somebody|someone|anyone|anybody|nobody|no one|he|she|they)\b[\w\- ]*?) "
                  r"(?P<v>\w+ed|took|went|came|got|left|put|made|ran|fell|wandered|moved)\b(?P<r>.*)$", clause)
     if m:
         return f"did {m.group('s')} {m.group('v')}{m.group('r')}"
