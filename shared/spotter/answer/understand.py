@@ -738,6 +738,16 @@ _PHRASES = _rules(
     (r"^(?:please )?(?:give me a heading|give me a bearing|steer me|guide me|direct me|head me|swing me|walk me) "
      r"(?:to|toward|towards|at|for|over to)\b", "which way is"),
     (r"\bhow far back\b", "how long ago"),
+    # French calques
+    (r"\bhow long it makes (that|since)\b|\bit is how long that\b", "how long since"), (r"\bsince how much time\b(?!.*\bnot\b)", "how long"),
+    (r"^(the \w+(?: \w+)?),? what (?:it|he|she) became\b", r"where is \1"), (r"\b(he|she) works or not\b", r"is \1 working"),
+    (r"^(the \w+(?: \w+)?) works since how long\b", r"how long has \1 been working"),
+    (r"\b(\d+) ?min ?(\d{1,2})\b(?!\s*(?:s|sec|secs|seconds?|minutes?)\b)", r"\1:\2"),
+    (r"\bbetween (\d+) ?min and\b", r"between \1:00 and"),
+    # radio: the wearer is "your guy", numbers are said digit by digit
+    (r"\b(?:your guy|your man|the camera ?man|the wearer)(?:'s)? (left|right)\b", r"my \1"),
+    (r"\bthe camera'?s (left|right)\b", r"my \1"), (r"\b(of|from|behind) (your guy|your man|the camera ?man)\b", r"\1 me"),
+    (r"\bstart(ed)? in working\b", "started working"), (r"\bon the clock\b", "working"),
     (r"\b(took|take|takes|taking|taken) (a|his|her|their|another) (\w+ )?break\b",
      lambda m: f"went on {'the' if m.group(2) in ('a', 'another') and m.group(3) else m.group(2)} {m.group(3) or ''}break"),
     (r"^(?!.*\b(?:hardhat|helmet|hat|lid|vest|hi-vis|ppe|gloves|glasses|harness)\b)(.*\b(?:he|she|they)) (?:took|takes|take) off\s*$",
