@@ -52,7 +52,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("cy", "cz", "da", "db", "dc"), 0.8), (("dd", "de", "df", "dg", "dh"), 0.88),
                            (("di", "dj", "dk", "dl", "dm"), 0.9), (("dn", "do", "dp", "dq", "dr"), 0.8),
                            (("ds", "dt", "du", "dv", "dw"), 0.7), (("dx", "dy", "dz", "ea", "eb"), 0.9),
-                           (("ec", "ed", "ee", "ef", "eg"), 0.85), (("eh", "ei", "ej", "ek", "el"), 0.85)]
+                           (("ec", "ed", "ee", "ef", "eg"), 0.85), (("eh", "ei", "ej", "ek", "el"), 0.85),
+                           (("em", "en", "eo", "ep", "eq"), 0.85), (("er", "es", "et", "eu", "ev"), 0.7)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)

@@ -626,7 +626,7 @@ _PHRASES = _rules(
     (r"\bit has (\d+) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),
     (r"\b(it has how long|how long it has|how much time it has|how many minutes (it )?has) (since|that)\b", "how long since"),
     (r"\bhow long time\b", "how long"), (r"\bhow many minutes?\s*$", "how long"),
-    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| ago)*$",
+    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now)*$",
      lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
      else m.group(0)),
     (r"\b(\d+) (minutes?|seconds?|hours?) before\b(?! (the|he|she|they|it|i|we|his|her|that|this|a|an|\w+ed)\b)", r"\1 \2 ago"),
