@@ -317,6 +317,26 @@ def _edit_distance(a: str, b: str, cap: int = 3) -> int:
     return min(prev[-1], cap)
 
 
+_PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): the word meant
+    "orinj": "orange", "blu": "blue", "wite": "white", "lef": "left", "sholder": "shoulder", "stil": "still",
+    "dropt": "dropped", "wer": "were", "leev": "leave", "leeve": "leave", "pik": "pick", "pikt": "picked", "clime": "climb",
+    "trensh": "trench", "flor": "floor", "secund": "second", "bak": "back",
+    "actully": "actually", "werkin": "working", "werking": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser",
+    "levl": "level", "togther": "together", "sumone": "someone", "sumbody": "somebody", "vistor": "visitor", "gon": "gone",
+    "toolbocks": "toolbox", "poynt": "point", "behine": "behind", "wich": "which", "wats": "what is", "hamer": "hammer",
+    "wheelbarow": "wheelbarrow", "palet": "pallet", "dril": "drill", "corse": "course", "finnished": "finished",
+}
+_PHONETIC_RULES = _rules(
+    (r"\b(" + "|".join(sorted(_PHONETIC, key=len, reverse=True)) + r")\b", lambda m: _PHONETIC[m.group(1)]),
+    (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left)\b)", "been "),
+    (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
+    (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
+                                                 r"\1 \2 \3 off"),
+    (r"(?<!\bthey )(?<!\bwe )(?<!\byou )(?<!\bthere )(?<!\bwho )(?<!\bthat )\bwere\b(?= (is|are|has|did|does|was|i|he|she|it|the|my)\b)",
+     "where"),
+)
+
+
 @functools.lru_cache(maxsize=4096)
 def _fix_typo(word: str) -> str:
     if len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english():
@@ -1135,6 +1155,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("\u2014", " - ").replace("\u2013", " - ")
     text = text.replace("\u201c", '"').replace("\u201d", '"')
     text = _rewrite(text, _SURFACE)
+    text = _rewrite(text, _PHONETIC_RULES)
     text = _rewrite(text, _CONTRACTIONS_RE)
     text = _statement_with_tag(text)
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
