@@ -16,11 +16,7 @@ from collections.abc import Callable, Sequence
 
 from spotter.answer.rewrite import Rewrite, rewrite
 from spotter.answer.rewrite import rules as _rules
-
-
-def _word_swap(words: dict[str, str]) -> tuple[str, Callable[[re.Match[str]], str]]:
-    """One rewrite putting each whole word (or phrase) of `words` for its value, longest first."""
-    return r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b", lambda m: words[m.group(1)]
+from spotter.answer.rewrite import word_swap as _word_swap
 
 # "X, il a posé les outils à quel moment", "Kozi ... ilimalizika lini": the question word the glossary put last
 # goes first, as English asks it
@@ -174,7 +170,7 @@ _PT_EUROPEAN = (
      r"\w+) e que\b", r"\1"),
     (r"\b(onde|quanto tempo|quando|o que|que coisas|quantos|quantas) que\b(?! (vi|eu))", r"\1"),
     (rf"\b{_PT_EU_NOUN} {_PT_COLOUR}\b", lambda m: f"{_PT_COLOURS[m.group(2)]} {_PT_EU_NOUNS[m.group(1)]}"),
-    (rf"\b{_PT_EU_NOUN}\b", lambda m: _PT_EU_NOUNS[m.group(1)]),
+    _word_swap(_PT_EU_NOUNS),
     (r"\b(ha|faz) um quarto de hora\b", " 15 minutes ago "), (r"\b(ha|faz) meia hora\b", " 30 minutes ago "),
     (r"\b(ha|faz) (\d+) minutos\b", r" \2 minutes ago "), (r"\b(de )?ha bocado\b|\bha pouco\b", " earlier "),
     (r"\bentre as (\d+:\d+) e as (\d+:\d+)\b", r" between \1 and \2 "),
@@ -1978,6 +1974,11 @@ _KO_COLOURS = {"noran": "yellow", "paran": "blue", "ppalgan": "red", "juhwang": 
 _KO_COLOUR = "(" + "|".join(_KO_COLOURS) + r"|orange|yellow|blue|red|white|green)"
 _KO_PERSON = r"(?:ajeossi|hyeong|saram|guy)"
 _KO_NUMBERS = {"il": 1, "i": 2, "sam": 3, "sa": 4, "o": 5, "oh": 5, "yuk": 6, "chil": 7, "pal": 8, "gu": 9, "sip": 10}
+def _what_is_toward(side: str) -> str:
+    """The English question for "<side> mwo isseo" (what is there, on that side)."""
+    return "what is " + ("behind me" if side == "behind" else "in front" if side == "front" else "on my " + side)
+
+
 _KO_WORDS_LATIN = {
     "sadari": "ladder", "anjeonmo": "hardhat", "jokki": "vest", "byeokdol": "brick", "hyeonjang": "site",
     "jari": "spot", "original spot": "spot", "nae": "my", "geu": "that", "jeo": "that", "akka": "earlier",
@@ -2042,9 +2043,9 @@ _KOREAN_LATIN = _rules(
     (r"\bdwi(-e|-eneun)?\b", " behind "), (r"\s+", " "), (r"\binneun\b", " "), (r"\beoneu jjok(-e|-iya)?\b", " which way "),
     (r"^(?:now )?(front right|front left|behind left|behind right|left|right|front|behind) (?:mwo isseo|what is there|"
      r"what stuff is over there|what do we have|anything there or empty)\b.*$",
-     lambda m: f"what is {'behind me' if m.group(1) == 'behind' else ('in front' if m.group(1) == 'front' else 'on my ' + m.group(1))}"),
+     lambda m: _what_is_toward(m.group(1))),
     (r"^(jigeum )?(front right|front left|behind left|behind right|left|right|front|behind) mwo isseo\b.*$",
-     lambda m: f"what is {'behind me' if m.group(2) == 'behind' else ('in front' if m.group(2) == 'front' else 'on my ' + m.group(2))}"),
+     lambda m: _what_is_toward(m.group(2))),
     (r"^(.+?) which way (isseo|iya|jigeum)?\s*(now|jigeum)?\b.*$", r"which way is \1"),
     (r"^(.+?) which way\b.*$", r"which way is \1"),
     # people and their clothes
@@ -2063,7 +2064,7 @@ _KOREAN_LATIN = _rules(
     (r"\b(swineun|swin) sigan\b", " break "), (r"\bilhan sigan\b", " working time "),
     *((rf"\b{k}\b", v) for k, v in _KO_VERBS),
     (r"\banjeonmo took off\b", "took off his hardhat"), (r"\btook off anjeonmo\b", "took off his hardhat"),
-    (rf"\b({'|'.join(sorted(_KO_WORDS_LATIN, key=len, reverse=True))})\b", lambda m: _KO_WORDS_LATIN[m.group(1)]),
+    _word_swap(_KO_WORDS_LATIN),
     (r"(\w)-(e|eseo|euro|ro|ga|i|eun|neun|reul|eul|irang|rang|hante|kkaji)\b", r"\1"), (r"\s+", " "), (r"^\s+|\s+$", ""),
     # frames (verb last)
     (r"^(.+?) eodi (gasseo|isseo|dwosseo|ya|iya|isseosseo)\b.*$", r"where is \1"),

@@ -13,10 +13,15 @@ def rules(*pairs: tuple[str, str | Callable[[re.Match[str]], str]]) -> tuple[Rew
     return tuple((re.compile(p), r) for p, r in pairs)
 
 
+def word_swap(words: dict[str, str]) -> tuple[str, Callable[[re.Match[str]], str]]:
+    """One rule putting each whole word (or phrase) of `words` for its value, longest first."""
+    return r"\b(" + "|".join(sorted(words, key=len, reverse=True)) + r")\b", lambda m: words[m.group(1)]
+
+
 def rewrite(text: str, rewrites: Sequence[Rewrite]) -> str:
     for pattern, repl in rewrites:
         text = pattern.sub(repl, text)
     return text
 
 
-__all__ = ["Rewrite", "rewrite", "rules"]
+__all__ = ["Rewrite", "rewrite", "rules", "word_swap"]

@@ -45,6 +45,7 @@ from spotter.answer.query import (
 )
 from spotter.answer.rewrite import rewrite as _rewrite
 from spotter.answer.rewrite import rules as _rules
+from spotter.answer.rewrite import word_swap
 from spotter.world.geometry import Sector
 
 log = logging.getLogger(__name__)
@@ -327,7 +328,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "wheelbarow": "wheelbarrow", "palet": "pallet", "dril": "drill", "corse": "course", "finnished": "finished",
 }
 _PHONETIC_RULES = _rules(
-    (r"\b(" + "|".join(sorted(_PHONETIC, key=len, reverse=True)) + r")\b", lambda m: _PHONETIC[m.group(1)]),
+    word_swap(_PHONETIC),
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left)\b)", "been "),
     (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
@@ -1139,7 +1140,7 @@ def _statement_with_tag(text: str) -> str:
         stated = re.match(r"^(.+?) (is|are|has|have|was|were) (.+)$", clause)
         if stated and not re.search(r"\b(what|where|which|how|when)\b", clause) and \
                 not re.search(r"(?<!one )(?<!guy )(?<!person )(?<!fella )(?<!bloke )(?<!lad )(?<!man )\bwho\b", clause) and \
-                not re.search(r"\b(\w+ed|took|went|came|got|left|put|made|ran|fell)\b", stated.group(1)):  # fmt: skip
+                not re.search(rf"\b({_PAST_VERB})\b", stated.group(1)):  # fmt: skip
             clause = f"{stated.group(2)} {stated.group(1)} {stated.group(3)}"
         elif who and re.match(r"(still|working|on|off|in|at|busy|idle|slacking|going|doing)\b", clause):
             clause = f"{aux} {who} {clause}"
@@ -2303,7 +2304,8 @@ class QuestionUnderstander:
         labels = tuple(labels)
         keep = frozenset(w for lab in labels for w in str(lab).split("_"))
         text = normalise(question, keep)
-        if not text or _OFF_DOMAIN.search(normalise(focus, keep) if focus is not None else text):
+        asked = normalise(focus, keep) if focus is not None else text
+        if not text or _OFF_DOMAIN.search(asked):
             return UNKNOWN  # (a remark may be off the site's subject: "it's been raining, how long has the drill ...")
         subjects = subjects_in(text, labels)
         direction = direction_in(text)
@@ -2313,7 +2315,6 @@ class QuestionUnderstander:
         state = (state_in(text[:clause.start()]) if clause else None) or state_in(text)
         intent: Intent | None = None
         if focus is not None:
-            asked = normalise(focus, keep)
             asked_subjects = subjects_in(asked, labels)
             asked_direction = direction_in(asked)
             intent = _classify(asked, asked_subjects or subjects, asked_direction or direction,
@@ -2368,6 +2369,12 @@ _PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went
 _THING_EVENTS = ("dropped", "picked_up", "moved")
 
 
+_PAST_VERB = r"\w+ed|took|went|came|got|left|put|made|ran|fell"
+"""A verb in the past: a statement's subject holds none ("the guy who moved it is ...")."""
+_STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyone|anybody|nobody|no one|he|she|they|it"
+"""How a statement's subject starts when a command or a tag question wraps it ("check whether the drill ...")."""
+
+
 _VEHICLE = re.compile(r"(truck|lorry|forklift|excavator|digger|crane|loader|dumper|telehandler|bobcat|skid_steer|van|ute|"
                       r"car|vehicle|mixer|roller|bowser|tractor|trailer|pump|mewp|lift)")
 """Things that come and go by themselves: an order or return question may be about one of them."""
@@ -2376,12 +2383,10 @@ _VEHICLE = re.compile(r"(truck|lorry|forklift|excavator|digger|crane|loader|dump
 def _as_question(clause: str) -> str:
     """A statement after "check whether" as the question it asks ("the drill is on the deck" -> "is the drill on the
     deck"; "the labourer climbed back down" -> "did the labourer climbed back down": the grammar reads either tense)."""
-    m = re.match(r"(?P<s>(?:the|that|this|these|those|my|our|a|an|somebody|someone|anyone|anybody|nobody|he|she|they|it)\b"
-                 r"[\w\- ]*?) (?P<v>is|are|was|were|has|have|had)\b(?P<r>.*)$", clause)
-    if m and not re.search(r"\b(\w+ed|took|went|came|got|left|put|made|ran|fell)\b", m.group("s")):
+    m = re.match(rf"(?P<s>(?:{_STATED_SUBJECT})\b[\w\- ]*?) (?P<v>is|are|was|were|has|have|had)\b(?P<r>.*)$", clause)
+    if m and not re.search(rf"\b({_PAST_VERB})\b", m.group("s")):
         return f"{m.group('v')} {m.group('s')}{m.group('r')}"
-    m = re.match(r"(?P<s>(?:the|that|this|my|our|a|an|somebody|someone|anyone|anybody|nobody|no one|he|she|they)\b[\w\- ]*?) "
-                 r"(?P<v>\w+ed|took|went|came|got|left|put|made|ran|fell|wandered|moved)\b(?P<r>.*)$", clause)
+    m = re.match(rf"(?P<s>(?:{_STATED_SUBJECT})\b[\w\- ]*?) (?P<v>{_PAST_VERB})\b(?P<r>.*)$", clause)
     if m:
         return f"did {m.group('s')} {m.group('v')}{m.group('r')}"
     return clause
