@@ -401,6 +401,20 @@ def test_normalise_numbers_times_and_typos() -> None:
     assert normalise("the second course") == "the second course"  # an English word is not 'corrected'
 
 
+def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
+    # none of these spellings is in the corpus or a table, and each is too many letters off for the nearest
+    # spelling: the nearest spelling that sounds the same
+    assert normalise("were is the konkreet mixer") == "where is the concrete mixer"
+    assert normalise("is the exkavaiter behind me") == "is the excavator behind me"
+    assert normalise("in the last 5 minits") == "in the last 5 minutes"
+    # sounding alike is not enough: a short key or an English plural stays as written
+    assert normalise("where is the bakkie") == "where is the bakkie"
+    assert normalise("how many trolleys") == "how many trolleys"
+    q = QuestionUnderstander().understand("how long has the exkavaiter been parked in the last ten minits").public()
+    assert (q["intent"], q["subject"], q["window"]) == ("state_duration", {"label": "excavator", "attributes": {}},
+                                                         [{"t": None, "ago_s": 600.0}, None])
+
+
 @pytest.mark.parametrize(
     ("text", "intent", "fields"),
     [

@@ -318,14 +318,12 @@ def _edit_distance(a: str, b: str, cap: int = 3) -> int:
     return min(prev[-1], cap)
 
 
-_PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): the word meant
-    "orinj": "orange", "blu": "blue", "wite": "white", "lef": "left", "sholder": "shoulder", "stil": "still",
-    "dropt": "dropped", "wer": "were", "leev": "leave", "leeve": "leave", "pik": "pick", "pikt": "picked", "clime": "climb",
-    "trensh": "trench", "flor": "floor", "secund": "second", "bak": "back",
-    "actully": "actually", "werkin": "working", "werking": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser",
-    "levl": "level", "togther": "together", "sumone": "someone", "sumbody": "somebody", "vistor": "visitor", "gon": "gone",
-    "toolbocks": "toolbox", "poynt": "point", "behine": "behind", "wich": "which", "wats": "what is", "hamer": "hammer",
-    "wheelbarow": "wheelbarrow", "palet": "pallet", "dril": "drill", "corse": "course", "finnished": "finished",
+_PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): the word meant. Only words the general
+    # fixers (`_fix_typo`: the nearest spelling, else the nearest that sounds alike) miss or reach too late for a rule
+    "orinj": "orange", "blu": "blue", "wite": "white", "lef": "left", "stil": "still", "dropt": "dropped", "wer": "were",
+    "leev": "leave", "pik": "pick", "pikt": "picked", "clime": "climb", "flor": "floor", "bak": "back",
+    "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
+    "sumone": "someone", "gon": "gone", "toolbocks": "toolbox", "wats": "what is",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
@@ -338,6 +336,17 @@ _PHONETIC_RULES = _rules(
 )
 
 
+_SOUND_TARGETS = frozenset({
+    "where", "which", "what", "when", "while", "were", "still", "leave", "picked", "dropped", "moved", "climb",
+    "climbed", "floor", "second", "third", "back", "actually", "working", "idle", "together", "someone", "somebody",
+    "visitor", "point", "behind", "hammer", "wheelbarrow", "pallet", "drill", "course", "finished", "toolbox",
+    "shoulder", "white", "blue", "orange", "yellow", "green", "black", "purple", "brown", "first", "happened",
+    "started", "stopped", "minutes", "seconds", "hours", "ago", "already", "anybody", "anyone", "anything",
+    "nothing", "something", "everything",
+})  # fmt: skip
+"""Question words a misspelling may mean besides the site vocabulary (sound-alike matching, `_sounds_like`)."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _fix_typo(word: str) -> str:
     if len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english():
@@ -348,7 +357,44 @@ def _fix_typo(word: str) -> str:
         d = _edit_distance(word, cand, limit + 1)
         if d < best_d:
             best, best_d = cand, d
-    return best if best_d <= limit else word
+    if best_d <= limit:
+        return best
+    return _sounds_like(word) or word
+
+
+def sound_key(word: str) -> str:
+    """How a word sounds, roughly (a small Metaphone): "orinj" and "orange", "trensh" and "trench",
+    "dropt" and "dropped", "bowsa" and "bowser" share a key. Vowels after the first letter carry little in English spelling."""
+    w = re.sub(r"^(kn|gn|wr)", lambda m: m.group(1)[1], word.lower())
+    w = re.sub(r"(?<=...[^aeiou])a$", "er", w)  # a non-rhotic "-er" ("mixa", "bowsa")
+    w = re.sub(r"^wh", "w", w)
+    w = re.sub(r"tch|ch|sh|ti(?=[aeo])", "X", w)
+    w = w.replace("ph", "f").replace("ck", "k").replace("dg", "j").replace("gh", "").replace("qu", "kw")
+    w = re.sub(r"c(?=[eiy])", "s", w).replace("c", "k").replace("q", "k").replace("x", "ks").replace("z", "s")
+    w = re.sub(r"g(?=[eiy])", "j", w)
+    w = re.sub(r"(?<=[kpfsX])(?:e?d)$", "t", re.sub(r"(?<=[^aeiou])ed$", "d", w))
+    w = (w[0] if w[0] not in "aeiouy" else "A") + re.sub(r"[aeiouyhw]", "", w[1:])
+    return re.sub(r"(.)\1+", r"\1", w)
+
+
+@functools.lru_cache(maxsize=1)
+def _by_sound() -> dict[str, tuple[str, ...]]:
+    words: dict[str, list[str]] = {}
+    for w in sorted(_VOCAB_SET | _COMMON | _SOUND_TARGETS):
+        if len(w) >= 3 and w.isalpha():
+            words.setdefault(sound_key(w), []).append(w)
+    return {k: tuple(v) for k, v in words.items()}
+
+
+def _sounds_like(word: str) -> str | None:
+    """The site or question word a misspelling sounds like, when one is nearest in spelling too."""
+    key = sound_key(word)
+    if len(key) < 4 or (word.endswith("s") and word[:-1] in _english()):  # short keys collide; a plural is English
+        return None
+    near = sorted((_edit_distance(word, c, 4), c) for c in _by_sound().get(key, ()))
+    if near and near[0][0] <= min(3, len(word) // 2) and (len(near) == 1 or near[1][0] > near[0][0]):
+        return near[0][1]
+    return None
 
 
 def _numbers(text: str) -> str:
