@@ -401,6 +401,16 @@ def test_normalise_numbers_times_and_typos() -> None:
     assert normalise("the second course") == "the second course"  # an English word is not 'corrected'
 
 
+def test_common_words_texted_without_vowels() -> None:
+    # the consonants of a common word, the most likely one first; a site initialism keeps its meaning
+    assert normalise("hw lng ws the ldr on grnd") == "how long was the ladder on ground"
+    assert normalise("did sum1 mv the drill nxt to me") == "did someone move the drill next to me"
+    assert normalise("green hv guy idle hw lng") == "green hi-vis guy idle how long"
+    q = QuestionUnderstander().understand("hw lng ws the ldr on the grnd").public()
+    assert (q["intent"], q["subject"], q["state"]) == ("state_duration", {"label": "ladder", "attributes": {}},
+                                                       "on_ground")
+
+
 def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
     # none of these spellings is in the corpus or a table, and each is too many letters off for the nearest
     # spelling: the nearest spelling that sounds the same

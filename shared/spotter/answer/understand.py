@@ -328,6 +328,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left)\b)", "been "),
+    (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
     (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
                                                  r"\1 \2 \3 off"),
@@ -1276,6 +1277,32 @@ def _subsequence(short: str, word: str) -> bool:
     return all(c in it for c in short)
 
 
+_TEXTED = (  # noqa: SIM905 - words a texter drops vowels from, most likely first where two share consonants
+    "the how long was were what when where which who that this there then than time last next first second third "
+    "many much move moved still since been have has did does done down left right front behind back before after "
+    "minutes minute hours hour seconds second ago about work working worked worker workers people guy idle leave "
+    "drop dropped pick picked same different thing things seen saw now today just from with without your you "
+    "around near someone somebody something anything nothing every everyone anyone between across away again "
+    "start started stop stopped finish finished take took taken put gone went come came show tell point way"
+).split()
+
+
+def _consonants(word: str) -> str:
+    return word[0] + re.sub(r"[aeiou]", "", word[1:])
+
+
+_BY_CONSONANTS: dict[str, str] = {}
+for _w in _TEXTED:
+    _BY_CONSONANTS.setdefault(_consonants(_w), _w)
+
+
+def _texted(word: str) -> str | None:
+    """A common word typed without its vowels ("hw lng ws th", "lst", "nxt", "mvd", "crse" = course): the most
+    likely word with those consonants; site words are `_abbreviation`'s."""
+    target = _BY_CONSONANTS.get(_consonants(word))
+    return target if target is not None and len(target) > len(word) and word not in _INITIALISMS else None
+
+
 @functools.lru_cache(maxsize=4096)
 def _abbreviation(word: str) -> str:
     """Shorthand for a site word ("wb" wheelbarrow, "tb" toolbox, "hh" hard hat, "ldr" ladder): the word, when
@@ -1283,6 +1310,8 @@ def _abbreviation(word: str) -> str:
     if not (2 <= len(word) <= 5) or not word.isalpha() or word in _NOT_ABBREVIATIONS or word in _VOCAB_SET \
             or word in _COMMON or word in _english() or word in _KEYWORD_SET:  # fmt: skip
         return word
+    if (texted := _texted(word)) is not None:
+        return texted
     for stem, plural in ((word, ""), (word[:-1], "s") if word.endswith("s") and len(word) >= 3 else ("", "")):
         if not stem:
             continue
