@@ -401,6 +401,13 @@ def test_normalise_numbers_times_and_typos() -> None:
     assert normalise("the second course") == "the second course"  # an English word is not 'corrected'
 
 
+def test_a_state_asked_in_the_present_is_its_current_spell_in_the_past_its_last() -> None:
+    u = QuestionUnderstander()
+    assert u.understand("how long is the drill on the floor already").spell == "current"
+    assert u.understand("for how long the ladder is on the ground?").spell == "current"
+    assert u.understand("how long lay the ladder on the ground").spell == "last"
+
+
 def test_common_words_texted_without_vowels() -> None:
     # the consonants of a common word, the most likely one first; a site initialism keeps its meaning
     assert normalise("hw lng ws the ldr on grnd") == "how long was the ladder on ground"

@@ -1647,8 +1647,10 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|"
                  r"is (he|she|they|the \w+) (idle|working))\b", text):  # fmt: skip
         return "current", None
-    if re.search(r"\b(was|were|did)\b", text):
+    if re.search(r"\b(was|were|did|lay|stood|sat)\b", text):
         return "last", None
+    if re.search(r"\b(is|are|am|lies|stands|sits)\b", text):  # "how long is the drill on the floor": it still is
+        return "current", None
     return None, None
 
 
