@@ -1501,6 +1501,12 @@ _SWAHILI_MARKERS = re.compile(r"\b(sawa|pole pole|sasa|kindly|iko|yuko|ziko|wapi
                               + "|".join(sorted(_SW_WORDS, key=len, reverse=True)) + r")\b")
 # Standard (Tanzanian) Swahili, whole questions: the nouns, clothes and verb forms into the English and Sheng
 # the rules after it read ("mfanyakazi wa vesti ya chungwa" = the worker in the orange vest).
+def _sw_subject_first(tail: str, english: str, words: int = 5) -> tuple[str, str]:
+    """A Swahili question "<the subject> <tail>" (the subject already in English, up to `words` more words) as
+    `english`, the subject in it as \\1."""
+    return rf"\b((?:the|this) \w+(?: \w+){{0,{words}}}?) {tail}\b", english
+
+
 _SW_STANDARD = (
     (r"^je\b|\bje\b|\btafadhali\b", " "), (r"\bnionyeshe\b", "point me to"),
     (r"\bfundi mwashi\b", "the bricklayer"), (r"\bfundi umeme\b", "the electrician"), (r"\bfundi chuma\b", "the steel fixer"),
@@ -1542,11 +1548,11 @@ _SW_STANDARD = (
      "how long since"),
     (r"\bilipoanguka chini\b|\bilipoanguka\b", "was dropped"), (r"\bnilipoiona (\w+) mara ya mwisho\b", r"i last saw the \1"),
     (r"\balipoanza kazi\b", "started working"), (r"\balipoingia the excavation\b", "went into the excavation"),
-    (r"\b((?:the|this) \w+(?: \w+){0,5}?) alikaa bila kazi kwa muda gani kwa jumla\b", r"how long in total was \1 idle"),
-    (r"\b((?:the|this) \w+(?: \w+){0,5}?) alikaa ndani ya (shimo|the excavation) kwa muda gani\b", r"how long was \1 in the excavation"),
-    (r"\b((?:the|this) \w+(?: \w+){0,5}?) amefanya kazi kwa muda gani today\b", r"how long did \1 work today"),
-    (r"\b((?:the|this) \w+(?: \w+){0,6}?) amekuwa akipumzika kwa muda gani\b", r"how long has \1 been on a break"),
-    (r"\b((?:the|this) \w+(?: \w+){0,6}?) amekaa without a hardhat kwa muda gani( now)?\b", r"how long has \1 been without a hardhat"),
+    _sw_subject_first(r"alikaa bila kazi kwa muda gani kwa jumla", r"how long in total was \1 idle"),
+    _sw_subject_first(r"alikaa ndani ya (shimo|the excavation) kwa muda gani", r"how long was \1 in the excavation"),
+    _sw_subject_first(r"amefanya kazi kwa muda gani today", r"how long did \1 work today"),
+    _sw_subject_first(r"amekuwa akipumzika kwa muda gani", r"how long has \1 been on a break", 6),
+    _sw_subject_first(r"amekaa without a hardhat kwa muda gani( now)?", r"how long has \1 been without a hardhat", 6),
     (r"\bamekaa bure\b|\banazubaa tu\b", "is idle"),
     (r"\bbreak ya pili ya (.+?) yalichukua muda gani\b", r"how long was the second break of \1"),
     (r"\bwalionekana\b|\bwameonekana\b", "were seen"), (r"\bbado iko pale ilipokuwa\b", "still where it was"),
