@@ -477,6 +477,11 @@ _NUMBERS_RE = "|".join(_NUMBER_WORDS)
 # Rewrites in the order they apply. Surface: checklist prompts ("Worker (orange vest) - idle now? Y/N",
 # "Drill: dropped at?"), brackets, times written with symbols, radio endings; before punctuation goes.
 # A formal request around the question ("I would like to ascertain whether", "could you kindly confirm")
+_PAST_VERB = r"\w+ed|took|went|came|got|left|put|made|ran|fell"
+"""A verb in the past: a statement's subject holds none ("the guy who moved it is ...")."""
+_STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyone|anybody|nobody|no one|he|she|they|it"
+"""How a statement's subject starts when a command or a tag question wraps it ("check whether the drill ...")."""
+
 _ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
            r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
 _SURFACE = _rules(
@@ -585,6 +590,10 @@ _SURFACE = _rules(
     (r"\b(did|does|do) (the \w+|he|she|they) take off\b(?!\s+(his|her|their|the|a|an|its|it|hardhat|vest|helmet|hat|ppe)\b)",
      r"\1 \2 leave"),
     (r"\bb4\b", "before"),
+    (r"\bpt (?=(me|us|him)\b)", "point "), (r"\b(front|back|behind|on my|to my|my|hard|turn|go|look) rt\b", r"\1 right"),
+    (r"\brt (?=(of me|side|now)\b)", "right "), (r"\b(front|back|behind|on my|to my|my|turn|go|look) lt\b", r"\1 left"),
+    (r"\bwhich dir\b", "which direction"), (r"\b(in|into|outta|out of|from|near|by|the) exc\b", r"\1 excavation"),
+    (r"^exc\b", "excavation"), (r"\bequip(ment)? op(erator)?\b", "equipment operator"),
     (r"\baft\b", "after"),
     (r"\bppl\b", "people"),
     (r"\brn\b", "now"),
@@ -650,6 +659,11 @@ _PHRASES = _rules(
     (r"\b(\w+)- (and|to|or) ", r"\1 \2 "),
     (rf"\b({_NUMBERS_RE}) (?=({_NUMBERS_RE})-)", r"\1 "),
     (r"oh-", "oh "),
+    # "it is how long now since", "how much time passed after X was moved", "from how many minutes the drill was
+    # dropped" (a calque of "since how long", with an event in the past): the time since the event
+    (r"\b(?:it is |it has been |it's been )?how long (?:now |already |exactly |so far )?since\b", "how long since"),
+    (r"\bhow much time (?:has )?(?:passed|elapsed|gone by|gone) (?:after|since)\b", "how long since"),
+    (rf"\bfrom how (?:long|many minutes|many hours|much time)\b(?=.*\b(?:{_PAST_VERB}|downed)\b)", "how long since"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
     (r"^(eish|ag|ja|nee|shame|hey)\b\s*", ""),
@@ -1283,12 +1297,14 @@ _TEXTED = (  # noqa: SIM905 - words a texter drops vowels from, most likely firs
     "minutes minute hours hour seconds second ago about work working worked worker workers people guy idle leave "
     "drop dropped pick picked same different thing things seen saw now today just from with without your you "
     "around near someone somebody something anything nothing every everyone anyone between across away again "
-    "start started stop stopped finish finished take took taken put gone went come came show tell point way"
+    "start started stop stopped finish finished take took taken put gone went come came show tell point way "
+    "orange yellow green black white brown purple pink grey silver"
 ).split()
 
 
 def _consonants(word: str) -> str:
-    return word[0] + re.sub(r"[aeiou]", "", word[1:])
+    """A word's consonants as a texter keeps them: no vowels after the first letter, no doubled letters ("ylw")."""
+    return re.sub(r"(.)\1+", r"\1", word[0] + re.sub(r"[aeiou]", "", word[1:]).replace("ck", "k"))
 
 
 _BY_CONSONANTS: dict[str, str] = {}
@@ -2446,10 +2462,6 @@ _PERSON_EVENTS = ("started_working", "stopped_working", "resumed_working", "went
 _THING_EVENTS = ("dropped", "picked_up", "moved")
 
 
-_PAST_VERB = r"\w+ed|took|went|came|got|left|put|made|ran|fell"
-"""A verb in the past: a statement's subject holds none ("the guy who moved it is ...")."""
-_STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyone|anybody|nobody|no one|he|she|they|it"
-"""How a statement's subject starts when a command or a tag question wraps it ("check whether the drill ...")."""
 
 
 _VEHICLE = re.compile(r"(truck|lorry|forklift|excavator|digger|crane|loader|dumper|telehandler|bobcat|skid_steer|van|ute|"
