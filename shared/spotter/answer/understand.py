@@ -491,6 +491,8 @@ _SURFACE = _rules(
     # words joined by hyphens as signers gloss them ("HOW-LONG", "WHICH-WAY", "PICK-UP", "HARD-HAT")
     (r"\b(how|which|what|pick|picked|hard|come|came|add|go|went|put|set|take|took|fall|fell|last|first|walk|"
      r"stand|sit|look)-(long|way|many|much|up|hat|back|in|down|off|out|see|seen|time|around|about)\b", r"\1 \2"),
+    (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
+     "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
     (r"\b(\d{1,2})\.(\d{2})\.(\d{2})\b", r"\1:\2:\3"),  # h.mm.ss
     (r"\bw/(?=\s*\w)", " with "),
@@ -1509,9 +1511,9 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
-                r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone) back "
-                r"(to|on) (work|the tools|it|the wall|laying)\b|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
-                r"their|a) break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
+                r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
+                r"(to |on )?(the )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
+                r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
@@ -1548,7 +1550,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(make|made|makes|making) (a |his |her |their )?start\b|\b(get|got|gets|getting) started\b|"
-                r"\b(start|starting) time\b"),
+                r"\b(start|starting) time\b|(?<!the )\bstart(ed|s)?(?= (when|what time|at what time)\b)"),
      "started_working"),
     (re.compile(r"\b(drop(ped|s|ping)?|put ([\w-]+ ){0,3}down|set ([\w-]+ ){0,3}down|lay ([\w-]+ ){1,3}down|laid ([\w-]+ ){1,3}down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
@@ -1556,6 +1558,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
      "dropped"),
     (re.compile(r"\b(picked|pick|picks|picking) ([\w-]+ ){0,3}?(back )?up\b|\bgrab(bed|s)?\b|"
+                r"\b(picked|pick|picks|picking) ([\w-]+ ){1,3}?(from|off) (the )?(floor|ground|deck)\b|"
                 r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
@@ -1574,7 +1577,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b)|\bleft\s*$|\bleft the site\b|"
-                r"(?<!my )(?<!the )(?<!to )(?<!your )\bleft(?= (when|what time|at what time)\b)"), "left"),
+                r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
 )
 
 
