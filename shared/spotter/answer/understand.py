@@ -98,7 +98,12 @@ SYNONYMS: dict[str, str] = {
     "oke": "worker", "okes": "worker", "ou": "worker", "ous": "worker", "laaitie": "worker", "laaities": "worker",
     "folks": "worker", "folk": "worker", "signalman": "worker", "signalmen": "worker", "signalperson": "worker",
     "fulla": "worker", "fullas": "worker", "journeyman": "worker", "journeymen": "worker", "blockie": "worker", "blockies": "worker", "thambi": "worker",
+    "safety officer": "worker", "safety man": "worker", "iron bender": "worker", "iron benders": "worker",
+    "offsider": "worker", "offsiders": "worker", "equipment operator": "worker", "fire warden": "worker",
+    "site engineer": "worker", "site agent": "worker",
     # things
+    "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
+    "skip bin": "skip", "skip bins": "skip", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
     "cart": "wheelbarrow", "buggy": "wheelbarrow",
@@ -1776,6 +1781,9 @@ ROLES: dict[str, str] = {
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
+    "safety officer": "safety officer", "safety man": "safety officer", "iron bender": "steel fixer",
+    "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
+    "site engineer": "engineer", "site agent": "site manager",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
@@ -2393,6 +2401,13 @@ class QuestionUnderstander:
             # remarks first, then the question, in one sentence ("I had the grinder trimming chairs, and now I have
             # no idea where I put it, where is it?"): the last clause says what is asked
             return self._understand(question, labels, focus=clauses[-1])
+        if len(sentences) == 1 and len(clauses) > 1 and re.search(r"\b(where|when|which way)( \w+)?\W*$",
+                                                                  clauses[0], re.IGNORECASE) and \
+                not any(re.search(r"\b(where|when|which|what|how|who)\b", x, re.IGNORECASE) or re.match(asks, x, re.IGNORECASE)
+                        for x in clauses[1:]):  # fmt: skip
+            # the question, topic first, then a remark ("fire extinguisher where ah, safety officer coming to
+            # check"): the first clause says what is asked
+            return self._understand(question, labels, focus=clauses[0])
         return self._understand(question, labels)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:

@@ -33,6 +33,7 @@ SYNONYMS: dict[str, str] = {
     "safety_cone": "cone",
     "scaffolding": "scaffold",
     "skid": "pallet",
+    "skip_bin": "skip",
 }
 
 ALIASES: tuple[frozenset[str], ...] = (
