@@ -499,6 +499,10 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    # "which" for "who" ("the man which not wearing helmet", "the worker which wearing orange")
+    (r"\b(man|woman|worker|guy|lady|person|fixer|fitter|labourer|laborer|mason|boy|one|fella|bloke|operator|electrician|"
+     r"carpenter|welder|apprentice|foreman|rigger) which (is |was )?(not |never )?(wearing|without|with|in|has|had)\b",
+     r"\1 who is \3\4"),
     (r"\b(\d{1,2})\.(\d{2})\.(\d{2})\b", r"\1:\2:\3"),  # h.mm.ss
     (r"\bw/(?=\s*\w)", " with "),
     # emoji and symbols for words
@@ -1609,7 +1613,7 @@ _PPE_PREDICATE = re.compile(
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
-    r"( on)?\b|\bhow long (\w+ )?no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r" how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"( on)?\b|\bhow long (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
@@ -1668,7 +1672,7 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
         return "total", None
     if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):
         return "last", None
-    if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|"
+    if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|already|"
                  r"is (he|she|they|the \w+) (idle|working))\b", text):  # fmt: skip
         return "current", None
     if re.search(r"\b(was|were|did|lay|stood|sat)\b", text):
@@ -1706,6 +1710,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
     if bare:
         attrs["vest"] = _colour(bare.group(1))
+        if re.match(r"\s*(?:and\s+)?(?:no|without|w/o|minus)\s+(?:a\s+)?hardhat\b", after[bare.end():]):
+            attrs["hardhat"] = False  # "lady yellow vest no helmet"
     bare_hat = re.match(rf"\s+(?:({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\s+)?({colours})[- ]?(?:hardhat|hat)\b", after)
     if bare_hat:  # "the guy white hardhat", "the dogman orange vest white hardhat one"
         attrs["hat_colour"] = _colour(bare_hat.group(2))
