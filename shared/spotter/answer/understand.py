@@ -499,6 +499,7 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    (r"\b(do|go)in\b", r"\1ing"),  # g dropped where "-in" is a word of its own ("doin")
     # "which" for "who" ("the man which not wearing helmet", "the worker which wearing orange")
     (r"\b(man|woman|worker|guy|lady|person|fixer|fitter|labourer|laborer|mason|boy|one|fella|bloke|operator|electrician|"
      r"carpenter|welder|apprentice|foreman|rigger) which (is |was )?(not |never )?(wearing|without|with|in|has|had)\b",
@@ -1022,7 +1023,24 @@ def _colour_first(m: re.Match[str]) -> str:
 _COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow"
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
+def _names_a_thing(phrase: str) -> bool:
+    """A bare topic that names a thing: English words, no pronoun ("laser level", not "and that one")."""
+    words = phrase.split()
+    return not any(w in ("and", "that", "this", "one", "it", "these", "those", "him", "her", "them") for w in words) \
+        and all(w in _VOCAB_SET or w in _english() or w in COLOURS for w in words)
+
+
 _WORD_ORDER = _rules(
+    # a bare topic, then the question ("laser level where", "green extension lead now where", "laser level where did
+    # i set it", "the water cooler nobody move it until now", "1st time you saw the telehandler")
+    (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:now |still )?where\s*$",
+     lambda m: f"where is the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
+    (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) where (did|do) "
+     r"(i|you|we|he|she|they) (set|put|leave|left|drop|dropped|stash|stashed|park|parked) (it|them)\s*$",
+     lambda m: f"where did {m.group(3)} {m.group(4)} the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
+    (r"^((?:the|my|that) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted) (?:it|them)"
+     r"(?: until now| yet| so far| since)?\s*$", r"is \1 still there"),
+    (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
     (rf"(\b(?:{_COLOURS_RE}) )?\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
      lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
@@ -1574,7 +1592,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
      "picked_up"),
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
-    (re.compile(r"\b(first (seen|saw|see|spotted|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
+    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
@@ -1621,7 +1639,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
-    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|standing (around|about|still)|"
+    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|relaxing|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
@@ -2792,6 +2810,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
+        if ev is None and re.search(r"\bwhere (it|he|she|they|the \w+) (was|were|stood|sat) (in the beginning|at the start|"
+                                    r"at first|originally|to begin with)\b", text[pos:]):  # fmt: skip
+            ev = "first_seen"  # "back to where the ladder was in the beginning": where it was first seen
         if ev == "left" and thing.label != "worker" and re.search(r"\b(been|was|were|got|get) left\b", text[pos:]):
             ev = "dropped"  # "where the wheelbarrow had been left": put down there
         if to_thing and ev not in ("dropped", "picked_up", "moved", "left_zone", "entered_zone"):
