@@ -1041,6 +1041,11 @@ _WORD_ORDER = _rules(
     (r"^((?:the|my|that) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted) (?:it|them)"
      r"(?: until now| yet| so far| since)?\s*$", r"is \1 still there"),
     (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
+    # identity without its verb ("guy back left the one who moved the wb", "this guy here is he the one move
+    # wheelbarrow before")
+    (r"^(?!(?:is|was|are|were|did|does|has|who|which|what|how|when|where)\b)((?:the |this |that )?(?:guy|man|bloke|fella|worker|"
+     r"lad|person|lady|woman)\b.*?) (?:is he |is she |he |she )?the (?:one|guy|man|person|same one) (?:who |that )?"
+     r"(?:move|moved|shift|shifted) (?:the )?(.+)$", r"is \1 the one who moved the \2"),
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
     (rf"(\b(?:{_COLOURS_RE}) )?\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
      lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
