@@ -204,7 +204,9 @@ _OFF_DOMAIN = re.compile(
     r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
-    r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?)\b"
+    r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?|birthday|"
+    r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
+    r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off)\b"
 )
 
 
