@@ -103,7 +103,7 @@ SYNONYMS: dict[str, str] = {
     "site engineer": "worker", "site agent": "worker",
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
-    "skip bin": "skip", "skip bins": "skip", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
+    "skip bin": "skip", "skip bins": "skip", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
     "cart": "wheelbarrow", "buggy": "wheelbarrow",
@@ -1026,10 +1026,12 @@ _COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|v
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
 def _names_a_thing(phrase: str) -> bool:
-    """A bare topic that names a thing: English words, no pronoun ("laser level", not "and that one")."""
+    """A bare topic that names a thing or a person: English words, no pronoun ("laser level", not "and that one")."""
     words = phrase.split()
     return not any(w in ("and", "that", "this", "one", "it", "these", "those", "him", "her", "them") for w in words) \
-        and all(w in _VOCAB_SET or w in _english() or w in COLOURS for w in words)
+        and all(w in _VOCAB_SET or w in _english() or w in COLOURS for w in words) \
+        and not any(re.fullmatch(rf"{_PAST_VERB}|go|goes|gone|come|comes|is|was|are|were", w) and w not in COLOURS
+                    for w in words)  # fmt: skip
 
 
 _WORD_ORDER = _rules(
@@ -1043,6 +1045,9 @@ _WORD_ORDER = _rules(
     (r"^((?:the|my|that) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted) (?:it|them)"
      r"(?: until now| yet| so far| since)?\s*$", r"is \1 still there"),
     (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
+    (r"^(?!(?:has|have|had|did|does|is|was|are|were|how|when|where|which|what|who)\b)(?:the )?([a-z]+(?: [a-z]+){0,3}?) back "
+     r"(in|into|down in|inside) (?:the )?(trench|hole|pit|excavation|zone|dig)\b",
+     lambda m: f"has the {m.group(1)} been back {m.group(2)} the {m.group(3)}" if _names_a_thing(m.group(1)) else m.group(0)),
     # identity without its verb ("guy back left the one who moved the wb", "this guy here is he the one move
     # wheelbarrow before")
     (r"^(?!(?:is|was|are|were|did|does|has|who|which|what|how|when|where)\b)((?:the |this |that )?(?:guy|man|bloke|fella|worker|"
@@ -1646,7 +1651,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
-    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|relaxing|standing (around|about|still)|"
+    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
@@ -2634,7 +2639,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if pronoun and pronoun.group(2) == "it" and things_named and subject is not None and subject.label == "worker":
             subject = things_named[-1][1]  # "the driver's asking about the bowser. where is it?": the bowser
         put = re.search(r"\bwhere (did|has|have|had) .*\b(put|leave|left|place|placed|stash|stashed|store|stored|dump|dumped|"
-                        r"park|parked|move|moved|take|took)\b", text)  # fmt: skip
+                        r"park|parked|move|moved|take|took|keep|kept|hide|hid|drop|dropped|set)\b", text)  # fmt: skip
         things = [x for x in subjects if x[1].label != "worker" and not x[2]]
         if put and things and subject is not None and subject.label == "worker":
             subject = things[-1][1]  # "where did the lads put the pallet?": the pallet
