@@ -53,7 +53,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("di", "dj", "dk", "dl", "dm"), 0.9), (("dn", "do", "dp", "dq", "dr"), 0.8),
                            (("ds", "dt", "du", "dv", "dw"), 0.7), (("dx", "dy", "dz", "ea", "eb"), 0.9),
                            (("ec", "ed", "ee", "ef", "eg"), 0.85), (("eh", "ei", "ej", "ek", "el"), 0.85),
-                           (("em", "en", "eo", "ep", "eq"), 0.85), (("er", "es", "et", "eu", "ev"), 0.7)]
+                           (("em", "en", "eo", "ep", "eq"), 0.85), (("er", "es", "et", "eu", "ev"), 0.7),
+                           (("ew", "ex", "ey", "ez", "fa"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -416,6 +417,33 @@ def test_common_words_texted_without_vowels() -> None:
     q = QuestionUnderstander().understand("hw lng ws the ldr on the grnd").public()
     assert (q["intent"], q["subject"], q["state"]) == ("state_duration", {"label": "ladder", "attributes": {}},
                                                        "on_ground")
+
+
+@pytest.mark.parametrize(
+    ("text", "intent", "fields"),
+    [  # session 28's general forms: texting shorthand, a calque of "since", base-form events, a bare topic
+        ("orng vest guy which way", "direction_of", {"subject": {"label": "worker", "attributes": {"vest": "orange"}}}),
+        ("what's front rt of me", "things_in_direction", {"direction": "front-right"}),
+        ("from how many minutes the drill was dropped?", "time_since", {"event": "dropped"}),
+        ("how much time passed after the wheelbarrow was moved?", "time_since", {"event": "moved"}),
+        ("inspector leave when?", "event_time", {"event": "left"}),
+        ("mason start when", "event_time", {"event": "started_working"}),
+        ("the mason when he back to the work after the tea break?", "event_time", {"event": "resumed_working"}),
+        ("when somebody picked the drill from the floor?", "event_time", {"event": "picked_up"}),
+        ("laser level - where'd i set it", "where", {"subject": {"label": "laser_level", "attributes": {}}}),
+        ("the water cooler nobody move it until now?", "still_there", {}),
+        ("laborer back in trench since he climbed out?", "returned", {}),
+        ("the man which not wearing helmet, i look which way to find him?", "direction_of",
+         {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("pour still on for fri?", "unknown", {}),
+        ("and that one, where?", "unknown", {}),
+    ],
+)
+def test_session_28_forms(text: str, intent: str, fields: dict[str, Any]) -> None:
+    q = U.understand(text).public()
+    assert q["intent"] == intent, q
+    for name, value in fields.items():
+        assert q[name] == value, (name, q)
 
 
 def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
