@@ -1584,6 +1584,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
+                r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
@@ -2854,6 +2855,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         sub_a = [s for s in subjects if s[0] < len(a_text)]
         sub_b = [s for s in subjects if s[0] >= len(a_text)]
         ea, eb = event_in(a_text), event_in(b_text)
+        if re.match(r"\s*(before|after|prior to) (the |his |her |their |a )?(\w+ )?(tea |lunch |smoke |coffee |first |second )?"
+                    r"(break|brew|smoko|tea|lunch|cuppa)\s*(,?\s*(yes|no|or not|ah|eh|right))?\s*$", b_text):  # fmt: skip
+            eb = "went_idle"  # "was the 3rd course done before the brickie's brew": his going on break
+        elif eb is None and re.search(r"\b(came|come|comes|coming|arrive[sd]?|showed up|show up|turned up|rocked up|got here|"
+                                      r"get here)\b", b_text):  # fmt: skip
+            eb = "first_seen"  # "after the suspended load came, yes?"
         sa = _pick(sub_a, a_text, person=True if ea in _PERSON_EVENTS else False if ea in _THING_EVENTS else None)
         sa = sa or _pick(sub_a, a_text)
         sb = _pick(sub_b, b_text, person=True if eb in _PERSON_EVENTS else False if eb in _THING_EVENTS else None)
