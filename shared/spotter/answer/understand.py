@@ -1605,7 +1605,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
      "picked_up"),
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
-    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
+    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
@@ -2819,10 +2819,15 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             zone_ev = _zone_event(text)  # "after coming out of the pit, did the helper go inside again?"
         if who is not None and zone_ev is not None:
             # "did he go back down into the hole after he came out of it": a second visit, asked of the person
-            return Query(**q, subject=who, other=EventRef(subject=who, event=zone_ev))
+            first = re.search(r"\b(the first time|for the first time|first time)\b", text[pos:]) is not None
+            return Query(**q, subject=who, other=EventRef(subject=who, event=zone_ev, ordinal=1 if first else None))
         if (who is None and not wearer) or thing is None:
             return None
         ev = event_in(text[pos:])
+        if ev == "picked_up" and re.search(r"\b(took|take|taken|pulled|whipped) (it|them) off\b", text[pos:]) and \
+                (re.search(r"\b(hardhat|hat|helmet|lid|vest|hi-vis|ppe)\b", text) or who is not None and
+                 who.attributes.get("hardhat") is False):  # fmt: skip
+            ev = "ppe_removed"  # "did the worker without a hard hat come back to where he took it off"
         if ev is None and re.search(r"\bwhere (it|he|she|they|the \w+) (was|were|stood|sat) (in the beginning|at the start|"
                                     r"at first|originally|to begin with)\b", text[pos:]):  # fmt: skip
             ev = "first_seen"  # "back to where the ladder was in the beginning": where it was first seen
