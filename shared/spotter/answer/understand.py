@@ -103,7 +103,9 @@ SYNONYMS: dict[str, str] = {
     "site engineer": "worker", "site agent": "worker",
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
-    "skip bin": "skip", "skip bins": "skip", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
+    "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
+    "circ saw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
     "cart": "wheelbarrow", "buggy": "wheelbarrow",
@@ -199,7 +201,8 @@ _OFF_DOMAIN = re.compile(
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
-    r"translate|calculate|convert|what day is|date today|time is it|what time is it|reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they)\b)|attitude|"
+    r"translate|calculate|convert|what day is|date today|time is it|what time is it|"
+    r"reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they|you|is|was|i|we)\b)|attitude|"
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
@@ -277,6 +280,7 @@ _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
     "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
     "scold",  # (a word a typo away from "scaffold")
+    "wheelie",  # ("wheelie bin", not a wheel)
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
     "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
@@ -677,6 +681,8 @@ _PHRASES = _rules(
     # dropped" (a calque of "since how long", with an event in the past): the time since the event
     (r"\b(?:it is |it has been |it's been )?how long (?:now |already |exactly |so far )?since\b", "how long since"),
     (r"\bhow much time (?:has )?(?:passed|elapsed|gone by|gone) (?:after|since)\b", "how long since"),
+    (r"\bsince how (?:many minutes|many hours|much time|long)\b(?=.*\b(?:is|are|am)\b)(?!.*\b(?:not|never) (?:\w+ )?(?:seen|saw)\b)",
+     "for how long"),  # "since how many minutes the hammer is lying on floor": how long it has been
     (rf"\bfrom how (?:long|many minutes|many hours|much time)\b(?=.*\b(?:{_PAST_VERB}|downed)\b)", "how long since"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
@@ -1568,7 +1574,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
-    (re.compile(r"\b(came out of|come out of|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
+    (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
@@ -1652,7 +1658,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
-    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|standing (around|about|still)|"
+    (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|bludg\w*|"
+                r"bunk(ing|ed|s)? off|chill(ing|ed|s)?|chill out|standing round|stood round|sitting on (a|that|the|his|her) bucket|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
@@ -1818,7 +1825,7 @@ ROLES: dict[str, str] = {
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
-    "safety officer": "safety officer", "safety man": "safety officer", "iron bender": "steel fixer",
+    "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager",
 }  # fmt: skip

@@ -34,6 +34,7 @@ SYNONYMS: dict[str, str] = {
     "scaffolding": "scaffold",
     "skid": "pallet",
     "skip_bin": "skip",
+    "measuring_tape": "tape_measure",
 }
 
 ALIASES: tuple[frozenset[str], ...] = (
