@@ -2906,7 +2906,8 @@ _APPALACHIAN = _rules(
     # the question said twice: keep the first saying
     (r"^((?:how long|what time|when|where|which way|is|are|did|has)\b.+?) (?:how long|what time|when'?d?|where'?s|which way|is|did) "
      r"(?:he|she|it|it'?s|that)\b.*$", r"\1"),
-    (r"(?<=\w) (i reckon|i need to|i done|them boys|one of the boys|or did somebody|or did one)\b.*$", " "),  # a remark after it
+    (r"^(.*?\b(?:where|when|which|what|how|who|is|are|did|has|was)\b.*?\w) (?:i reckon|i need to|i done|them boys|one of the "
+     r"boys|or did somebody|or did one)\b.*$", r"\1"),  # a remark after the question
 )
 
 # --- Persian in Latin letters (Finglish: "nardeban koja raft?", "kargare jelighe narenji key oomad?") --------------

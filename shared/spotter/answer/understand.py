@@ -1045,12 +1045,20 @@ _WORD_ORDER = _rules(
     # i set it", "the water cooler nobody move it until now", "1st time you saw the telehandler")
     (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:now |still )?where\s*$",
      lambda m: f"where is the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
+    (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:from (?:here|me) )?"
+     r"(?:which direction|which way)\s*$",
+     lambda m: f"which way is the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
     (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) where (did|do) "
      r"(i|you|we|he|she|they) (set|put|leave|left|drop|dropped|stash|stashed|park|parked) (it|them)\s*$",
      lambda m: f"where did {m.group(3)} {m.group(4)} the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
     (r"^((?:the|my|that) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted) (?:it|them)"
      r"(?: until now| yet| so far| since)?\s*$", r"is \1 still there"),
     (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
+    (r"^(?:wait |so |hey )?was it (this|that|the) (dude|guy|man|bloke|fella|lad|one|person|worker) (who|that) ",
+     r"is \1 \2 the same one who "),  # "was it this dude who shifted the wheelbarrow"
+    (r"\bin front (?:of )?me,? (?:a )?little (?:bit )?(left|right)\b", r"in front on my \1"),
+    (r"\bdirection which\s*$", "which direction"),
+    (r"\b(?:at )?(?:like )?(?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) mark\b", r"at \1:00"),
     (r"^(?!(?:has|have|had|did|does|is|was|are|were|how|when|where|which|what|who)\b)(?:the )?([a-z]+(?: [a-z]+){0,3}?) back "
      r"(in|into|down in|inside) (?:the )?(trench|hole|pit|excavation|zone|dig)\b",
      lambda m: f"has the {m.group(1)} been back {m.group(2)} the {m.group(3)}" if _names_a_thing(m.group(1)) else m.group(0)),
@@ -1621,7 +1629,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
-                r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?=\s*$|\s+(the )?(site|area|for good|"
+                r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
 )
@@ -1633,7 +1641,8 @@ def _zone_event(text: str) -> Literal["entered_zone", "left_zone"] | None:
     names = {name for pattern, name in _EVENTS if name in ("entered_zone", "left_zone") and pattern.search(text)}
     if "left_zone" in names:
         return "left_zone"
-    if names or re.search(r"back (down |up )?(in|into|inside)|(in|into) (the |that )?\w+ again\b", text):
+    if names or re.search(r"\bback (down |up )?(in|into|inside)\b|\b(in|into) (the |that )?\w+ again\b|\bback down( since| there| again)?\s*$",
+                          text):  # fmt: skip
         return "entered_zone"
     return None
 
@@ -1665,7 +1674,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering)\b"), "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (digging|shovell?ing|raking|hammering|drilling|nailing|"
-                r"pouring|screeding|tying rebar|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
+                r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling)\b"), "working"),
     (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
