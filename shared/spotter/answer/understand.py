@@ -2248,7 +2248,9 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering|just (sitting|standing|stood|sat)|sitting (around|about))\b")  # fmt: skip
-_RETURNED = _C(r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
+_RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\b(go|goes|gone|went|come|came|return(ed|s)?) "
+               r"again to (the )?(place|spot|area) where\b|\b(he|she|they) (go|goes|went|gone|come|came) back there\s*$|"
+               r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
