@@ -1058,6 +1058,8 @@ _WORD_ORDER = _rules(
      r"is \1 \2 the same one who "),  # "was it this dude who shifted the wheelbarrow"
     (r"\bin front (?:of )?me,? (?:a )?little (?:bit )?(left|right)\b", r"in front on my \1"),
     (r"\bdirection which\s*$", "which direction"),
+    (r"\bstill (?:leaning|leanin|standing|parked|staying|stood) (where|there)\b", r"still \1"),
+    (r"\b(?:it is |is it )?staying there still\b", "still there"),
     (r"\b(?:at )?(?:like )?(?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) mark\b", r"at \1:00"),
     (r"^(?!(?:has|have|had|did|does|is|was|are|were|how|when|where|which|what|who)\b)(?:the )?([a-z]+(?: [a-z]+){0,3}?) back "
      r"(in|into|down in|inside) (?:the )?(trench|hole|pit|excavation|zone|dig)\b",
