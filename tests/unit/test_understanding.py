@@ -54,7 +54,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ds", "dt", "du", "dv", "dw"), 0.7), (("dx", "dy", "dz", "ea", "eb"), 0.9),
                            (("ec", "ed", "ee", "ef", "eg"), 0.85), (("eh", "ei", "ej", "ek", "el"), 0.85),
                            (("em", "en", "eo", "ep", "eq"), 0.85), (("er", "es", "et", "eu", "ev"), 0.7),
-                           (("ew", "ex", "ey", "ez", "fa"), 0.9)]
+                           (("ew", "ex", "ey", "ez", "fa"), 0.9), (("fb", "fc", "fd", "fe", "ff"), 0.88)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
