@@ -1664,7 +1664,7 @@ _PPE_PREDICATE = re.compile(
     r"( on)?\b|\bhow long (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
-    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|lain|sat on the (ground|deck|floor)|down on the|"
+    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting) in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
