@@ -1364,9 +1364,7 @@ def _consonants(word: str) -> str:
     return re.sub(r"(.)\1+", r"\1", word[0] + re.sub(r"[aeiou]", "", word[1:]).replace("ck", "k"))
 
 
-_BY_CONSONANTS: dict[str, str] = {}
-for _w in _TEXTED:
-    _BY_CONSONANTS.setdefault(_consonants(_w), _w)
+_BY_CONSONANTS: dict[str, str] = {_consonants(w): w for w in reversed(_TEXTED)}  # the likelier word wins
 
 
 def _texted(word: str) -> str | None:
