@@ -3192,7 +3192,7 @@ _CZECH_MARKERS = re.compile(r"(?<![\w'])'?(" + "|".join(_CS_WORDS) + r")'?(?![\w
 _CZECH = _rules(
     (r"'(" + "|".join(_CS_WORDS) + r")'", r"\1"), _word_swap(_CS_WORDS), (r"\s*\((banksman|bricklayer|carpenter)\)", ""),
     (r"^which (man|worker|one) (took|has)\b.*$", " "),  # who did it: not a question the memory answers
-    (r"\b(\w+) with (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"), (r"\b(man|worker) in (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"),
+    (r"\b(\w+) with (?!no\b|a\b|his\b|her\b|the\b)(\w+) (vest|hardhat)\b", r"\1 in the \2 \3"), (r"\b(man|worker) in (\w+) (vest|hardhat)\b", r"\1 in the \2 \3"),
     (r"\b(man|worker|bricklayer|carpenter|banksman) without (hardhat|vest)\b", r"\1 without a \2"),
     (r"\bpause\b", "break"), (r"\bbefore (\d+) minutes\b", r"\1 minutes ago"), (r"\blike in (\d+:\d+)\b", r"as at \1"),
     (r"\bin (\d+:\d+)\b", r"at \1"), (r"\bi (?:dont|do not) see her\b|\bi cannot find her nowhere\b|\bi need him up on formwork\b", " "),

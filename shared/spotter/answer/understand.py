@@ -269,8 +269,10 @@ _CONTRACTIONS = (
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
     (r"\b(helmets?|hjelm)\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
+    (r"\b(reflective|reflector|safety|fluoro|fluorescent|high[- ]visibility) (jacket|vest|waistcoat|bib)s?\b", "vest"),
 )  # fmt: skip
 _CONTRACTIONS_RE = [(re.compile(p), r) for p, r in _CONTRACTIONS]
+_PPE_FORMS_RE = _CONTRACTIONS_RE[-9:]  # the last rules above, from "hi vis": applied again after typo fixing
 
 _VOCAB = sorted(
     {w for phrase in SYNONYMS for w in phrase.split()} | set(COLOURS) | {w for k in _KEYWORDS for w in k.split()}
@@ -505,6 +507,9 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    # "the same" for "it", as Indian English writes it: "where the same has been taken", "searching for the same since"
+    (r"\b(of|for|towards|toward|to|from|about|where|on|into|with|locate|find|trace) the same\b(?=\s*(?:$|[,.?!;]|"
+     r"(?:has|have|had|is|was|are|were|since|and|so|please|kindly|at|immediately|urgently|asap|now|today|also)\b))", r"\1 it"),
     (r"\b(do|go)in\b", r"\1ing"),  # g dropped where "-in" is a word of its own ("doin")
     # "which" for "who" ("the man which not wearing helmet", "the worker which wearing orange")
     (r"\b(man|woman|worker|guy|lady|person|fixer|fitter|labourer|laborer|mason|boy|one|fella|bloke|operator|electrician|"
@@ -553,7 +558,7 @@ _SURFACE = _rules(
     (r"(?s)^.*\bnever mind( that)?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|has|have|who)\b)", ""),
     (r"^(?:now |well )?(?:i know|i hate to|i realise|i realize|i understand|i get that|granted|[^?]*\bnever mind that|"
      r"[^?]*\band while i(?:'m| am) at it)[^?]*?(?:\b(?:but|anyway|that))?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|"
-     r"has|have|who)\b)", ""),
+     r"has|have|who|would|could|can|do)\b)", ""),
     (r"^\s*(i |ya |you )?reckon,?\s+(?=(how|what|when|where|which|is|are|was|did|has)\b)", ""),
     (r"\bwhat (become|became) of\b", "what happened to"), (r"\bwent to (standing|sitting) around\b", "started standing around"),
     (r"\b(the [\w ]+?),? (she|he)(?:'s| is) the one (in|with|wearing) ", r"\1 \3 "),
@@ -1070,7 +1075,7 @@ _WORD_ORDER = _rules(
      r"lad|person|lady|woman)\b.*?) (?:is he |is she |he |she )?the (?:one|guy|man|person|same one) (?:who |that )?"
      r"(?:move|moved|shift|shifted) (?:the )?(.+)$", r"is \1 the one who moved the \2"),
     # the object before its verb ("helmet take off", "his hardhat took off"): as English orders it
-    (rf"(\b(?:{_COLOURS_RE}) )?\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
+    (rf"(\b(?:{_COLOURS_RE}) )?(?<!\bno )(?<!without )\b(his |her |their |the )?hardhat (take|took|taken|takes|taking|come|came) off\b",
      lambda m: m.group(0) if m.group(1) else f"took {(m.group(2) or 'his ').strip()} hardhat off"),  # not "the blue hardhat
     # took off his vest" (the hat names the man)
     (r"\b(go|goes|went|gone|come|comes|came|return|returns|returned) back again\b", r"\1 back"),
@@ -1289,7 +1294,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = _COLOUR_ONE.sub(_colour_first, text, count=1)
     text = _numbers(text)
     text = " ".join(w if w in keep else _abbreviation(_fix_typo(_g_dropped(w))) for w in _join_split(text.split(" ")))
-    text = _rewrite(text, _CONTRACTIONS_RE[-8:])  # hardhat forms again after typo fixing
+    text = _rewrite(text, _PPE_FORMS_RE)  # hardhat and vest forms again after typo fixing
     text = _rewrite(text, _WORD_ORDER)
     m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
     if m and not any(w in _PEOPLE for w in m.group(2).split()):
@@ -1586,7 +1591,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
-                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up out of|"
+                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that))|"
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
@@ -2170,6 +2175,9 @@ _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|work
             r"(several|more|many|multiple|a few)|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
 _SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad|fella|man|woman|person|worker|chap) (who|that|i|we|you)\b|"
+           # "if the fella I'm looking at is the one who", "he is one who was laying bricks", "was it him moved it"
+           r"\b(is|was) (the |only )?one (who|that)\b|\b(is|was) (the|this|that) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|man|"
+           r"woman|person|worker|chap) (who|that)\b|\b(was|is) it (him|her|he|she)( who| that)? (\w+ed|took|did|had|put|was)\b|"
            r"^(is|was) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) (who|that)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
@@ -2250,10 +2258,15 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"messing (about|around)|dossing|loitering|just (sitting|standing|stood|sat)|sitting (around|about))\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\b(go|goes|gone|went|come|came|return(ed|s)?) "
                r"again to (the )?(place|spot|area) where\b|\b(he|she|they) (go|goes|went|gone|come|came) back there\s*$|"
-               r"\b(go|gone|went|been|come|came) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
+               r"\b(go|gone|went|been|come|came|climb|climbed|get|got) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
                r"\b(go|goes|gone|went|get|got|been|climb|climbed) (back )?(inside|in|down) again\s*$|"
+               # a second visit asked without "back": "again gone inside", "went inside again or not", "enter it once more"
+               r"\bagain (go|goes|gone|went|been|get|got|climb|climbed|enter|entered) (back )?(inside|in|into|down)\b|"
+               r"\b(go|goes|gone|went|get|got|been|climb|climbed|enter|entered) (back )?(inside|in|into|down)( it| there| the \w+)? "
+               r"(again|once more)\b|\b(enter|entered|enters) (inside )?(it|there|the \w+) (again|once more)\b|"
+               r"\b(gone|been|go|went|get|got|climb|climbed) back down since\b|"
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
                r"\bbeen back (down )?(in|into|inside) (it|there|the \w+)( since| again)?\b|"
@@ -2833,6 +2846,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             # "gone back to the spot where he was stood about": where he idled
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         zone_ev = _zone_event(text[pos:]) if thing is not None and thing.label in _ZONE_LABELS else None
+        if zone_ev == "entered_zone" and _zone_event(text) == "left_zone":
+            zone_ev = "left_zone"  # "after he came up from the pit, did he go in it again": counted from leaving it
         if zone_ev is None and thing is None and any(x[1].label in _ZONE_LABELS for x in subjects):
             zone_ev = _zone_event(text)  # "after coming out of the pit, did the helper go inside again?"
         if who is not None and zone_ev is not None:
