@@ -507,6 +507,16 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    # a hedge after a whole question: "how long ago did they lay the first brick, do you reckon?"
+    (r"^((?:how|what|when|where|which|who|is|are|was|were|did|does|do|has|have|had)\b[^?]*?),\s*(do you reckon|d'?you reckon|"
+     r"do you think|you think|would you say|do you suppose|you suppose|i wonder|i guess|i suppose|do you figure|you figure|"
+     r"would you reckon|any idea|if you know|if you can tell)\s*[?.!]*\s*$", r"\1?"),
+    (r"\b(took|take|takes|taken|taking) off (for the day|for home|home|early|for lunch|for good|for the night)\b", r"left \2"),
+    (r"\bmade it back (to|over to|round to|down to|up to)\b", r"went back \1"),
+    # topic first, verb last: "work again start what time", "my left side or right side located", "still there is"
+    (r"\b(work|working) again (start|started|starts|begin|began)\b", "started working again"),
+    (r"\b(on )?my left side or (my )?right side\b", "on my left or right"), (r"\bstill there is\b", "is still there"),
+    (r"\b(put|set|left|dropped|placed|laid|parked|saw|seen|moved) (down |off |up )?before\b(?=,? (is|was|are|were|still)\b|\s*[?.!]*$)", r"\1 \2earlier"),  # "drill I put down before, still there?"
     # "the same" for "it", as Indian English writes it: "where the same has been taken", "searching for the same since"
     (r"\b(of|for|towards|toward|to|from|about|where|on|into|with|locate|find|trace) the same\b(?=\s*(?:$|[,.?!;]|"
      r"(?:has|have|had|is|was|are|were|since|and|so|please|kindly|at|immediately|urgently|asap|now|today|also)\b))", r"\1 it"),
@@ -1299,7 +1309,35 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     m = _WALKED_OFF.match(text)  # "has the red toolbox walked?": been moved (not said of people)
     if m and not any(w in _PEOPLE for w in m.group(2).split()):
         text = f"{m.group(1)} {m.group(2)} been moved"
+    if not _QUESTION_WORD.search(text):
+        for pattern, head in _KEYWORD_QUERY:  # the first keyword that says what is asked
+            text, n = pattern.subn(head, text)
+            if n:
+                break
     return text
+
+
+_QUESTION_WORD = re.compile(r"\b(where|what|when|which|how|who|whose|why|is|are|was|were|did|does|do|has|have|had|can|could|"
+                            r"will|would|should)\b")
+_CLOCK_TIME = r"\d+:\d+(?::\d+)?"
+# A question typed as search keywords, with no question word: the keyword that says what is asked, at the
+# end, becomes the question's head ("ladder whereabouts", "workers since 1:05:00 number distinct")
+_KEYWORD_QUERY = _rules(
+    (r"^(?:(the|my|a|that|this) )?(.+?) (whereabouts|location|last seen place|last known (place|location|position|spot)|"
+     r"(current )?(position|place) now)$", lambda m: f"where is {m.group(1) or 'the'} {m.group(2)}"),
+    (r"^(.+?) (back to|back at|return to|returned to|go back to|went back to|gone back to) (?:(?:the )?(?:spot|place|"
+     r"position|location)(?: where| from)?|where) (.+)$", r"did \1 go back to where \3"),
+    (r"^(.+?) (last sighting|last seen|seen last|last spotted)( mins| minutes| time)? ago$", r"how long ago was \1 last seen"),
+    (r"^(.+?) (last sighting|last seen|seen last|last spotted)( time)?$", r"when was \1 last seen"),
+    (r"^(.+?) (number distinct|distinct count|count distinct|distinct number|number of distinct|distinct)$",
+     r"how many different \1"),
+    (r"^(.+?) (start|started|starting|begin|began|finish|finished|stop|stopped|arrive|arrived|arrival|left|leave|"
+     r"back on tools|back to work|back working)( \w+) time( after (his |her |the )?\w+)?$", r"what time \1 \2\3\4"),
+    (rf"^(.+?) (time total|total time|duration total|total duration|total)( ({_CLOCK_TIME}) to ({_CLOCK_TIME}))?$",
+     lambda m: f"how long was {m.group(1)} in total" + (f" between {m.group(4)} and {m.group(5)}" if m.group(3) else "")),
+    (r"^(.+?) (y/n|yes or no|yes/no|true or false|t/f|true/false)$", r"did \1"),
+    (r"^(.+?)(?<!\d)(?<!\blast)(?<!\bpast) (mins|minutes|duration|secs|seconds|hrs|hours)$", r"how long \1"),
+)
 
 
 
@@ -1590,7 +1628,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
-                r"climbed back up|out of the (hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
+                r"climbed back up|out of (the )?(hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
                 r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that))|"
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
@@ -1921,13 +1959,17 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
             r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?|(?:that|this)\s+(?:" + _colour_re() +
-            r")\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
+            r")\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
                 words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):  # fmt: skip
             words = words[:1]
         end = m.start(1) + len(" ".join(words))
+        start = m.start(1)
+        material = re.match(r"\s+of\s+(?:the\s+)?([a-z]{3,})\b", text[end:]) if words[0] in _MEASURE_NOUNS else None
+        if material and material.group(1) not in _NOT_THINGS_SET:  # "that sheet of plywood": the plywood
+            words, start, end = [material.group(1)], end + material.start(1), end + material.end(1)
         if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
                 0 <= a - end <= 14 for a, _, _, _ in found):  # fmt: skip
             continue  # overlaps a known thing, or is an adjective of one ("the little orange cone")
@@ -1940,7 +1982,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             continue
         label = "_".join(words).replace("-", "_")
         label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
-        found.append((m.start(1), end, SubjectRef(label=label, attributes={"colour": colour} if colour else {}), True))  # weak: a guess
+        found.append((start, end, SubjectRef(label=label, attributes={"colour": colour} if colour else {}), True))  # weak: a guess
     if not any(sref.label != "worker" for _a, _b, sref, _w in found):
         # topic first, terse: "MEWP on my left or right?", "scissor lift which direction from me now"
         tm = re.match(r"(?:the |my |a |that )?([a-z]+(?: [a-z]+)?) (?=(?:on my|to my|which|where|still|moved|go|went|"
@@ -1956,6 +1998,9 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     return [(pos, s, weak) for pos, _end, s, weak in found]
 
 
+_MEASURE_NOUNS = frozenset({"sheet", "sheets", "stack", "pile", "heap", "bundle", "roll", "coil", "length", "lengths", "load",
+                            "batch"})
+"""A quantity of a material ("that sheet of plywood", "the roll of membrane"): the material is the thing asked about."""
 CONTRACT_LABELS = frozenset({"worker", "ladder", "toolbox", "drill", "hammer", "scaffold", "wheelbarrow", "cone", "pallet",
                              "brick_wall", "excavation", "suspended_load"})
 """The contract's own labels: a compound noun ending in one of these is that thing ("the trench ladder" = ladder)."""
@@ -2204,7 +2249,7 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
             r"still (over|out|down|up) (there|by|at|near|next to|on|in)\b|"
             r"still (in|at|on|by) the \w+ where (i|you|we|he|she|they|it)\b|"
-            r"still (\w+ )?(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
+            r"still (\w+ ){0,2}(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|laying(?= (where|there|here|on|in|at|around|about|by))|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
@@ -2258,6 +2303,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|acti
                    r"messing (about|around)|dossing|loitering|just (sitting|standing|stood|sat)|sitting (around|about))\b")  # fmt: skip
 _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\b(go|goes|gone|went|come|came|return(ed|s)?) "
                r"again to (the )?(place|spot|area) where\b|\b(he|she|they) (go|goes|went|gone|come|came) back there\s*$|"
+               r"\b(he|she|they) (return|returns|returned|go|goes|went|come|came) there again\s*$|"
                r"\b(go|gone|went|been|come|came|climb|climbed|get|got) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
@@ -2449,7 +2495,7 @@ class QuestionUnderstander:
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
         asked = [x for x in sentences if x.endswith("?")]
         if len(sentences) > 1 and len(asked) == 1 and asked[0] != sentences[-1] and not any(
-                re.match(r"\s*(where|when|which|what|how|who|is|are|did|has)\b", x, re.IGNORECASE)
+                re.match(r"\s*(where|when|which|what|how|who|is|are|did|has|still)\b", x, re.IGNORECASE)
                 for x in sentences[sentences.index(asked[0]) + 1:]):  # fmt: skip
             # the one question among remarks ("Is the toolbox on my left? I'd ask the lad but he's on his tea.")
             return self._understand(question, labels, focus=asked[0])
@@ -2816,6 +2862,17 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             if thing is not None and who is not None and thing.label in _ZONE_LABELS and \
                     ev_before in ("entered_zone", "left_zone"):  # "went into the excavation ... back to that spot"
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_before))
+        there = back is not None and re.search(r"\bthere\b", back.group(0)) and who is not None
+        place = re.search(r"\b(place|spot) where\b|\bwhere\b", text[:pos]) if there and (thing is None or thing.label == "worker") else None
+        if place is not None and who is not None:
+            # topic first: "orange vest worker, place where drill dropped, he went back there?"
+            clause = text[place.end():pos]
+            ev_there = event_in(clause)
+            things = [s for p_, s, _w in subjects if place.end() <= p_ < pos and s.label != "worker"]
+            if ev_there in ("dropped", "picked_up", "moved") and things:
+                return Query(**q, subject=who, other=EventRef(subject=things[0], event=ev_there))
+            if ev_there in _PERSON_EVENTS and not things:  # "where he took helmet off, he return there"
+                return Query(**q, subject=who, other=EventRef(subject=who, event=ev_there))
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
