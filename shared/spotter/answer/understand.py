@@ -507,6 +507,22 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    (r"\bstill (exactly|precisely|just|right) (where|there)\b", r"still \2"), (r"\bthat exact (spot|place)\b", r"that \1"),
+    (r"\bre-?enter\b", "go back into"), (r"\bre-?entered\b", "went back into"), (r"\bre-?enters\b", "goes back into"),
+    # how the answer should be given, not what is asked: "strictly yes or no", "boolean:", "(gaps < 10 s merged)", "mm:ss"
+    (r"^(boolean|yes/no|y/n|true/false)( check)?\s*:\s*", ""),
+    (r"\s*\((gaps?|sector|seconds|in seconds|mm:ss|hh:mm:ss|rounded|yes/no|just the number|state =|duration =)[^)]*\)", ""),
+    (r"([?.])\s*(strictly |strict )?(yes or no|yes/no|y/n|true/false|true or false|boolean|mm:ss|hh:mm:ss|seconds)\b[^?]*$", r"\1"),
+    # things described by their looks, by someone who does not know the site's words
+    (r"\b(tall |big |long )?(metal |aluminium |aluminum )?(thing|one|contraption|frame)s? with (the )?(steps|rungs)( on (it|them))?\b|"
+     r"\b(tall |big |long )?(metal )?step thing(y|ie|s)?\b", "ladder"),
+    (r"\bdigging machine\b|\bdigger thing\b|\bmachine that digs\b", "excavator"),
+    (r"\b(spinning |rotating |revolving )?drum[- ](truck|lorry|wagon)(s?)\b", r"concrete mixer\3"),
+    (r"\b(big |heavy |huge )?(thing|stuff|bundle)( that is| that's)? (dangling|hanging|swinging) (off|from|under) the crane\b",
+     "suspended load"),
+    (r"\b(little |small )?one[- ]wheel(ed)? (cart|barrow|trolley|thing)\b", "wheelbarrow"),
+    (r"\bwooden (platform|skid|tray)( thing)?(s?)\b", r"pallet\3"),
+    (r"\b(big |large )?(metal |steel )?(rubbish|junk|trash|garbage|waste|debris) (bin|container|skip|box|dumpster)\b", "skip"),
     # a hedge after a whole question: "how long ago did they lay the first brick, do you reckon?"
     (r"^((?:how|what|when|where|which|who|is|are|was|were|did|does|do|has|have|had)\b[^?]*?),\s*(do you reckon|d'?you reckon|"
      r"do you think|you think|would you say|do you suppose|you suppose|i wonder|i guess|i suppose|do you figure|you figure|"
@@ -1013,6 +1029,9 @@ _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 _CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
                          r"no hang on|hang on|sorry not the \w+(?: \w+)?|no(?= the\b)|sorry|i mean(?= (?:the|my|a|that|on|to|behind|in|front|front-\w+|back|ahead|left|right)\b)|or rather|scratch that|actually no|no no)\b\s*")
 _SPOKEN = _rules(
+    # th- and -th said as d/t, spelled as heard ("dat", "dere", "wit no vest", "youse"), after the glossaries
+    (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdese\b", "these"), (r"\bdere\b", "there"),
+    (r"\b(wit|wid)\b", "with"), (r"\byouse\b", "you"),
     (r"\s+or so\b|\s+or thereabouts\b", ""),
     (r"\bat my (twelve|one[- ]thirty|three|four[- ]thirty|six|seven[- ]thirty|nine|ten[- ]thirty)( o'?clock)?\b",
      lambda m: _CLOCK_DIRECTION[m.group(1).replace("-", " ")]),
@@ -1627,7 +1646,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
-                r"exit(ed|s)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
+                r"exit(ed|s|ing)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of (the )?(hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
                 r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that))|"
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
@@ -2179,7 +2198,7 @@ def event_ordinal(text: str) -> int | None:
     # "the first time that he took a break", "went idle the first time" (not "the first time I saw it")
     if re.search(r"\bfirst time (that |when )?(he|she|they|the \w+|i|we) (\w+ )?(took|take|went|go|had|stopped|removed|"
                  r"entered|dropped|picked|moved|put|climbed|left|came|pulled|set)\b|"
-                 r"\b(idle|break|off|in|down|up|out) (for )?the first time\b", text):  # fmt: skip
+                 r"\b(idle|break|off|in|down|up|out|excavation|trench|hole|pit|zone) (for )?the first time\b", text):  # fmt: skip
         return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
