@@ -871,6 +871,24 @@ _PHRASES = _rules(
     (r"^(?:please )?(?:give me a heading|give me a bearing|steer me|guide me|direct me|head me|swing me|walk me) "
      r"(?:to|toward|towards|at|for|over to)\b", "which way is"),
     (r"\bhow far back\b", "how long ago"),
+    # Italian and Greek calques: "since how much time I don't see the drill", "how long is that he went away", "it was
+    # long how much", "is already long that he works", "how many minutes has that the worker is idle", "before how long"
+    (r"\b(?:since )?how (?:much time|long) (i|we) (?:do not|did not|have not|has not|don't|didn't|haven't) (?:see|seen|saw|spot|spotted) (.+)$",
+     r"how long since \1 last saw \2"),
+    (r"\bhow (long|much time) is (it )?that (he|she|they|the \w+|it)\b", r"how long since \3"),
+    (r"^(.+?),? (?:it |he |she )?(?:was|is) long how much$", r"how long was \1"),
+    (r"\bis already long that (he|she|they) (works|is working|work)\b", r"\1 has been working"),
+    (r"\bhow (many minutes|long|much time) (has|is) (it )?that (the \w+|he|she|they) (is|are|has been|have been) (\w+)\b",
+     r"how long has \4 been \6"),
+    (r"\bbefore how (long|much time|many minutes)\b", "how long ago"),
+    (r"\bhow long since (the \w+|he|she|they) (is|are) (idle|working|busy|resting)\s*$", r"how long has \1 been \3"),
+    (r"\bwith (the |his |her )?arms (crossed|folded)\b|\bsleeping with (the |his |her )?eyes open\b|"
+     r"\b(standing|standin|stood|waiting|waitin|stand) (on|in) (line|a queue|the queue)\b", "idle"),
+    (r"\brespect to me\b", "relative to me"),
+    (r"\bwhich part (is )?(he|she|it|they) (is |are )?(relative to me|from me)\b", r"which way is \2 from me"),
+    (r"\b(go|goes|gone|went|been) again (in|into|inside|down) (the|that|it)\b", r"\1 back into \3"),
+    (r"\bwith (the|a) no (hardhat|helmet|hat|vest|hi-vis)\b", r"with no \2"),
+    (r"\b(without|with no|no) (a |his |her |their )?hat\b", r"\1 \2hardhat"),
     # French calques
     (r"\bhow long it makes (that|since)\b|\bit is how long that\b", "how long since"), (r"\bsince how much time\b(?!.*\bnot\b)", "how long"),
     (r"^(the \w+(?: \w+)?),? what (?:it|he|she) became\b", r"where is \1"), (r"\b(he|she) works or not\b", r"is \1 working"),
