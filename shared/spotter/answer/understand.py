@@ -209,7 +209,8 @@ _OFF_DOMAIN = re.compile(
     r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?|birthday|"
     r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
-    r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off)\b"
+    r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off|"
+    r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home)\b"
 )
 
 
@@ -507,6 +508,8 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    (r"\b(roll|rolls|rolled|rolling) (up|in)\b(?! (the|a|his|her|their|that|this|it)\b)",
+     lambda m: {"roll": "arrive", "rolls": "arrives", "rolled": "arrived", "rolling": "arriving"}[m.group(1)]),
     (r"\bstill (exactly|precisely|just|right) (where|there)\b", r"still \2"), (r"\bthat exact (spot|place)\b", r"that \1"),
     (r"\bre-?enter\b", "go back into"), (r"\bre-?entered\b", "went back into"), (r"\bre-?enters\b", "goes back into"),
     # how the answer should be given, not what is asked: "strictly yes or no", "boolean:", "(gaps < 10 s merged)", "mm:ss"
@@ -1744,7 +1747,7 @@ _PPE_PREDICATE = re.compile(
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting) in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
-    (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?"
+    (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?(big |deep |open )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|bludg\w*|"
@@ -2966,6 +2969,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 thing.label == "worker" and not thing.attributes and not thing.role and \
                 re.search(r"\b(he|she|they|his|her|him|them)\b", text[pos:]):  # fmt: skip
             thing = who  # "did the worker without a hard hat go back to where he took it off": his own event
+        if who is not None and who.label == "worker" and not who.attributes and not who.role and thing.label != "worker" \
+                and thing.label not in _ZONE_LABELS and (ev or "first_seen") == "first_seen" and not wearer \
+                and not _PRONOUN.search(text[:pos]) and not any(s_.label == "worker" for p_, s_, _w in subjects if p_ < pos) \
+                and any(s_.label == thing.label for p_, s_, _w in subjects if p_ < pos):  # fmt: skip
+            # "did the one-wheeled cart end up back where we first saw it": the thing came back, nobody is named
+            return Query(**q, subject=thing, other=EventRef(subject=thing, event="first_seen"))
         return Query(**q, subject=who, other=EventRef(subject=thing, event=ev or "dropped"))
     if intent == "order":
         m = re.search(r"\b(before|after|prior to|earlier than|later than)\b", text)
