@@ -510,6 +510,9 @@ _SURFACE = _rules(
     (r"\bw/o\b", " without "),
     (r"\b(roll|rolls|rolled|rolling) (up|in)\b(?! (the|a|his|her|their|that|this|it)\b)",
      lambda m: {"roll": "arrive", "rolls": "arrives", "rolled": "arrived", "rolling": "arriving"}[m.group(1)]),
+    # the colour said after the thing, apart: "the extension lead, the yellow, where you saw it last?"
+    (r"^(the|my) ([a-z][\w -]*?), the (yellow|red|blue|green|orange|white|black|grey|gray|pink|purple|brown|silver)"
+     r"( one)?,\s*", r"\1 \3 \2, "),
     (r"\bstill (exactly|precisely|just|right) (where|there)\b", r"still \2"), (r"\bthat exact (spot|place)\b", r"that \1"),
     (r"\bre-?enter\b", "go back into"), (r"\bre-?entered\b", "went back into"), (r"\bre-?enters\b", "goes back into"),
     # how the answer should be given, not what is asked: "strictly yes or no", "boolean:", "(gaps < 10 s merged)", "mm:ss"
