@@ -210,7 +210,8 @@ _OFF_DOMAIN = re.compile(
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?|birthday|"
     r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off|"
-    r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home)\b"
+    r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home|"
+    r"my round)\b"
 )
 
 
@@ -513,6 +514,7 @@ _SURFACE = _rules(
     # the colour said after the thing, apart: "the extension lead, the yellow, where you saw it last?"
     (r"^(the|my) ([a-z][\w -]*?), the (yellow|red|blue|green|orange|white|black|grey|gray|pink|purple|brown|silver)"
      r"( one)?,\s*", r"\1 \3 \2, "),
+    (r"\b(dragged|lugged|hauled|wheeled|carted) (off|away)\b", "moved"),
     (r"\bstill (exactly|precisely|just|right) (where|there)\b", r"still \2"), (r"\bthat exact (spot|place)\b", r"that \1"),
     (r"\bre-?enter\b", "go back into"), (r"\bre-?entered\b", "went back into"), (r"\bre-?enters\b", "goes back into"),
     # how the answer should be given, not what is asked: "strictly yes or no", "boolean:", "(gaps < 10 s merged)", "mm:ss"
@@ -1290,6 +1292,43 @@ _TOPIC_STOP = frozenset(
 )
 
 
+_NEGATIVE_TAG = re.compile(r",?\s*\b(?:was|were|is|are|has|have|had|did|does|do)(?: not)? (?:he|she|it|they|there|we|you)\s*[?.!]*\s*$")
+_DEGREE = r"(?:(?:that|all that|very|too|for|so) )?(?:long|ages|much|a long one|a long time|a while)"
+
+
+def _negative_with_tag(text: str) -> str:
+    """A negative statement with a tag ("the labourer was not on his break long, was he?", "there were not more than a
+    couple of different lads without hard hats, were there?") asks what it hedges: how long, how many, whether. As
+    the question it is; a double negative ("is not not working") is the positive."""
+    tag = _NEGATIVE_TAG.search(text)
+    if tag is None or tag.start() == 0 or not re.search(r"\bnot\b", text[:tag.start()]) or "?" in text[:tag.start()]:
+        return text  # (not a remark after the question: "when was it? it was not that long ago, was it?")
+    body = text[:tag.start()].strip()
+    if re.search(r"\b(is|was|are|were) not not\b", body):  # "the brickie is not not cracking on, is he?"
+        return re.sub(r"\b(is|was|are|were) not not\b", r"\1", body) + text[tag.start():]
+    m = re.match(rf"^it (?:is|has) not been {_DEGREE} since (.+)$", body)
+    if m:
+        return f"how long since {m.group(1)}?"
+    m = re.match(rf"^it (?:was|is) not {_DEGREE} ago(?: that| since)? (.+)$", body)
+    if m:
+        return f"how long ago was it that {m.group(1)}?"
+    m = re.match(rf"^(.+?) did not (.+?) {_DEGREE} ago$", body)
+    if m:
+        return f"how long ago did {m.group(1)} {m.group(2)}?"
+    m = re.match(r"^(?:there (?:were|was|is|are|has|have) not been|there (?:were|was|is|are) not|not|we (?:have|had) not "
+                 r"(?:had|seen)|(?:\w+ )?(?:have|has|had|did) not (?:had|seen|come))\b.*?\b(?:more than|many|loads of|lots of|"
+                 r"a lot of|too many|that many)\s+(?:a couple of |a few |the one |one |two |three )?(.+)$", body)
+    if m:
+        return f"how many different {m.group(1)}?"
+    m = re.match(rf"^(.+?) (was|were|is|are) not (.*?)\s*\b{_DEGREE}\b(.*)$", body)
+    if m and not re.search(r"\bhow\b", body):
+        return f"how long {m.group(2)} {m.group(1)} {m.group(3)}{m.group(4)}?".replace("  ", " ")
+    m = re.match(rf"^(.+?) (has|have) not (\w+) (.*?)\s*\b{_DEGREE}\b(.*)$", body)
+    if m and not re.search(r"\bhow\b", body):
+        return f"how long {m.group(2)} {m.group(1)} {m.group(3)} {m.group(4)}{m.group(5)}?".replace("  ", " ")
+    return text
+
+
 def _statement_with_tag(text: str) -> str:
     """A statement asked with a tag ("sparkie's off to my left, is he?", "kango still where I dropped it, reckon?")
     as the question it is; a bare name in front ("nail gun, where's it gone?", "esky's vanished") gets its
@@ -1334,7 +1373,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = _rewrite(text, _SURFACE)
     text = _rewrite(text, _PHONETIC_RULES)
     text = _rewrite(text, _CONTRACTIONS_RE)
-    text = _statement_with_tag(text)
+    text = _statement_with_tag(_negative_with_tag(text))
     text = re.sub(r"(\w)'s\b", r"\1", text)  # possessive: "the worker's" -> "the worker"
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
     text = gloss(text)
