@@ -196,7 +196,7 @@ _OFF_DOMAIN = re.compile(
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
-    r"phone (number)?|text (my|him|her)|email|lunch menu|for lunch|for dinner|regulation|law|legal|"
+    r"phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
@@ -515,6 +515,19 @@ _SURFACE = _rules(
     (r"^(the|my) ([a-z][\w -]*?), the (yellow|red|blue|green|orange|white|black|grey|gray|pink|purple|brown|silver)"
      r"( one)?,\s*", r"\1 \3 \2, "),
     (r"\b(dragged|lugged|hauled|wheeled|carted) (off|away)\b", "moved"),
+    # a remark in brackets ("(for the record)", "(a serious matter, if so)"), not a description ("(orange vest)")
+    (r"\s*\((?![^()]*\b(?:vest|hi-vis|hat|hardhat|helmet|lid|ppe|jacket|left|right|behind|front|ahead|orange|yellow|red|blue|"
+     r"green|white|black|grey|gray|pink)\b)(?:[^()0-9:\s]+\s+){2,}[^()0-9:]*\)", ""),
+    (r"\btoolbox (talk|meeting|briefing)s?\b", "briefing"),
+    (r"\b(stick|stuck|stash|stashed|chuck|chucked|shove|shoved|bung|bunged|dump|dumped) (the|my|his|her|our|that) ", r"put \2 "),
+    (r"\bhow long (?:has not|have not|hasn't|haven't) (anyone|anybody|we|you|i|one) (?:seen|spotted|clocked) (.+?)(?: for)?(\?|$)",
+     r"how long since \1 saw \2\3"),
+    (r"^(?:we|i|you)(?: have| has|'ve) not (?:seen|spotted) (.+?) since when\b", r"when was \1 last seen"),
+    (r"\b(came|come|comes|coming) into (view|sight|the picture|shot|frame)\b", "appeared"),
+    (r"\bwhere (the \w+(?: \w+)?|it|he|she|they) (is|are) relative to the way (i|we) (am|are|'m|'re)( \w+)? facing\b",
+     r"which way is \1 from me"),
+    (r"\b(went|go|gone|goes|climbed|climb|got|get) down it\b", r"\1 down into it"),
+    (r"\bthis (last|past) (hour|half hour|\d+ minutes)\b", r"in the last \2"),
     (r"\bstill (exactly|precisely|just|right) (where|there)\b", r"still \2"), (r"\bthat exact (spot|place)\b", r"that \1"),
     (r"\bre-?enter\b", "go back into"), (r"\bre-?entered\b", "went back into"), (r"\bre-?enters\b", "goes back into"),
     # how the answer should be given, not what is asked: "strictly yes or no", "boolean:", "(gaps < 10 s merged)", "mm:ss"
