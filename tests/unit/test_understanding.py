@@ -54,7 +54,9 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ds", "dt", "du", "dv", "dw"), 0.7), (("dx", "dy", "dz", "ea", "eb"), 0.9),
                            (("ec", "ed", "ee", "ef", "eg"), 0.85), (("eh", "ei", "ej", "ek", "el"), 0.85),
                            (("em", "en", "eo", "ep", "eq"), 0.85), (("er", "es", "et", "eu", "ev"), 0.7),
-                           (("ew", "ex", "ey", "ez", "fa"), 0.9), (("fb", "fc", "fd", "fe", "ff"), 0.88)]
+                           (("ew", "ex", "ey", "ez", "fa"), 0.9), (("fb", "fc", "fd", "fe", "ff"), 0.88),
+                           (("fg", "fh", "fi", "fj", "fk"), 0.9), (("fl", "fm", "fn", "fo", "fp"), 0.9),
+                           (("fq", "fr", "fs", "ft", "fu"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -504,6 +506,31 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
         ("pour still on for fri?", "unknown", {}),
         ("and that one, where?", "unknown", {}),
+        # session 29's general forms: "the same" as a pronoun, a second visit without "back", a negative with a tag,
+        # search keywords, a quantity of a material, things described by their looks, th- said as d, calques
+        ("The cable drum was near the hoist, kindly find out where the same has been kept.", "where",
+         {"subject": {"label": "cable_drum", "attributes": {}}}),
+        ("has the fixer again gone inside the pit after he came out of it", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "steel fixer"}, "event": "left_zone",
+                    "unit": None, "ordinal": None}}),
+        ("The banksman wasn't on his break long, was he?", "spell_duration", {"state": "idle", "spell": "last"}),
+        ("There weren't more than a few different people without vests, were there?", "count_distinct",
+         {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
+        ("It's not been long since anybody saw the grinder, has it?", "time_since", {"event": "last_seen"}),
+        ("The mixer isn't not where it was at 2:00, is it?", "still_there", {}),
+        ("generator last known location", "where", {"subject": {"label": "generator", "attributes": {}}}),
+        ("visitors since 0:30 number distinct", "count_distinct", {"window": [{"t": 30.0, "ago_s": None}, None]}),
+        ("how long did that roll of membrane lie on the ground", "state_duration",
+         {"subject": {"label": "membrane", "attributes": {}}, "state": "on_ground"}),
+        ("which way is the big yellow digging machine", "direction_of",
+         {"subject": {"label": "excavator", "attributes": {"colour": "yellow"}}}),
+        ("the fella wit no hard hat, where is he", "where", {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("since how much time I don't see the grinder?", "time_since", {"event": "last_seen"}),
+        ("he liming again?", "is_working", {"state": "idle"}),
+        ("Did the plumber take his helmet off before the crane first came into view (please note for the log)?", "order",
+         {"other": {"subject": {"label": "crane", "attributes": {}}, "event": "first_seen", "unit": None, "ordinal": None}}),
+        ("Is the mixer still exactly where it was at 1:00? Strictly yes or no.", "still_there", {}),
+        ("What time did the chippy take off for the day?", "event_time", {"event": "left"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

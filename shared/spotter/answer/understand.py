@@ -1379,7 +1379,8 @@ def _statement_with_tag(text: str) -> str:
         # a negated statement asks the same ("the guy in blue isn't the one who moved it, is he?")
         clause = re.sub(r"\b(is|are|was|were) not\b", r"\1", clause, count=1)
         stated = re.match(r"^(.+?) (is|are|has|have|was|were) (.+)$", clause)
-        if stated and not re.search(r"\b(what|where|which|how|when)\b", clause) and \
+        if stated and (not re.search(r"\b(what|where|which|how|when)\b", clause) or re.match(
+                r"^[^,]+? (is|are) where (it|he|she|they|i|we|you) \w+", clause)) and \
                 not re.search(r"(?<!one )(?<!guy )(?<!person )(?<!fella )(?<!bloke )(?<!lad )(?<!man )\bwho\b", clause) and \
                 not re.search(rf"\b({_PAST_VERB})\b", stated.group(1)):  # fmt: skip
             clause = f"{stated.group(2)} {stated.group(1)} {stated.group(3)}"
