@@ -509,6 +509,7 @@ _SURFACE = _rules(
     (r"\?\s*(thanks|thank you|cheers|ta|many thanks|kind regards|best regards|regards|best wishes|bless you|much obliged)\b[^?]*$",
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
+    (r"\bwhaur's\b", "where is"),
     (r"\b(roll|rolls|rolled|rolling) (up|in)\b(?! (the|a|his|her|their|that|this|it)\b)",
      lambda m: {"roll": "arrive", "rolls": "arrives", "rolled": "arrived", "rolling": "arriving"}[m.group(1)]),
     # the colour said after the thing, apart: "the extension lead, the yellow, where you saw it last?"
@@ -1071,6 +1072,8 @@ _SPOKEN = _rules(
     # th- and -th said as d/t, spelled as heard ("dat", "dere", "wit no vest", "youse"), after the glossaries
     (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdese\b", "these"), (r"\bdere\b", "there"),
     (r"\b(wit|wid)\b", "with"), (r"\byouse\b", "you"),
+    (r"\b(bolt|bolted|bolts|shot|nipped|nip) off (site|home)\b", r"left \2"),
+    (r"\b(was|were|is) last (about|around|here|in view|on site)\b", r"\1 last seen"),
     # Caribbean English: "de" for the, "he" for his, "it have" for there is, "wey" for where, "liming" for idling,
     # "reach back", "start back", "since when" after a state, "how long he been"
     (r"\bde (\w+)\b", lambda m: f"the {m.group(1)}" if m.group(1) in _english() or m.group(1) in _VOCAB_SET else m.group(0)),
@@ -2067,8 +2070,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if attrs:
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
-            r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?|(?:that|this)\s+(?:" + _colour_re() +
-            r")\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
+            r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?(?:(?:small|little|big|large|old|new)\s+)?|"
+            r"(?:that|this)\s+(?:" + _colour_re() + r"|small|little|big|large|old|new)\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
