@@ -893,6 +893,33 @@ _PHRASES = _rules(
     (r"^(?:please )?(?:give me a heading|give me a bearing|steer me|guide me|direct me|head me|swing me|walk me) "
      r"(?:to|toward|towards|at|for|over to)\b", "which way is"),
     (r"\bhow far back\b", "how long ago"),
+    # the passive with its agent, as the active asks it: "when was the site left by the visitor", "was work stopped by the
+    # scaffolder after ...", "was the place where the drill was dropped revisited by him", "is work being carried out by"
+    (r"^(when|what time|at what time|how long ago) (?:was|were|had|has) (the site|site|work|the work|tools|a break|his break|"
+     r"her break) (?:been )?(left|started|stopped|downed|taken|resumed|begun) by (.+)$",
+     lambda m: f"{m.group(1)} did {m.group(4)} {_ACTIVE[m.group(3)]} {m.group(2)}"),
+    (r"^(?:was|were|has|had) (the site|site|work|the work|tools|a break|his break|her break) (?:been )?(left|started|stopped|"
+     r"downed|taken|resumed|begun) by (.+?)( (?:after|before|since|once|when) .*)?$",
+     lambda m: f"did {m.group(3)} {_ACTIVE[m.group(2)]} {m.group(1)}{m.group(4) or ''}"),
+    (r"^(?:for what length of time|for how long|how long) (?:was|were|has|had) (the \w+) (?:been )?occupied by (.+)$",
+     r"how long was \2 in \1"),
+    (r"^(?:for how long|how long) (?:has|had|was) (?:the|his|her) (?:helmet|hardhat|hat|vest) (?:been )?(?:left|kept|taken) off by (.+)$",
+     r"how long has \1 been without his hardhat"),
+    (r"\bthe (position|place|spot|location) (?:held|occupied) by (him|her|them)\b",
+     lambda m: "where " + {"him": "he", "her": "she", "them": "they"}[m.group(2)] + " was"),
+    (r"^(?:was|were|has|had) (the (?:place|spot|position|location) where .+?) (?:been )?(?:revisited|returned to|gone back to|"
+     r"visited again) by (.+)$", r"did \2 go back to \1"),
+    (r"^was a return made by (.+?) to (.+)$", r"did \1 go back to \2"),
+    (r"\bwhere (?:the|his|her) (hardhat|helmet|hat|vest) (?:had been|has been|was|got) taken off\b", r"where he took his \1 off"),
+    (r"\b(?:had|has|was|were) first been (?:observed|noticed|spotted|sighted|seen)\b", "first appeared"),
+    (r"\bfirst (?:observed|noticed|sighted)\b", "first seen"),
+    (r"^(has|had) (the \w+) (?:been )?(?:re-?entered|went back into) by (.+?)( since .*)?$", lambda m: f"has {m.group(3)} gone back into "
+     f"{m.group(2)}{(m.group(4) or '').replace('his climbing', 'he climbed').replace('her climbing', 'she climbed')}"),
+    (r"^is (?:work|labour|labor) (?:currently |at this moment |now |at present )?being (?:carried out|performed|done) "
+     r"(?:at this moment |currently |now )?by (.+)$", r"is \1 working"),
+    (r"^the (?:length|duration) of (.+?) is (?:requested|required|sought|needed|asked for)$", r"how long was \1"),
+    (r"^to where (has|have|was|were) (.+?) been (taken|moved|put|carried)\b", r"where has \2 been \3"),
+    (r"\b(has|have) (the .+?) been left undisturbed where\b", r"is \2 still where"),
     # Italian and Greek calques: "since how much time I don't see the drill", "how long is that he went away", "it was
     # long how much", "is already long that he works", "how many minutes has that the worker is idle", "before how long"
     (r"\b(?:since )?how (?:much time|long) (i|we) (?:do not|did not|have not|has not|don't|didn't|haven't) (?:see|seen|saw|spot|spotted) (.+)$",
@@ -1452,6 +1479,11 @@ _KEYWORD_QUERY = _rules(
 )
 
 
+
+
+_ACTIVE = {"left": "leave", "started": "start", "stopped": "stop", "downed": "down", "taken": "take", "resumed": "resume",
+           "begun": "begin"}
+"""A participle of the agentive passives above, as the active verb."""
 
 
 def _mmss(seconds: int) -> str:
