@@ -202,7 +202,7 @@ _OFF_DOMAIN = re.compile(
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
     r"translate|calculate|convert|what day is|date today|time is it|what time is it|"
-    r"reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they|you|is|was|i|we)\b)|attitude|"
+    r"(?<!\bi )reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they|you|is|was|i|we)\b)|attitude|"
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
@@ -510,6 +510,18 @@ _SURFACE = _rules(
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
     (r"\bwhaur's\b", "where is"),
+    (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
+    # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
+    (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
+    (r"\bbe'ind\b", "behind"), (r"\b(any|no|some|every)fink\b", r"\1thing"), (r"\bnuffink\b", "nothing"),
+    (r"\btitfer\b", "hat"), (r"\bdog and bone\b", "phone"), (r"\b(on|off) (his|'is|me|my) loaf\b", ""),
+    (r"\bround the back (?:on|to) (?:my|me) (left|right)(?: hand| 'and)?(?: side)?\b", r"behind me on the \1"),
+    (r"\b(take|took|takes|have|had|'ad) a breather\b", r"\1 a break"),
+    # speech to text on a noisy site: sound-alike words ("wears the drill", "the grind her", "still" as "steal", "a go")
+    (r"^is (the \w+(?: \w+)?|he|she) back (?:to |at )?where\b", r"has \1 gone back to where"), (r"\btea leaf\b", "thief"),
+        (r"^wears (the|my|his|her|that|our)\b", r"where is \1"), (r"\bsteal (there|here|where|in|at|on)\b", r"still \1"),
+    (r"\b([a-z]+) her\b", lambda m: m.group(1) + "er" if m.group(1) + "er" in _VOCAB_SET else m.group(0)),
+    (r"\b(minutes?|mins?|seconds?|hours?|hrs?) a go\b", r"\1 ago"), (r"\bpalettes?\b", "pallet"),
     (r"\b(roll|rolls|rolled|rolling) (up|in)\b(?! (the|a|his|her|their|that|this|it)\b)",
      lambda m: {"roll": "arrive", "rolls": "arrives", "rolled": "arrived", "rolling": "arriving"}[m.group(1)]),
     # the colour said after the thing, apart: "the extension lead, the yellow, where you saw it last?"
@@ -1898,7 +1910,7 @@ def state_in(text: str) -> StateName | None:
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|"
-                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase)\b", text)  # fmt: skip
+                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
@@ -2103,7 +2115,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
             r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?(?:(?:small|little|big|large|old|new)\s+)?|"
-            r"(?:that|this)\s+(?:" + _colour_re() + r"|small|little|big|large|old|new)\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
+            r"(?:that|this)\s+(?:" + _colour_re() + r"|small|little|big|large|old|new)\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes )|(?<=\bup )|(?<=\bgrabbed )|"
+            r"(?<=\bdropped ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
@@ -2515,8 +2528,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
         return "same_individual"
     if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and (_PRONOUN.search(text) or re.search(
-            r"\b(did|have|had|do) (i|we)\b", text)))):  # fmt: skip
-        return "returned"
+            r"\b(did|have|had|do) (i|we)\b", text))) or (not subjects and re.match(r"(did|has|have|had) (he|she|they)\b", text))):  # fmt: skip
+        return "returned"  # (the last: "did he go back to where he took his hat off", nobody named)
     if _RETURNED.search(text) and subjects and re.match(r"(did|has|have|had)\s+(\w+\s+){1,6}?(go|gone|went|been|come|came|"
                                                          r"get|got|walk|walked|head|headed|make|made|ever)\b", text):
         return "returned"  # "did bro go back to where the drill got dropped" (whoever "bro" is)
