@@ -736,6 +736,11 @@ def _spoken_digits(m: re.Match[str]) -> str:
     return f"{d[0] * 10 + d[1]}:{d[2]}{d[3]}"
 
 
+_ACTIVE = {"left": "leave", "started": "start", "stopped": "stop", "downed": "down", "taken": "take", "resumed": "resume",
+           "begun": "begin"}
+"""A participle of the agentive passives below, as the active verb."""
+
+
 _PHRASES = _rules(
     (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
     (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
@@ -1491,11 +1496,6 @@ _KEYWORD_QUERY = _rules(
 )
 
 
-
-
-_ACTIVE = {"left": "leave", "started": "start", "stopped": "stop", "downed": "down", "taken": "take", "resumed": "resume",
-           "begun": "begin"}
-"""A participle of the agentive passives above, as the active verb."""
 
 
 def _mmss(seconds: int) -> str:
@@ -3026,10 +3026,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             # topic first: "orange vest worker, place where drill dropped, he went back there?"
             clause = text[place.end():pos]
             ev_there = event_in(clause)
-            things = [s for p_, s, _w in subjects if place.end() <= p_ < pos and s.label != "worker"]
-            if ev_there in ("dropped", "picked_up", "moved") and things:
-                return Query(**q, subject=who, other=EventRef(subject=things[0], event=ev_there))
-            if ev_there in _PERSON_EVENTS and not things:  # "where he took helmet off, he return there"
+            named_there = [s for p_, s, _w in subjects if place.end() <= p_ < pos and s.label != "worker"]
+            if ev_there in ("dropped", "picked_up", "moved") and named_there:
+                return Query(**q, subject=who, other=EventRef(subject=named_there[0], event=ev_there))
+            if ev_there in _PERSON_EVENTS and not named_there:  # "where he took helmet off, he return there"
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_there))
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
