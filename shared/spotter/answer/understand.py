@@ -211,7 +211,7 @@ _OFF_DOMAIN = re.compile(
     r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off|"
     r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home|"
-    r"my round)\b"
+    r"my round|how many sugars|going to say|(order|delivery) (going to|gonna) arrive)\b"
 )
 
 
@@ -741,6 +741,11 @@ _ACTIVE = {"left": "leave", "started": "start", "stopped": "stop", "downed": "do
 """A participle of the agentive passives below, as the active verb."""
 
 
+_BEARING_WORDS = {0: "in front of me", 45: "front right of me", 90: "on my right", 135: "behind me on the right",
+                  180: "behind me", 225: "behind me on the left", 270: "on my left", 315: "front left of me"}
+"""A relative bearing a surveyor names, in degrees, as the sector's words."""
+
+
 _PHRASES = _rules(
     (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
     (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
@@ -937,6 +942,44 @@ _PHRASES = _rules(
     (r"^the (?:length|duration) of (.+?) is (?:requested|required|sought|needed|asked for)$", r"how long was \1"),
     (r"^to where (has|have|was|were) (.+?) been (taken|moved|put|carried)\b", r"where has \2 been \3"),
     (r"\b(has|have) (the .+?) been left undisturbed where\b", r"is \2 still where"),
+    # a surveyor's terms: relative bearings in degrees, "epoch" and "T+10" for times, quadrants and octants
+    (r"\b(?:at |of |on |in the quadrant (?:at|centred on|centered on) |within plus or minus 45 degrees of )?relative bearing "
+     r"0*(\d{1,3})\b", lambda m: _BEARING_WORDS.get(int(m.group(1)) % 360, m.group(0))),
+    (r"\bt ?\+ ?(\d+)(?: min(?:ute)?s?)?\b", r"\1:00"),
+    (r"^(?:the )?(?:epoch|t-value|time stamp|timestamp) (?:of|for) (?:the )?first sighting of (.+)$", r"when was \1 first seen"),
+    (r"^(?:the )?(?:epoch|t-value|time stamp|timestamp) (?:at which|when) (.+)$", r"when did \1"),
+    (r"^(?:the )?start-of-work (?:epoch|time|t-value) (?:for|of) (.+)$", r"when did \1 start work"),
+    (r"^(?:the )?(?:epoch|t-value|time stamp|timestamp) for (?:the )?completion of (.+)$", r"when was \1 completed"),
+    (r"\b(?:octant|sector|quadrant) (?:containing|holding|of) (the .+?),? (?:relative to|referenced to|from) (?:my |the )?"
+     r"(?:current |present )?(?:heading|facing|where i am facing)\b", r"which way is \1"),
+    (r"^(?:the )?(?:contents of|objects in|items in|labels in|what is in) the (forward|front|rear|back|left|right) quadrant\b",
+     lambda m: "what is " + {"forward": "in front of me", "front": "in front of me", "rear": "behind me", "back": "behind me",
+                             "left": "on my left", "right": "on my right"}[m.group(1)]),
+    (r"\bthe (rear|back)[- ](left|right) quadrant\b", r"behind me on the \2"), (r"\bin-zone\b", "in the zone"),
+    (r"\b(?:present|current) position\b", "whereabouts"), (r"\bnon-?productive\b", "idle"), (r"\bdisplaced\b", "moved"),
+    (r"^(the \w+(?: \w+)?) working or not$", r"is \1 working"),
+    (r"\bthe drop (?:point|spot|location|position) of (the \w+)", r"where \1 was dropped"),
+    (r"\b(revisit|reoccupy|re-occupy) (?:the )?(?:point|spot|place|position|location) where\b", "go back to where"),
+    (r"\b(revisited|reoccupied|re-occupied) (?:the )?(?:point|spot|place|position|location) where\b", "gone back to where"),
+    (r"^(.+?)(?<!\bthe)(?<!\bin) last (\d+) (min|mins|minutes)$", r"\1 in the last \2 \3"),
+    # a learner's simple English: "which way i must to go", "how i turn for to see", "back side on my right"
+    (r"\b(?:for )?(?:go|to go) to (the \w+) which way i (?:must|need|have)(?: to)? go\b", r"which way is \1"),
+    (r"\bhow (?:i|do i|must i) turn (?:for )?(?:to )?see (the \w+)\b", r"which way is \1"),
+    (r"\bback side on my (left|right)\b", r"behind me on the \1"), (r"\bgo home from (the )?site\b", "leave the site"),
+    (r"\bhow much (he|she|they) (stay|stayed|stays) (inside|in there|in it|there)\b", r"how long \1 stay \3"),
+    (r"\bhow many minute (?:the|that) (\w+) (work|worked|works)\b", r"how long did the \1 work"),
+    # a sarcastic foreman's nicknames and irony: "Sleeping Beauty in the green vest", "his lordship", "kipping",
+    # "doing sweet nothing", "propping up that wall", "his little stroll in the trench", "gone on a little holiday"
+    (r"\b(?:the )?(?:sleeping beauty|rip van winkle|speedy gonzales|captain slow|his lordship|her ladyship|lord muck|"
+     r"prince charming|sunshine|einstein|the genius|that genius|the clown|that clown|this clown|the muppet|that muppet)\b",
+     "the worker"),
+    (r"\b(kipping|kip|asleep on (?:his|her|their) feet|napping)\b", "idle"),
+    (r"\bdoing (?:sweet nothing|sweet fa|sod all|bugger all|diddly squat|naff all)\b", "idle"),
+    (r"\bpropping up (?:that|the|a) (?:wall|fence|scaffold|pole)\b", "standing around"),
+    (r"\b(?:go|went|gone) for (?:his|her|their|a) (?:little )?stroll in (the \w+)", r"went into \1"),
+    (r"\bdecided? (?:his|her|their) (hardhat|hat|helmet|vest) was optional\b", r"took off his \1"),
+    (r"\bknock(?:ed)? off and (leave|left)\b", r"\1"), (r"\b(?:gone|went|go) on (?:a )?(?:little )?holiday\b", "been moved"),
+    (r"\bstayed put since\b", "stayed where it was since"), (r"\b(hiding|lurking|skulking)\b", ""),
     # Italian and Greek calques: "since how much time I don't see the drill", "how long is that he went away", "it was
     # long how much", "is already long that he works", "how many minutes has that the worker is idle", "before how long"
     (r"\b(?:since )?how (?:much time|long) (i|we) (?:do not|did not|have not|has not|don't|didn't|haven't) (?:see|seen|saw|spot|spotted) (.+)$",
