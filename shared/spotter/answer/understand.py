@@ -510,6 +510,10 @@ _SURFACE = _rules(
      "?"),  # a sign-off after the question
     (r"\bw/o\b", " without "),
     (r"\bwhaur's\b", "where is"),
+    # a correction said mid-question: "the drill - not the drill, the grinder -", "before - no, after - after"
+    (r"\b(?:the )?(\w+) - not (?:the )?\1,? (the \w+(?: \w+)?) -\s*", r"\2 "),
+    (r"\b(before|after) - no,? (after|before) -\s*(?:\2\s+)?", r"\2 "),
+    (r",\s*then\s*\?", "?"), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
     (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
     # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
     (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
@@ -1159,6 +1163,10 @@ _SPOKEN = _rules(
     # th- and -th said as d/t, spelled as heard ("dat", "dere", "wit no vest", "youse"), after the glossaries
     (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdese\b", "these"), (r"\bdere\b", "there"),
     (r"\b(wit|wid)\b", "with"), (r"\byouse\b", "you"),
+    (rf"^(.*\b(?:the|my) )(\w+(?: \w+)?) the ({_COLOURS_RE})(?: one)?\s*$", lambda m: m.group(0) if set(m.group(2).split())
+     & {"in", "with", "wearing", "of", "on", "at", "by"} else f"{m.group(1)}{m.group(3)} {m.group(2)}"),  # "the wheelbarrow, um, the green one"
+    (r"^(?:the )?last known (?:position|location|place|whereabouts) of (.+?)(?: with .*)?$", r"where is \1"),
+    (r"\b(was|were|got|been) brought(?: in| on site)?(?=\s*$|\s+(?:before|after)\b)", "arrived"),
     (r"\b(bolt|bolted|bolts|shot|nipped|nip) off (site|home)\b", r"left \2"),
     (r"\b(was|were|is) last (about|around|here|in view|on site)\b", r"\1 last seen"),
     # Caribbean English: "de" for the, "he" for his, "it have" for there is, "wey" for where, "liming" for idling,
@@ -1953,7 +1961,7 @@ def state_in(text: str) -> StateName | None:
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|"
-                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather)\b", text)  # fmt: skip
+                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
