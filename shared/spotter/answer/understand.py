@@ -80,7 +80,7 @@ SYNONYMS: dict[str, str] = {
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
-    "traffic controller": "worker",
+    "traffic controller": "worker", "watchman": "worker", "casual": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
@@ -211,7 +211,9 @@ _OFF_DOMAIN = re.compile(
     r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off|"
     r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home|"
-    r"my round|how many sugars|going to say|(order|delivery) (going to|gonna) arrive)\b"
+    r"my round|how many sugars|going to say|(order|delivery) (going to|gonna) arrive|(what did|what has) (the \w+|he|she) "
+    r"(tell|told|say|said)|^what time (is|are) .* coming\b|send (\w+ ){0,3}(a |an )?(message|text|email)|"
+    r"^is it the (correct|right|proper) one$)\b"
 )
 
 
@@ -513,7 +515,15 @@ _SURFACE = _rules(
     # a correction said mid-question: "the drill - not the drill, the grinder -", "before - no, after - after"
     (r"\b(?:the )?(\w+) - not (?:the )?\1,? (the \w+(?: \w+)?) -\s*", r"\2 "),
     (r"\b(before|after) - no,? (after|before) -\s*(?:\2\s+)?", r"\2 "),
-    (r",\s*then\s*\?", "?"), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
+    (r",\s*then\s*\?", "?"),
+    # a tag that repeats the statement's own verb ("..., so it is?", "..., so he did?"), "please" in front, "wi'"
+    (r",\s*so (?:it|he|she|they|i|we|you) (?:is|was|did|does|has|have|had|am|are|were)\s*\?*\s*$", "?"),
+    (r"^please,?\s+(?=the |where |when |how |which |what |is |did |has )", ""), (r"\bwi'(?=\s)", "with"),
+    # words glued by a fast thumb ("thebanksman", "howlong"): split after a short word when both halves are words
+    (r"\b(the|how|my|his|her|what|where|when|which|in|on|at|to|of|and)([a-z]{3,})\b", lambda m: f"{m.group(1)} {m.group(2)}"
+     if m.group(0) not in _english() and m.group(0) not in _VOCAB_SET and len(m.group(2)) >= 4 and (m.group(2) in _VOCAB_SET or (
+         m.group(1) in ("the", "how") and m.group(2) in _english())) else m.group(0)),
+    (r"\bhalf (an )?hrs?\b", "half hour"), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
     (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
     # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
     (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
@@ -1163,6 +1173,15 @@ _SPOKEN = _rules(
     # th- and -th said as d/t, spelled as heard ("dat", "dere", "wit no vest", "youse"), after the glossaries
     (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdese\b", "these"), (r"\bdere\b", "there"),
     (r"\b(wit|wid)\b", "with"), (r"\byouse\b", "you"),
+    (r"\b(head|headed|heads) off\b(?! to\b)", "left"), (r"\b(close|closed|closes) (from work|for the day)\b", "stopped work"),
+    (r"\bby my left hand or (?:by )?my right hand\b", "on my left or right"),
+    (r"\bshow me the side (the \w+(?: \w+)?) is( on)?\b", r"which way is \1"),
+    (r"\bat my (left|right),? towards the front\b", r"front \1 of me"),
+    (r"\bhow many minutes now since\b", "how long since"), (r"\breflectors?\b", "vest"),
+    (r"\b(pick|picked|picks) (the|a|his|her|my|that) (?!\w+ up\b)", r"\1 up \2 "),
+    (r"\bis (he|she|they|the \w+) not (working|busy)\b", r"is \1 \2"), (r"\b(?:just )?sitting down\b", "sitting around"),
+    (r"\bsince half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", r"since \1 thirty"),
+    (r"^relative to (?:the way )?(?:i am|i'm|where i am) (?:\w+ )?facing,? where is\b", "which way is"),
     (rf"^(.*\b(?:the|my) )(\w+(?: \w+)?) the ({_COLOURS_RE})(?: one)?\s*$", lambda m: m.group(0) if set(m.group(2).split())
      & {"in", "with", "wearing", "of", "on", "at", "by"} else f"{m.group(1)}{m.group(3)} {m.group(2)}"),  # "the wheelbarrow, um, the green one"
     (r"^(?:the )?last known (?:position|location|place|whereabouts) of (.+?)(?: with .*)?$", r"where is \1"),
@@ -2083,6 +2102,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
+    "watchman": "watchman", "casual": "labourer",
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
