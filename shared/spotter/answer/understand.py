@@ -80,7 +80,7 @@ SYNONYMS: dict[str, str] = {
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
-    "traffic controller": "worker", "watchman": "worker", "casual": "worker",
+    "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
@@ -213,7 +213,7 @@ _OFF_DOMAIN = re.compile(
     r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home|"
     r"my round|how many sugars|going to say|(order|delivery) (going to|gonna) arrive|(what did|what has) (the \w+|he|she) "
     r"(tell|told|say|said)|^what time (is|are) .* coming\b|send (\w+ ){0,3}(a |an )?(message|text|email)|"
-    r"^is it the (correct|right|proper) one$)\b"
+    r"^is it the (correct|right|proper) one$|lacking for|by whom?( name)?\s*$|\bwhy\s*$|how far (from me|away)|in (metres|meters|feet))\b"
 )
 
 
@@ -523,7 +523,9 @@ _SURFACE = _rules(
     (r"\b(the|how|my|his|her|what|where|when|which|in|on|at|to|of|and)([a-z]{3,})\b", lambda m: f"{m.group(1)} {m.group(2)}"
      if m.group(0) not in _english() and m.group(0) not in _VOCAB_SET and len(m.group(2)) >= 4 and (m.group(2) in _VOCAB_SET or (
          m.group(1) in ("the", "how") and m.group(2) in _english())) else m.group(0)),
-    (r"\bhalf (an )?hrs?\b", "half hour"), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
+    (r"\bhalf (an )?hrs?\b", "half hour"),
+    # fragments with colons and slashes ("drill: where?", "orange vest / idle / how long")
+    (r"\s+/\s+", " "), (r"(?<=[a-z]):\s+", " "), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
     (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
     # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
     (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
@@ -1182,6 +1184,24 @@ _SPOKEN = _rules(
     (r"\bis (he|she|they|the \w+) not (working|busy)\b", r"is \1 \2"), (r"\b(?:just )?sitting down\b", "sitting around"),
     (r"\bsince half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", r"since \1 thirty"),
     (r"^relative to (?:the way )?(?:i am|i'm|where i am) (?:\w+ )?facing,? where is\b", "which way is"),
+    # Spanish-shaped English ("is my drill yet where I left it", "what has passed with", "in what place is", "it has how many
+    # minutes that", "the worker of the green vest") and Jamaican English ("the youth without him helmet", "or it gone")
+    (r"\b(is|are|was|were) (the \w+(?: \w+)?|my \w+|it|they|he|she) yet (in|where|there|at|on|by)\b", r"\1 \2 still \3"),
+    (r"\bwhat has passed with\b", "what happened to"), (r"^in what place (is|are)\b", r"where \1"),
+    (r"\btowards where (is|are)\b", r"which way \1"), (r"\b(go|went|gone) from the site\b", r"\1 off site"),
+    (r"\b(get|got) inside (the|that)\b", r"\1 into \2"), (r"\binside of (the|that)\b", r"inside \1"),
+    (r"\bsince how long (?:you|i|we) (?:do not|don't|did not) (?:see|seen|saw) (.+)$", r"how long since you last saw \1"),
+    (r"\bit has how (many minutes|long|much time) that\b", "how long since"),
+    (r"\b(worker|man|guy|lad|one|person) of the ((?:\w+ )?(?:vest|hat|hardhat|helmet|jacket))\b", r"\1 in the \2"),
+    (r"\bwithout doing anything\b|\bwith (?:the |his |her )?hands in (?:the |his |her )?pockets\b|\bhaving a sit down\b", "idle"),
+    (r"^is stopped (the \w+)\b", r"is \1 idle"),
+    (r"\b(without|off|on) him (hat|helmet|hardhat|vest|hi-vis)\b", r"\1 his \2"), (r"\b(the|that|this) youth\b", r"\1 lad"),
+    (r"^(the \w+(?: \w+){0,4}),? him (doing|working|idle)\b", r"is \1 \2"),
+    (r"\bor (?:it|they) (?:gone|went|moved)\s*$", "or has it been moved"), (r"\bstill stand up\b", "still standing"),
+    (r"\b(?:big )?(yellow )?machine with (?:the|an|a) arm and (?:the|a) bucket(?: on it)?\b", r"\1excavator"),
+    (r"\b(?:lorry|truck|wagon) with (?:the |a )?(?:big )?(?:turning|spinning|rotating) drum(?: on the back)?\b", "concrete mixer"),
+    (r"\bround the back of (?:him|them|the camera|it) on the (left|right)(?: hand)?(?: side)?\b", r"behind me on the \1"),
+    (r"\bfrom (?:about |around )?(\d+) minutes in\b", r"since \1:00"), (r"\bwhatever (become|became) of\b", "what happened to"),
     (rf"^(.*\b(?:the|my) )(\w+(?: \w+)?) the ({_COLOURS_RE})(?: one)?\s*$", lambda m: m.group(0) if set(m.group(2).split())
      & {"in", "with", "wearing", "of", "on", "at", "by"} else f"{m.group(1)}{m.group(3)} {m.group(2)}"),  # "the wheelbarrow, um, the green one"
     (r"^(?:the )?last known (?:position|location|place|whereabouts) of (.+?)(?: with .*)?$", r"where is \1"),
@@ -1561,6 +1581,7 @@ _KEYWORD_QUERY = _rules(
      r"back on tools|back to work|back working)( \w+) time( after (his |her |the )?\w+)?$", r"what time \1 \2\3\4"),
     (rf"^(.+?) (time total|total time|duration total|total duration|total)( ({_CLOCK_TIME}) to ({_CLOCK_TIME}))?$",
      lambda m: f"how long was {m.group(1)} in total" + (f" between {m.group(4)} and {m.group(5)}" if m.group(3) else "")),
+    (r"^(.+?) gone where$", r"where has \1 gone"), (r"^(.+?) (?:length|duration)$", r"how long was \1"),
     (r"^(.+?) (y/n|yes or no|yes/no|true or false|t/f|true/false)$", r"did \1"),
     (r"^(.+?)(?<!\d)(?<!\blast)(?<!\bpast) (mins|minutes|duration|secs|seconds|hrs|hours)$", r"how long \1"),
 )
@@ -1934,7 +1955,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting) in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?(big |deep |open )?"
-                r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|danger area|restricted area|no-go|exclusion|"
+                r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|ditch|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|bludg\w*|"
                 r"bunk(ing|ed|s)? off|chill(ing|ed|s)?|chill out|standing round|stood round|sitting on (a|that|the|his|her) bucket|standing (around|about|still)|"
@@ -2102,7 +2123,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
-    "watchman": "watchman", "casual": "labourer",
+    "watchman": "watchman", "casual": "labourer", "flagman": "traffic controller",
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
