@@ -80,7 +80,7 @@ SYNONYMS: dict[str, str] = {
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
-    "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker",
+    "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker", "hse officer": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
@@ -213,7 +213,9 @@ _OFF_DOMAIN = re.compile(
     r"how many \w+ (do |will |would |shall )?(we|i|they|you) (still )?(need|require)|how many cubic|(i|we) (come|go|get) home|"
     r"my round|how many sugars|going to say|(order|delivery) (going to|gonna) arrive|(what did|what has) (the \w+|he|she) "
     r"(tell|told|say|said)|^what time (is|are) .* coming\b|send (\w+ ){0,3}(a |an )?(message|text|email)|"
-    r"^is it the (correct|right|proper) one$|lacking for|by whom?( name)?\s*$|\bwhy\s*$|how far (from me|away)|in (metres|meters|feet))\b"
+    r"^is it the (correct|right|proper) one$|lacking for|by whom?( name)?\s*$|\bwhy\s*$|how far (from me|away)|in (metres|meters|feet)|"
+    r"(radio|call|ring|phone|text) (the|my) \w+ and tell|supposed to (get|arrive|come|be) here|telephone|up to code|"
+    r"the right one or the other one)\b"
 )
 
 
@@ -632,6 +634,7 @@ _SURFACE = _rules(
     (r"^\s*(y'all,?\s*)?i(?:'m| am) fixing to\b", ""), (r"\bso tell me( straight)?:?\s*", ""),
     (r"[.!]\s*(we|i)(?:'re|'m| are| am) fixing to [^?]*$", "."),
     (r"(?s)^.*\bnever mind( that)?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|has|have|who)\b)", ""),
+    (r"^(?:i apologi[sz]e|i am sorry to ask|with my apologies)[^,?]*?(?:,\s*but|,)\s+", ""),
     (r"^(?:now |well )?(?:i know|i hate to|i realise|i realize|i understand|i get that|granted|[^?]*\bnever mind that|"
      r"[^?]*\band while i(?:'m| am) at it)[^?]*?(?:\b(?:but|anyway|that))?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|"
      r"has|have|who|would|could|can|do)\b)", ""),
@@ -1184,6 +1187,29 @@ _SPOKEN = _rules(
     (r"\bis (he|she|they|the \w+) not (working|busy)\b", r"is \1 \2"), (r"\b(?:just )?sitting down\b", "sitting around"),
     (r"\bsince half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", r"since \1 thirty"),
     (r"^relative to (?:the way )?(?:i am|i'm|where i am) (?:\w+ )?facing,? where is\b", "which way is"),
+    # Dutch and German verb-second order ("how long ago went the man idle", "lies he there still", "stands he still")
+    (r"^(how long ago|when|what time) went (the .+?) (idle|in|into|down|for|home)\b", r"\1 did \2 go \3"),
+    (r"^how long (stood|walked|sat|lay) (the .+?) (still|around|about|there|idle)\b",
+     lambda m: f"how long was {m.group(2)} " + {"stood": "standing", "walked": "walking", "sat": "sitting", "lay": "lying"}[
+         m.group(1)] + f" {m.group(3)}"),
+    (r"\blies (he|it|she) (there )?still\b", "is it still there"), (r"\bstands (he|she) still\s*$", r"is \1 idle"),
+    (r"\b(?:went|goes|go) (he|she|they) for (?:a|his|her|their) break\b", r"did \1 go for a break"),
+    (r"\bmaking a break\b", "taking a break"), (r"\bbegin with working\b", "start working"), (r"^how late did\b", "what time did"),
+    (r"\b(?:standing |lying )?left in front of me\b", "front left of me"),
+    (r"\bwhere (the \w+|it) (?:stood|was|lay|sat) first\b", r"where \1 was first seen"),
+    # the camera's own words: "out of frame", "in shot", "off the left of frame", "the last clip"
+    (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture)(?: for good)?(?: and not come back| and never came back)\b", "leave"),
+    (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture) for good\b", "leave"),
+    (r"\b(?:just )?(?:off|past) the (left|right)(?: edge)? of (?:the )?frame\b", r"on my \1"),
+    (r"^was (the \w+) in (?:the picture|shot|frame|view) before (the \w+)(?: ever was)?\b", r"did \1 appear before \2 appeared"),
+    (r"\bin the last clip (?:like )?(?:the )?last\b", "in the last"), (r"\bdug[- ]?out area\b|\bdugout\b", "excavation"),
+    (r"^what is the (?:timecode|timestamp|time) (?:where|when|at which) (.+)$", r"when \1"),
+    (r"\b(?:little |small )?(?:handheld |hand-held )?(?:cutter|grinder|saw|tool) with (?:the|a) spinning disc\b", "angle grinder"),
+    # courtesy: "where is the red toolbox, relative to the way I am facing at present", "what has become of"
+    (r"\bwhere is (the \w+(?: \w+)?),? relative to the way (?:i am|i'm) (?:\w+ )?facing\b", r"which way is \1"),
+    (r"\bwhere (the \w+(?: \w+){0,2}) is in relation to (?:myself|me)\b", r"which way is \1"),
+    (r"\bwhat has become of\b", "what happened to"), (r"\bwithout wearing (his|her|their|a|any) ", "without \1 "),
+    (r"\b(who|that) (has|had) no (vest|hi-vis|hardhat|helmet)\b", r"without a \3"),
     # Spanish-shaped English ("is my drill yet where I left it", "what has passed with", "in what place is", "it has how many
     # minutes that", "the worker of the green vest") and Jamaican English ("the youth without him helmet", "or it gone")
     (r"\b(is|are|was|were) (the \w+(?: \w+)?|my \w+|it|they|he|she) yet (in|where|there|at|on|by)\b", r"\1 \2 still \3"),
@@ -2123,7 +2149,7 @@ ROLES: dict[str, str] = {
     "fitters": "fitter", "erector": "steel erector", "erectors": "steel erector", "steel erector": "steel erector",
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
-    "watchman": "watchman", "casual": "labourer", "flagman": "traffic controller",
+    "watchman": "watchman", "casual": "labourer", "flagman": "traffic controller", "hse officer": "safety officer",
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
