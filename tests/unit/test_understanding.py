@@ -58,7 +58,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("fg", "fh", "fi", "fj", "fk"), 0.9), (("fl", "fm", "fn", "fo", "fp"), 0.9),
                            (("fq", "fr", "fs", "ft", "fu"), 0.9), (("fv", "fw", "fx", "fy", "fz"), 0.9),
                            (("ga", "gb", "gc", "gd", "ge"), 0.88), (("gf", "gg", "gh", "gi", "gj"), 0.9),
-                           (("gk", "gl", "gm", "gn", "go"), 0.9)]
+                           (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
