@@ -570,8 +570,6 @@ _SURFACE = _rules(
      r"\b(tall |big |long )?(metal )?step thing(y|ie|s)?\b", "ladder"),
     (r"\bdigging machine\b|\bdigger thing\b|\bmachine that digs\b", "excavator"),
     (r"\b(spinning |rotating |revolving )?drum[- ](truck|lorry|wagon)(s?)\b", r"concrete mixer\3"),
-    (r"\b(big |heavy |huge )?(thing|stuff|bundle)( that is| that's)? (dangling|hanging|swinging) (off|from|under) the crane\b",
-     "suspended load"),
     (r"\b(little |small )?one[- ]wheel(ed)? (cart|barrow|trolley|thing)\b", "wheelbarrow"),
     (r"\bwooden (platform|skid|tray)( thing)?(s?)\b", r"pallet\3"),
     (r"\b(big |large )?(metal |steel )?(rubbish|junk|trash|garbage|waste|debris) (bin|container|skip|box|dumpster)\b", "skip"),
@@ -639,7 +637,7 @@ _SURFACE = _rules(
      r"[^?]*\band while i(?:'m| am) at it)[^?]*?(?:\b(?:but|anyway|that))?,?\s+(?=(how|what|when|where|which|is|are|was|did|does|"
      r"has|have|who|would|could|can|do)\b)", ""),
     (r"^\s*(i |ya |you )?reckon,?\s+(?=(how|what|when|where|which|is|are|was|did|has)\b)", ""),
-    (r"\bwhat (become|became) of\b", "what happened to"), (r"\bwent to (standing|sitting) around\b", "started standing around"),
+    (r"\bwhat(?:ever)? (?:has |had )?(?:become|became) of\b", "what happened to"), (r"\bwent to (standing|sitting) around\b", "started standing around"),
     (r"\b(the [\w ]+?),? (she|he)(?:'s| is) the one (in|with|wearing) ", r"\1 \3 "),
     (r"\bme\b(?= (hardhat|hard hat|helmet|lid|drill|hammer|toolbox|gloves|tools|tape|level|bag|van|keys|phone|ladder|barrow|"
      r"wheelbarrow|saw|grinder|kango|jackhammer|spade|shovel|radio)\b)", "my"),
@@ -802,10 +800,11 @@ _PHRASES = _rules(
     (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
     (r"\bset (us|you|me|him|them) back\b", "cost"),
-    (r"\bwith respect to me\b|\bwith reference to me\b|\bfrom my position\b", "from me"),
+    (r"\b(?:with )?respect to me\b|\bwith reference to me\b|\bfrom my position\b", "from me"),
     (r"\bis where from me,? (front or back|left or right|front or behind|ahead or behind)\b", r"is it \1 of me"),
-    (r"\b(material|load|stuff|thing|bundle) hanging (from|on|off) the (crane|hook)\b", "suspended load"),
-    (r"\b(on )?(my )?back side (left|right)\b", r"behind me on the \3"),
+    (r"\b(?:big |heavy |huge )?(?:material|load|stuff|thing|bundle)(?: that is)? (?:hanging|dangling|swinging) (?:from|on|off|under) "
+     r"the (?:crane(?: hook)?|hook)\b", "suspended load"),
+    (r"\b(?:on )?(?:my )?back side (?:on my )?(left|right)\b", r"behind me on the \1"),
     (r"\b(on )?(my )?(left|right)[- ]back( side)?\b", r"behind me on the \3"),
     (r"\bkept down\b", "put down"), (r"\bstill it is\b", "is it still"),
     (r"\b(again|back) (come|came|go|went) to the (spot|place) where\b", r"go back to the \3 where"),
@@ -984,7 +983,7 @@ _PHRASES = _rules(
     # a learner's simple English: "which way i must to go", "how i turn for to see", "back side on my right"
     (r"\b(?:for )?(?:go|to go) to (the \w+) which way i (?:must|need|have)(?: to)? go\b", r"which way is \1"),
     (r"\bhow (?:i|do i|must i) turn (?:for )?(?:to )?see (the \w+)\b", r"which way is \1"),
-    (r"\bback side on my (left|right)\b", r"behind me on the \1"), (r"\bgo home from (the )?site\b", "leave the site"),
+    (r"\bgo home from (the )?site\b", "leave the site"),
     (r"\bhow much (he|she|they) (stay|stayed|stays) (inside|in there|in it|there)\b", r"how long \1 stay \3"),
     (r"\bhow many minute (?:the|that) (\w+) (work|worked|works)\b", r"how long did the \1 work"),
     # a sarcastic foreman's nicknames and irony: "Sleeping Beauty in the green vest", "his lordship", "kipping",
@@ -1012,7 +1011,6 @@ _PHRASES = _rules(
     (r"\bhow long since (the \w+|he|she|they) (is|are) (idle|working|busy|resting)\s*$", r"how long has \1 been \3"),
     (r"\bwith (the |his |her )?arms (crossed|folded)\b|\bsleeping with (the |his |her )?eyes open\b|"
      r"\b(standing|standin|stood|waiting|waitin|stand) (on|in) (line|a queue|the queue)\b", "idle"),
-    (r"\brespect to me\b", "relative to me"),
     (r"\bwhich part (is )?(he|she|it|they) (is |are )?(relative to me|from me)\b", r"which way is \2 from me"),
     (r"\b(go|goes|gone|went|been) again (in|into|inside|down) (the|that|it)\b", r"\1 back into \3"),
     (r"\bwith (the|a) no (hardhat|helmet|hat|vest|hi-vis)\b", r"with no \2"),
@@ -1090,7 +1088,6 @@ _PHRASES = _rules(
     (r"\bin the course of\b", "during"),
     (r"\bat the time of (this|the present) (entry|report|note|writing)\b|\bat (the )?present\b", "now"),
     (r"\b(so|as) far as the (record|records|footage|memory|log) (shows|show|goes|go)\b", ""),
-    (r"\bwhat (has|had) become of\b", "what happened to"),
     (r"\b(period|spell|bout|stint) of idle(ness)? (commence|commenced|begin|began|start|started)\b", "went idle"),
     (r"^(the [\w -]+?) (have|has) not been (disturbed|moved|touched|shifted|relocated)\b.*$",
      lambda m: f"{'are' if m.group(2) == 'have' else 'is'} {m.group(1)} still where {'they were' if m.group(2) == 'have' else 'it was'}"),
@@ -1205,10 +1202,10 @@ _SPOKEN = _rules(
     (r"\bin the last clip (?:like )?(?:the )?last\b", "in the last"), (r"\bdug[- ]?out area\b|\bdugout\b", "excavation"),
     (r"^what is the (?:timecode|timestamp|time) (?:where|when|at which) (.+)$", r"when \1"),
     (r"\b(?:little |small )?(?:handheld |hand-held )?(?:cutter|grinder|saw|tool) with (?:the|a) spinning disc\b", "angle grinder"),
-    # courtesy: "where is the red toolbox, relative to the way I am facing at present", "what has become of"
+    # courtesy: "where is the red toolbox, relative to the way I am facing at present"
     (r"\bwhere is (the \w+(?: \w+)?),? relative to the way (?:i am|i'm) (?:\w+ )?facing\b", r"which way is \1"),
     (r"\bwhere (the \w+(?: \w+){0,2}) is in relation to (?:myself|me)\b", r"which way is \1"),
-    (r"\bwhat has become of\b", "what happened to"), (r"\bwithout wearing (his|her|their|a|any) ", "without \1 "),
+    (r"\bwithout wearing (his|her|their|a|any) ", "without \1 "),
     (r"\b(who|that) (has|had) no (vest|hi-vis|hardhat|helmet)\b", r"without a \3"),
     # Spanish-shaped English ("is my drill yet where I left it", "what has passed with", "in what place is", "it has how many
     # minutes that", "the worker of the green vest") and Jamaican English ("the youth without him helmet", "or it gone")
@@ -1227,7 +1224,7 @@ _SPOKEN = _rules(
     (r"\b(?:big )?(yellow )?machine with (?:the|an|a) arm and (?:the|a) bucket(?: on it)?\b", r"\1excavator"),
     (r"\b(?:lorry|truck|wagon) with (?:the |a )?(?:big )?(?:turning|spinning|rotating) drum(?: on the back)?\b", "concrete mixer"),
     (r"\bround the back of (?:him|them|the camera|it) on the (left|right)(?: hand)?(?: side)?\b", r"behind me on the \1"),
-    (r"\bfrom (?:about |around )?(\d+) minutes in\b", r"since \1:00"), (r"\bwhatever (become|became) of\b", "what happened to"),
+    (r"\bfrom (?:about |around )?(\d+) minutes in\b", r"since \1:00"),
     (rf"^(.*\b(?:the|my) )(\w+(?: \w+)?) the ({_COLOURS_RE})(?: one)?\s*$", lambda m: m.group(0) if set(m.group(2).split())
      & {"in", "with", "wearing", "of", "on", "at", "by"} else f"{m.group(1)}{m.group(3)} {m.group(2)}"),  # "the wheelbarrow, um, the green one"
     (r"^(?:the )?last known (?:position|location|place|whereabouts) of (.+?)(?: with .*)?$", r"where is \1"),
