@@ -93,7 +93,7 @@ SYNONYMS: dict[str, str] = {
     "helper": "worker", "laborer guy": "worker", "sub": "worker", "fitter": "worker", "fitters": "worker",
     "erector": "worker", "erectors": "worker", "steel erector": "worker", "pipelayer": "worker", "driver": "worker",
     "engineer": "worker", "mechanic": "worker", "hod carrier": "worker", "hodcarrier": "worker", "demolisher": "worker", "sparky": "worker", "sparkies": "worker",
-    "sparkie": "worker", "chippy": "worker", "chippie": "worker", "chippies": "worker", "dogman": "worker",
+    "sparkie": "worker", "chippy": "worker", "chippie": "worker", "chippies": "worker", "dogman": "worker", "gateman": "worker",
     "dogmen": "worker", "tradie": "worker", "tradies": "worker", "concreter": "worker", "concreters": "worker",
     "oke": "worker", "okes": "worker", "ou": "worker", "ous": "worker", "laaitie": "worker", "laaities": "worker",
     "folks": "worker", "folk": "worker", "signalman": "worker", "signalmen": "worker", "signalperson": "worker",
@@ -135,7 +135,8 @@ SYNONYMS: dict[str, str] = {
     "loads": "suspended_load", "lift": "suspended_load",
     "bucket": "bucket", "barrier": "barrier", "barriers": "barrier", "fence": "barrier",
     "full body harness": "harness", "body harness": "harness",     "crane truck": "crane_truck", "scaffolding pipe": "scaffolding_pipe", "scaffold pipe": "scaffolding_pipe",
-    "scaffold tube": "scaffold_tube", "pallet jack": "pallet_jack", "pallet truck": "pallet_jack",     "saw": "saw", "circular saw": "saw", "cut off saw": "cut_off_saw", "cut-off saw": "cut_off_saw",
+    "scaffold tube": "scaffold_tube", "pallet jack": "pallet_jack", "pallet truck": "pallet_truck", "skip lorry": "skip_lorry", "skip truck": "skip_lorry",
+    "water truck": "water_truck", "water lorry": "water_truck",     "saw": "saw", "circular saw": "saw", "cut off saw": "cut_off_saw", "cut-off saw": "cut_off_saw",
     "cutoff saw": "cut_off_saw", "chop saw": "chop_saw", "grinder": "grinder", "angle grinder": "angle_grinder",
     "wacker packer": "plate_compactor", "whacker packer": "plate_compactor", "wacker plate": "plate_compactor",
     "plate compactor": "plate_compactor", "wacker": "plate_compactor", "whacker": "plate_compactor",
@@ -1185,12 +1186,20 @@ _SPOKEN = _rules(
     (r"\bsince half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", r"since \1 thirty"),
     (r"^relative to (?:the way )?(?:i am|i'm|where i am) (?:\w+ )?facing,? where is\b", "which way is"),
     # Dutch and German verb-second order ("how long ago went the man idle", "lies he there still", "stands he still")
-    (r"^(how long ago|when|what time) went (the .+?) (idle|in|into|down|for|home)\b", r"\1 did \2 go \3"),
+    (r"^(how long ago|when|what time) went (the .+?) (idle|in|into|down|for|home|on|off)\b", r"\1 did \2 go \3"),
+    (r"^(?!(?:is|are|does|do|how|when|what|which|who|where)\b)(.+?) works (?:he|she|they) (now|still|at the moment|right now)\b",
+     r"is \1 working \2"),  # "the man with the yellow vest, works he now or not"
+    (r"^works ((?:the|that|this|my) .+?) (still|now|at the moment|right now)\b", r"is \1 working \2"),
+    (r"\bagain (?:begun|began|begin|started|start) (?:to work|working|with work)\b", "started working again"),
+    (r"\b(went|gone|go|goes|headed|head|heads) off home\b", r"\1 home"),
+    (r"^is (.+?) (?:just )?(?:stood|standing|sat|sitting|stopping|hanging) (?:about|around)\b", r"is \1 idle"),
     (r"^how long (stood|walked|sat|lay) (the .+?) (still|around|about|there|idle)\b",
      lambda m: f"how long was {m.group(2)} " + {"stood": "standing", "walked": "walking", "sat": "sitting", "lay": "lying"}[
          m.group(1)] + f" {m.group(3)}"),
     (r"\blies (he|it|she) (there )?still\b", "is it still there"), (r"\bstands (he|she) still\s*$", r"is \1 idle"),
     (r"\b(?:went|goes|go) (he|she|they) for (?:a|his|her|their) break\b", r"did \1 go for a break"),
+    (r"(?<!\blook )(?<!\blooks )(?<!\blooked )\blike (?=\d)", ""),  # a filler before a number: "in the last like 30 minutes"
+    (r"\blifted (off|from|out of)\b", r"picked up \1"),
     (r"\bmaking a break\b", "taking a break"), (r"\bbegin with working\b", "start working"), (r"^how late did\b", "what time did"),
     (r"\b(?:standing |lying )?left in front of me\b", "front left of me"),
     (r"\bwhere (the \w+|it) (?:stood|was|lay|sat) first\b", r"where \1 was first seen"),
@@ -1325,6 +1334,13 @@ _WORD_ORDER = _rules(
     (r"\b(again )?(down )?in(to)? (the )?(excavation|trench|hole|pit|zone|dig) (go|goes|went|gone|climb|climbed)\b",
      lambda m: f"went {'back ' if m.group(1) else ''}into the {m.group(5)}"),
     (r"\bout of (the )?(excavation|trench|hole|pit|zone|dig) (come|comes|came|climb|climbed)\b", r"came out of the \2"),
+    # the way out told first, the asking after: "the guy in blue came out of the trench, has he gone back in since",
+    # "after the banksman got out the hole, has he been back down it", "the labourer, since he came out of the
+    # trench, was he again in the trench": whether he went back in since he came out
+    (r"^(?:after |since |once |when )?(?P<who>.+?)(?: since (?:he|she|they))? (?:came|come|got|get|climbed|climb) out "
+     r"(?:of )?(?:the )?(?P<pit>excavation|trench|hole|pit|zone|dig)(?: right)? (?:has|did|was|is|have|had) (?:he|she|they) "
+     r"(?:like |actually |ever )?(?:been |gone |go |went |got )?(?:back|again) (?:in|down|into)\b.*$",
+     r"has \g<who> been back in the \g<pit> since they came out"),
     (r"\b(hardhat|vest|ppe) when (he|she|they) (take|took|takes|taken|remove|removed)( it| them)? off\b",
      r"when \2 took \1 off"),
     (r"\bnothing doing\b", "doing nothing"),
@@ -1912,7 +1928,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
-                r"\b(break|pause|smoko|rest) (start|started|began|begin)\b"), "went_idle"),
+                r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
@@ -1973,6 +1989,7 @@ _PPE_PREDICATE = re.compile(
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
     r"( on)?\b|\bhow long (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"|\bnot (been )?(wearing|wear|got) (a |his |her |their |the |any )?(\w+ )?" + _PPE + r"( on)?\b"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting) in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
@@ -2001,8 +2018,8 @@ def state_in(text: str) -> StateName | None:
     m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
-    if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did)\b", text) and re.search(
-            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
+    if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did|is|are)\b", text) and re.search(
+            r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
             + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)", text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"
     hits: dict[StateName, int] = {}
@@ -2134,7 +2151,7 @@ ROLES: dict[str, str] = {
     "steelfixer": "steel fixer", "fixer": "steel fixer", "rodbuster": "steel fixer",
     "ironworker": "ironworker", "scaffolder": "scaffolder", "electrician": "electrician", "carpenter": "carpenter",
     "sparky": "electrician", "sparkies": "electrician", "sparkie": "electrician", "chippy": "carpenter",
-    "chippie": "carpenter", "chippies": "carpenter", "dogman": "dogman", "dogmen": "dogman", "concreter": "concreter",
+    "chippie": "carpenter", "chippies": "carpenter", "dogman": "dogman", "dogmen": "dogman", "gateman": "gateman", "concreter": "concreter",
     "joiner": "carpenter", "plumber": "plumber", "apprentice": "apprentice", "trainee": "apprentice",
     "foreman": "foreman", "inspector": "inspector", "visitor": "visitor", "visitors": "visitor",
     "digger driver": "digger driver", "crane operator": "crane operator", "operator": "operator",
@@ -2253,7 +2270,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if not words or len(words) < named:
             continue
         label = "_".join(words).replace("-", "_")
-        label = label[:-1] if label.endswith("s") and not label.endswith("ss") else label
+        label = _singular(label)
         found.append((start, end, SubjectRef(label=label, attributes={"colour": colour} if colour else {}), True))  # weak: a guess
     if not any(sref.label != "worker" for _a, _b, sref, _w in found):
         # topic first, terse: "MEWP on my left or right?", "scissor lift which direction from me now"
@@ -2265,9 +2282,16 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
     if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
             and many.group(1) not in SYNONYMS:  # fmt: skip
-        found.append((many.start(1), many.end(1) + 1, SubjectRef(label=many.group(1)), True))  # "how many utes"
+        found.append((many.start(1), many.end(1) + 1, SubjectRef(label=_singular(many.group(1) + "s")), True))  # "how many utes"
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
+
+
+def _singular(label: str) -> str:
+    """A plural label's singular: "lorries" -> lorry, "bakkies" -> bakkie, "utes" -> ute ("ss" stays: "the glass")."""
+    if label.endswith("ies") and len(label) > 4 and label[-4] in "rlntdmv":
+        return label[:-3] + "y"
+    return label[:-1] if label.endswith("s") and not label.endswith("ss") else label
 
 
 _MEASURE_NOUNS = frozenset({"sheet", "sheets", "stack", "pile", "heap", "bundle", "roll", "coil", "length", "lengths", "load",
@@ -2832,9 +2856,11 @@ class QuestionUnderstander:
         query = _slots(intent, text, subjects, direction, event, state)
         if query is None:
             return UNKNOWN
-        if query.intent in ("still_there", "same_individual") and query.time is not None and query.time.t == 0 and \
-                re.search(r"\bfirst thing\b", question.lower()):  # fmt: skip
-            # "still where it was first thing", "the one who showed up first thing": where / who was first seen
+        if query.intent in ("still_there", "same_individual") and query.time is not None and query.time.t == 0 and (
+                re.search(r"\bfirst thing\b", question.lower())
+                or (query.intent == "still_there" and not re.search(r"\d", question))):  # fmt: skip
+            # "still where it was first thing / at the start / in the beginning", "the one who showed up first
+            # thing": where / who was first seen (a clock time, "at 0:00", stays a time)
             query = query.model_copy(update={"time": None})
         return query.model_copy(update={"confidence": confidence})
 
