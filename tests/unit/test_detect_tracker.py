@@ -133,6 +133,22 @@ def test_things_move_rest_and_are_carried() -> None:
     assert ("holding", obs["ladder"].track) not in worker_rel
 
 
+def test_a_worker_walking_past_a_thing_on_the_ground_is_not_holding_it() -> None:
+    """Seen from a wearer walking towards them, a worker nearer the camera grows and slides across a toolbox
+    that lies further off; the toolbox overlaps his hands frame after frame but keeps no place beside him."""
+    tracker = ClipTracker()
+    for k in range(21):  # 4 s at 5 frames a second
+        s = k / 5.0
+        h = 75 + 22 * s  # the worker comes nearer: taller each second, feet lower
+        tracker.update(s, [
+            det("worker", 480 + 40 * s, 240 + 25 * s - h, w=0.4 * h, h=h),
+            det("toolbox", 505 + 24 * s, 205 + 8 * s, w=19 + 2 * s, h=12 + 2 * s),
+        ])
+    obs = {o.label: o for o in tracker.observations()}
+    assert ("holding", obs["toolbox"].track) not in {(r.predicate, r.object_track) for r in obs["worker"].relations}
+    assert obs["toolbox"].state != "carried"
+
+
 def test_relations_near_on_and_climbing() -> None:
     tracker = ClipTracker()
     for k in range(3):

@@ -279,6 +279,23 @@ def is_holding(worker: Box, thing: Box) -> bool:
     return area(thing) <= 0.5 * area(worker) and intersection_over(thing, _hand_region(worker)) >= 0.3
 
 
+HELD_DRIFT = 0.35
+"""A thing in a person's hands keeps its place beside them, in units of their height, within this much ..."""
+
+
+def held_steadily(pairs: Sequence[tuple[Box, Box]]) -> bool:
+    """Whether a thing that overlaps a person's hands in these (person, thing) frames moved with them. A person
+    walking past a thing on the ground (or the wearer walking past both) overlaps it too, but slides across
+    it: the thing's offset from the person, measured in the person's height, drifts by more than a swinging
+    hand moves it."""
+    dx, dy = [], []
+    for worker, thing in pairs:
+        h = max(worker[3] - worker[1], 1e-6)
+        dx.append((centre(thing)[0] - centre(worker)[0]) / h)
+        dy.append((thing[3] - worker[3]) / h)
+    return not dx or (max(dx) - min(dx) <= HELD_DRIFT and max(dy) - min(dy) <= HELD_DRIFT)
+
+
 def is_on(a: Box, a_label: str, b: Box, b_label: str) -> bool:
     aw, ah, bh = a[2] - a[0], a[3] - a[1], b[3] - b[1]
     overlap_x = min(a[2], b[2]) - max(a[0], b[0])
@@ -498,7 +515,8 @@ class ClipTracker:
         if not pairs:
             return []
         near = sum(is_near(x, y, self.config.near_factor) for x, y in pairs)
-        holding = sum(is_holding(x, y) for x, y in pairs)
+        held = [(x, y) for x, y in pairs if is_holding(x, y)]
+        holding = len(held) if held_steadily(held) else 0
         on = sum(is_on(x, a.label, y, b.label) for x, y in pairs)
         half = len(pairs) / 2.0
         rels: list[Relation] = []
