@@ -292,6 +292,49 @@ def test_no_recall_of_places_known_only_by_bearing_from_before_the_wearer_walked
     assert cats(stood.step(looked(3, 0.0))) == ["memory_recall"]
 
 
+def test_a_walk_interrupted_by_a_turn_still_makes_places_from_before_stale() -> None:
+    """A turn made while walking sweeps things past at one size: the clip between two walking clips reads
+    still, and the walk still counts (two clips of three)."""
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    walker = RuleEngine()
+    walker.step(looked(0, 0.0, (box,)))
+    walker.step(looked(1, 180.0, (_growing("p1", "pallet", 1, 180.0, 1.8), _growing("c1", "cable_drum", 1, 175.0, 1.7))))
+    walker.step(looked(2, 180.0, (_growing("p2", "pallet", 2, 180.0, 1.05), _growing("c2", "cable_drum", 2, 175.0, 1.0))))
+    walker.step(looked(3, 180.0, (_growing("p3", "pallet", 3, 180.0, 1.9), _growing("c3", "cable_drum", 3, 175.0, 1.6))))
+    assert walker.step(looked(4, 0.0)) == []
+    once = RuleEngine()  # one clip of growing things among still ones is not a walk
+    once.step(looked(0, 0.0, (box,)))
+    once.step(looked(1, 180.0, (_growing("p1", "pallet", 1, 180.0, 1.8), _growing("c1", "cable_drum", 1, 175.0, 1.7))))
+    once.step(looked(2, 180.0, (_growing("p2", "pallet", 2, 180.0, 1.05), _growing("c2", "cable_drum", 2, 175.0, 1.0))))
+    once.step(looked(3, 180.0, (_growing("p3", "pallet", 3, 180.0, 1.0), _growing("c3", "cable_drum", 3, 175.0, 1.05))))
+    assert cats(once.step(looked(4, 0.0))) == ["memory_recall"]
+
+
+def _still(eid: str, label: str, k: int, bearing: float, height: float = 40.0) -> ObsFact:
+    """A still thing seen through clip k at one bearing and one size."""
+    ts = [10.0 * k + 0.5 * i + 0.25 for i in range(10)]
+    return ObsFact(eid, label, bearing, tuple((t, bearing, None) for t in ts),
+                   rows=tuple((t, 100.0, 100.0 + height) for t in ts))  # fmt: skip
+
+
+def test_recall_only_from_where_the_wearer_stood_when_he_saw_the_thing() -> None:
+    """A place is known by its bearing from where the wearer stood: the still things seen beside it, seen again
+    at their bearings and sizes, say he stands there again; seen at other bearings, he is somewhere else and its
+    bearing points at another spot (a walk the sizes did not show)."""
+    def run(back_bearings: tuple[float, float], walk: bool) -> list[str]:
+        rules = RuleEngine()
+        rules.step(looked(0, 0.0, (_still("t1", "toolbox", 0, 5.0), _still("p1", "pallet", 0, 20.0),
+                                   _still("d1", "cable_drum", 0, -15.0))))  # fmt: skip
+        grow = 1.8 if walk else 1.0
+        rules.step(looked(1, 180.0, (_growing("b1", "barrier", 1, 180.0, grow), _growing("s1", "skip", 1, 175.0, grow))))
+        rules.step(looked(2, 180.0, (_growing("b1", "barrier", 2, 180.0, grow), _growing("s1", "skip", 2, 175.0, grow))))
+        return cats(rules.step(looked(3, 0.0, (_still("p1", "pallet", 3, back_bearings[0]),
+                                               _still("d1", "cable_drum", 3, back_bearings[1])))))  # fmt: skip
+    assert run((20.0, -15.0), walk=False) == ["memory_recall"]
+    assert run((60.0, 35.0), walk=False) == []  # somewhere else: the things around it lie at other bearings
+    assert run((20.0, -15.0), walk=True) == []  # a walk seen in the sizes: places from before it are stale
+
+
 def test_hazards_are_safety_alerts_and_a_clip_seen_again_says_nothing() -> None:
     rules = RuleEngine()
     fire = ObsFact("f1", "fire", 90.0, ((1.0, 90.0, None),))

@@ -50,6 +50,14 @@ from spotter.world.geometry import (
     in_view,
 )
 from spotter.world.labels import named_by
+from spotter.world.walking import (
+    MIDDLE_FRACTION,
+    MIN_HEIGHT_PX,
+    clip_walked,
+    grows_by_work,
+    size_ratio,
+    walk_in,
+)
 
 CATEGORY_PRIORITY = (
     "safety_alert", "ppe_violation", "exclusion_zone", "left_behind", "memory_recall", "progress", "idle",
@@ -133,6 +141,9 @@ class _Place:
     reported: bool = False
     underfoot: bool = False
     """Last seen leaving through the bottom of the image: below the view, where a look by heading misses it."""
+    marks: tuple[tuple[str, float, float], ...] = ()
+    """Still things seen with it then, (entity, bearing, box height): seen again at their bearings and sizes, the
+    wearer stands where he stood, and its bearing points at its place again."""
 
 
 @dataclass
@@ -170,7 +181,8 @@ class CameraState:
     first_bearing: dict[str, float] = field(default_factory=dict)
     """Entity -> the world bearing it was first seen at (a thing of the same label first seen later at a
     remembered place is the remembered thing seen again under another id)."""
-    walking_clips: int = 0
+    walking_recent: tuple[bool, ...] = ()
+    """Whether the wearer walked in each of the last clips, newest last (a turn mid-walk hides one clip's walk)."""
     sizes: dict[str, float] = field(default_factory=dict)
     """Entity id -> a still thing's typical box height near the middle of the view when last measured."""
     walked_at: float = -1.0
@@ -626,7 +638,8 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
     moved_since = False
     for o in f.observations:
         if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times \
-                or o.label in r.safety_alert.moving_plant_labels or o.attributes.get("moving") is True:  # fmt: skip
+                or o.label in r.safety_alert.moving_plant_labels or o.attributes.get("moving") is True \
+                or grows_by_work(o.attributes):  # fmt: skip
             continue  # (plant drives about: a reversing dumper grows in the view while the wearer stands still)
         bearing = {round(t, 3): b for t, b, _ in o.samples}
         heights = []
@@ -635,21 +648,23 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
             i = bisect.bisect_left(times, t)  # the view sample nearest the frame
             near = min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))
             h = f.view[near][1]
-            if b is not None and angular_distance(b, h) <= 0.25 * f.hfov_deg and bottom - top > 5.0:
+            if b is not None and angular_distance(b, h) <= MIDDLE_FRACTION * f.hfov_deg and bottom - top > MIN_HEIGHT_PX:
                 heights.append(bottom - top)
-        if len(heights) >= 5:
-            ratios.append(max(heights) / min(heights))
+        ratio = size_ratio(heights)
+        if ratio is not None:
+            ratios.append(ratio)
         if len(heights) >= 3:
             typical = sorted(heights)[len(heights) // 2]
             earlier = st.sizes.get(o.entity_id)
             if earlier is not None and max(typical, earlier) / min(typical, earlier) > r.memory_recall.walk_scale_seen_again:
                 moved_since = True  # a still thing seen bigger or smaller than last time: the wearer moved
             st.sizes[o.entity_id] = typical
-    walking = bool(ratios) and sorted(ratios)[len(ratios) // 2] > r.memory_recall.walk_scale
+    walking = clip_walked(ratios, r.memory_recall.walk_scale)
     if moved_since:
         st.walked_at = max(st.walked_at, f.t_start)
-    st.walking_clips = st.walking_clips + 1 if walking else 0
-    if st.walking_clips >= 2 or (walking and f.t_start - st.walked_at <= 30.0):  # or still walking after a pause
+    st.walking_recent = (*st.walking_recent[-2:], walking)
+    # walking in two clips of three (`walk_in`), or still walking after a pause
+    if walking and (walk_in(st.walking_recent) or (st.walked_at >= 0.0 and f.t_start - st.walked_at <= 30.0)):
         st.walked_at = f.t_end
 
 
@@ -660,6 +675,7 @@ class RecallRule:
         p = r.memory_recall
         walked(f, st, r)
         seen: dict[str, ObsFact] = {}
+        marks = _landmarks(f, r)
         for o in f.observations:
             if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
                 continue
@@ -676,7 +692,8 @@ class RecallRule:
                 # seen somewhere else without being seen carried: moved unseen; its old place is still to check
                 st.vacated[o.entity_id] = _Place(old.label, old.bearing, old.last_seen, True, old.looked_away)
             underfoot = _left_downwards(o, f)
-            st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot)
+            st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot,
+                                            marks=tuple(m for m in marks if m[0] != o.entity_id))  # fmt: skip
         for e in f.events:  # seen being taken: its place is not a mystery
             if e.kind in ("picked_up", "moved") and e.entity_id in st.places:
                 st.places[e.entity_id].still = False
@@ -689,8 +706,9 @@ class RecallRule:
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
             if eid in seen or place.reported or not place.still or place.last_seen < st.walked_at \
-                    or eid in st.left_behind or place.underfoot:  # fmt: skip
-                continue  # (left behind: the wearer moved on, its bearing is stale; underfoot: below the view)
+                    or eid in st.left_behind or place.underfoot or _back_where_he_stood(place.marks, marks) is False:  # fmt: skip
+                continue  # (left behind: the wearer moved on, its bearing is stale; underfoot: below the view;
+                # the things seen beside it now lie at other bearings or sizes: he stands somewhere else)
             in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
             if len(in_view_at) < len(f.view):
                 place.looked_away = True
@@ -725,6 +743,35 @@ class RecallRule:
                    f"last seen there at {place.last_seen:.0f} s.{also}")  # fmt: skip
             out.append(Trigger(self.category, eid, msg, in_sight[0], (eid,), (place.last_seen, in_sight[0]), (place.label,)))  # fmt: skip
         return out
+
+
+BACK_BEARING_DEG = 10.0
+BACK_SIZE = 1.35
+"""Where he stood: still things within this many degrees of their bearings and this factor of their sizes."""
+
+
+def _landmarks(f: ClipFacts, r: SiteRules) -> tuple[tuple[str, float, float], ...]:
+    """The clip's still things (no people, plant or carried things), with their bearing and typical box height."""
+    out = []
+    for o in f.observations:
+        if _is_person(o.label, r) or o.state == "carried" or o.label in r.safety_alert.moving_plant_labels \
+                or not o.rows:  # fmt: skip
+            continue
+        hs = sorted(bottom - top for _t, top, bottom in o.rows)
+        out.append((o.entity_id, o.samples[-1][1] if o.samples else o.bearing_deg, hs[len(hs) // 2]))
+    return tuple(out)
+
+
+def _back_where_he_stood(then: Sequence[tuple[str, float, float]], now: Sequence[tuple[str, float, float]]) -> bool | None:
+    """Whether the wearer stands where he stood when `then`'s still things were seen: of those seen again now, at
+    least two (or the only one) at their bearings and sizes (True), or none (False). None: too few seen again."""
+    old = {e: (b, h) for e, b, h in then}
+    again = [(old[e], (b, h)) for e, b, h in now if e in old]
+    if len(again) < 2:
+        return None
+    same = sum(angular_distance(b0, b1) <= BACK_BEARING_DEG and min(h0, h1) > 0 and max(h0, h1) / min(h0, h1) <= BACK_SIZE
+               for (b0, h0), (b1, h1) in again)  # fmt: skip
+    return True if same >= 2 else (False if same == 0 else None)
 
 
 def _left_downwards(o: ObsFact, f: ClipFacts) -> bool:

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from spotter.errors import ConfigError
 from spotter.world.geometry import CALM_TURN_DEG_S, WORK_RESUMED_S
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
+from spotter.world.walking import WALK_SCALE
 
 
 class ExclusionZone(BaseModel):
@@ -160,8 +161,8 @@ class RecallRule(_Rule):
         description="Its place counts as looked at only while the head turns slower than this (deg/s)",
     )
     walk_scale: float = Field(
-        default=1.4, gt=1.0,
-        description="Still things near the middle of the view changing size this much in a clip, two clips running: "
+        default=WALK_SCALE, gt=1.0,
+        description="Still things near the middle of the view changing size this much in a clip, two clips of three: "
                     "the wearer walked, and places known by bearing from before are stale",
     )
     walk_scale_seen_again: float = Field(
