@@ -41,9 +41,10 @@ from spotter.world.geometry import (
     in_pit,
     relative_deg,
 )
-from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, same_kind
+from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
+from spotter.world.walking import MIDDLE_FRACTION, clip_walked, grows_by_work, size_ratio, walk_in
 
 log = logging.getLogger(__name__)
 
@@ -95,6 +96,14 @@ def default_embedder() -> Any | None:
 # --- the parser ---------------------------------------------------------------------------
 
 
+_WALK_CHUNK = 30
+"""Clips judged at a time when looking back for a walk (five minutes of ten-second clips)."""
+BACK_BEARING_DEG = 10.0
+BACK_SIZE = 1.35
+"""Back where he stood: still things seen again within this many degrees of their bearings and this factor of their
+sizes (a metre off at five metres moves a thing about this much)."""
+
+
 class QuestionParser:
     """Answers questions about one camera's memory through the graph tools (see module doc)."""
 
@@ -115,6 +124,8 @@ class QuestionParser:
         # (camera, role) -> the attributes a question described that role with ("the banksman in the
         # yellow vest"), so a later "which way is the banksman?" means the same person.
         self.roles: dict[tuple[str, str], dict[str, bool | str]] = {}
+        # (camera, clip) -> whether the wearer walked in it (a stored clip does not change)
+        self._walking_clips: dict[tuple[str, str], bool] = {}
 
     # --- entry point ---
 
@@ -886,18 +897,84 @@ class QuestionParser:
         moved = self._world_event(camera_id, entity, ["moved", "picked_up"], at, obs)
         moved_after = moved is not None and moved[0] > then.t_start - 1e-6
         carried = any(st == "carried" for t, st, _o in _state_samples(obs, at) if t > then.t_end)
+        # A bearing points at a place only from where it was taken: after a walk the same thing seen again lies at
+        # another bearing (parallax), and looking along its old bearing finds nothing.
+        walked = self._walked(camera_id, then.t_start, now.t_end)
         # its place looked at since it was last seen, and it was not there: gone (moved or taken unseen)
         # (where it was left: the entity's place, which for a thing put down is where it was last seen, not
-        # the average over an observation it was carried through; an older observation's place otherwise)
-        place = entity.bearing_deg if entity.last_seen <= now.t_end + 1e-6 else now.bearing_deg
-        gone = self._place_seen_empty(camera_id, place, min(now.t_end, at), at)
+        # the average over an observation it was carried through; the last observation's place when it was seen
+        # later or from more than one standpoint, as the entity's is then a blend of bearings taken from each)
+        place = entity.bearing_deg if entity.last_seen <= now.t_end + 1e-6 and not walked else now.bearing_deg
+        # (measured while it was last seen: a walk from then on makes it stale, until the wearer is back where he
+        # stood then)
+        since: float | None = min(now.t_end, at)
+        if self._walked(camera_id, now.t_start, at):
+            since = self._back_where_he_stood(camera_id, now, at)
+        gone = since is not None and self._place_seen_empty(camera_id, place, since, at)
         # A bearing is only as good as the heading it was measured with: a small difference is the same place.
-        same = angular_distance(then.bearing_deg, now.bearing_deg) <= 25.0 and not (moved_after or carried or gone)
+        elsewhere = angular_distance(then.bearing_deg, now.bearing_deg) > 25.0 and not walked
+        same = not (elsewhere or moved_after or carried or gone)
         return Answer(
             answer=("Yes, " if same else "No, ") + f"{subject.describe()} is "
                    + ("where it was" if same else "no longer where it was") + f" at {fmt_time(ref_t)}.",
             yes_no=same, entities=[entity.entity_id], evidence=_evidence([then, now]),
         )  # fmt: skip
+
+    def _back_where_he_stood(self, camera_id: str, seen: ObservationRecord, at: float) -> float | None:
+        """When the wearer was back where he stood during `seen` (None: not by `at`): two still things of that clip
+        seen again at their bearings (within `BACK_BEARING_DEG`) and sizes (within `BACK_SIZE` times) in one clip."""
+        def typical_height(o: ObservationRecord) -> float:
+            hs = sorted(b.bbox[3] - b.bbox[1] for b in o.boxes)
+            return hs[len(hs) // 2] if hs else 0.0
+
+        marks = {o.entity_id: (o.bearing_deg, typical_height(o))
+                 for o in self.store.observations(camera_id, t_min=seen.t_start, t_max=seen.t_end)
+                 if o.clip_id == seen.clip_id and o.entity_id != seen.entity_id and not is_mover(o.label)
+                 and o.state != "carried" and o.boxes}  # fmt: skip
+        found: dict[str, set[str]] = {}
+        for o in self.store.observations(camera_id, t_min=seen.t_end, t_max=at):
+            mark = marks.get(o.entity_id)
+            if mark is None or o.t_start < seen.t_end or not o.boxes:
+                continue
+            h = typical_height(o)
+            if angular_distance(o.bearing_deg, mark[0]) <= BACK_BEARING_DEG and min(h, mark[1]) > 0 \
+                    and max(h, mark[1]) / min(h, mark[1]) <= BACK_SIZE:  # fmt: skip
+                found.setdefault(o.clip_id, set()).add(o.entity_id)
+                if len(found[o.clip_id]) >= 2:
+                    return o.t_start
+        return None
+
+    def _walked(self, camera_id: str, t0: float, t1: float) -> bool:
+        """Whether the wearer walked in the clips between t0 and t1, by `spotter.world.walking`'s account: still
+        things near the middle of the view (their remembered bearing near the heading) changing size clip after
+        clip. Each clip is judged once (`_walking_clips`), newest first, a chunk at a time, until a walk is found
+        (a long shift's hours are read only when no walk is nearer)."""
+        if t1 <= t0:
+            return False
+        clips = self.store.clips(camera_id, t_min=t0, t_max=t1)
+        flags: list[bool] = []
+        for end in range(len(clips), 0, -_WALK_CHUNK):
+            chunk = clips[max(0, end - _WALK_CHUNK) : end]
+            todo = [c for c in chunk if (camera_id, c.clip_id) not in self._walking_clips]
+            if todo:
+                ratios: dict[str, list[float]] = {}
+                for o in self.store.observations(camera_id, t_min=todo[0].t_start, t_max=todo[-1].t_end):
+                    if is_mover(o.label) or o.state == "carried" or grows_by_work(o.attributes):
+                        continue
+                    heights = []
+                    for b in o.boxes:
+                        h = self.tools.heading(camera_id, b.t)
+                        if h is not None and abs(relative_deg(o.bearing_deg, h)) <= MIDDLE_FRACTION * self.hfov_deg:
+                            heights.append(b.bbox[3] - b.bbox[1])
+                    ratio = size_ratio(heights)
+                    if ratio is not None:
+                        ratios.setdefault(o.clip_id, []).append(ratio)
+                for c in todo:
+                    self._walking_clips[(camera_id, c.clip_id)] = clip_walked(ratios.get(c.clip_id, []))
+            flags = [self._walking_clips[(camera_id, c.clip_id)] for c in chunk] + flags
+            if walk_in(flags):
+                return True
+        return False
 
     def _gone(self, camera_id: str, entity_id: str, label: str, at: float) -> bool:
         """A person whose last place has been in view, steadily, without them since they were last seen."""

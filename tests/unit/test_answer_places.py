@@ -1,0 +1,89 @@
+"""'Is X still where it was?' when the wearer walks: a bearing points at a place only from where it was taken,
+so after a walk a thing seen again at another bearing has not moved, and looking along its old bearing finds
+nothing. Answered from a real (SQLite) graph."""
+
+from __future__ import annotations
+
+from spotter.answer.parser import QuestionParser
+from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
+from spotter.graph.sqlite import SqliteGraphStore
+from spotter.messages import TimedBox
+from spotter.tools import GraphTools
+
+CAM = "cam-places"
+
+
+def _obs(eid: str, label: str, clip: str, t0: float, bearing: float, grow: float = 1.0,
+         attrs: dict[str, object] | None = None) -> ObservationRecord:
+    """Seen for 8 s from t0 in the middle of the view (the heading is 0), its box `grow` times taller at the end."""
+    boxes = [TimedBox(t=round(t0 + 0.2 * i, 2), bbox=(300.0, 200.0, 340.0, 200.0 + 40.0 * (1.0 + (grow - 1.0) * i / 40)))
+             for i in range(41)]  # fmt: skip
+    return ObservationRecord(observation_id=f"{clip}/{eid}", entity_id=eid, camera_id=CAM, clip_id=clip, label=label,
+                             t_start=t0, t_end=t0 + 8.0, bearing_deg=bearing, state="on_ground",
+                             attributes=attrs or {}, boxes=boxes)  # fmt: skip
+
+
+def _parser(walk: float, seen_again: bool = True) -> QuestionParser:
+    """A red toolbox seen at bearing 0 (0-8 s); two clips of still things near the middle of the view growing
+    `walk` times; the toolbox seen again at bearing 60 (30-38 s) or not again; its old bearing in view all along."""
+    red = {"colour": "red"}
+    obs = [_obs("tbox", "toolbox", "c0", 0.0, 0.0, attrs=red),
+           _obs("pallet", "pallet", "c1", 10.0, 0.0, walk), _obs("drum", "cable_drum", "c1", 10.0, 5.0, walk),
+           _obs("pallet", "pallet", "c2", 20.0, 0.0, walk), _obs("drum", "cable_drum", "c2", 20.0, 5.0, walk)]
+    if seen_again:
+        obs.append(_obs("tbox", "toolbox", "c3", 30.0, 60.0, attrs=red))
+    last, bearing = (38.0, 60.0) if seen_again else (8.0, 0.0)
+    entities = [EntityRecord(entity_id=e, camera_id=CAM, label=label, first_seen=t0, last_seen=t1, bearing_deg=b,
+                             attributes=a, observations=1)
+                for e, label, t0, t1, b, a in (("tbox", "toolbox", 0.0, last, bearing, red), ("pallet", "pallet", 10.0, 28.0, 0.0, {}),
+                                               ("drum", "cable_drum", 10.0, 28.0, 5.0, {}))]  # fmt: skip
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id=f"c{k}", camera_id=CAM, t_start=10.0 * k, t_end=10.0 * k + 10.0)
+                                  for k in range(5)], entities=entities, observations=obs))  # fmt: skip
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
+def test_a_thing_seen_at_another_bearing_after_a_walk_is_still_where_it_was() -> None:
+    ans = _parser(walk=1.8).answer("Is the red toolbox still where it was?", CAM, at=45.0)
+    assert ans.yes_no is True, ans.answer
+
+
+def test_a_thing_seen_at_another_bearing_with_no_walk_between_has_moved() -> None:
+    ans = _parser(walk=1.05).answer("Is the red toolbox still where it was?", CAM, at=45.0)
+    assert ans.yes_no is False, ans.answer
+
+
+def test_its_place_looked_at_empty_after_a_walk_is_no_sign_it_went() -> None:
+    """Looking along the old bearing from where the wearer walked to shows another spot."""
+    assert _parser(walk=1.8, seen_again=False).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is True
+    assert _parser(walk=1.05, seen_again=False).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is False
+
+
+def _walk_away_and_back(back: bool) -> QuestionParser:
+    """The red toolbox put at bearing 0 beside a pallet (20) and a cable drum (-20) at 0-8 s; a walk (two clips of
+    things growing); then, at 30-38 s, the pallet and drum at their bearings and sizes again (back where he stood)
+    or somewhere else entirely; the toolbox not seen again, its bearing in view all along."""
+    red = {"colour": "red"}
+    obs = [_obs("tbox", "toolbox", "c0", 0.0, 0.0, attrs=red), _obs("pallet", "pallet", "c0", 0.0, 20.0),
+           _obs("drum", "cable_drum", "c0", 0.0, -20.0),
+           _obs("barrier", "barrier", "c1", 10.0, 0.0, 1.8), _obs("skip", "skip", "c1", 10.0, 5.0, 1.8),
+           _obs("barrier", "barrier", "c2", 20.0, 0.0, 1.8), _obs("skip", "skip", "c2", 20.0, 5.0, 1.8),
+           _obs("pallet", "pallet", "c3", 30.0, 20.0 if back else 90.0), _obs("drum", "cable_drum", "c3", 30.0, -20.0)]
+    entities = [EntityRecord(entity_id=e, camera_id=CAM, label=label, first_seen=0.0, last_seen=38.0, bearing_deg=0.0,
+                             attributes={}, observations=1)
+                for e, label in (("pallet", "pallet"), ("drum", "cable_drum"), ("barrier", "barrier"), ("skip", "skip"))]
+    entities.append(EntityRecord(entity_id="tbox", camera_id=CAM, label="toolbox", first_seen=0.0, last_seen=8.0,
+                                 bearing_deg=0.0, attributes=red, observations=1))  # fmt: skip
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id=f"c{k}", camera_id=CAM, t_start=10.0 * k, t_end=10.0 * k + 10.0)
+                                  for k in range(5)], entities=entities, observations=obs))  # fmt: skip
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
+def test_back_where_he_stood_after_a_walk_its_empty_place_says_it_went() -> None:
+    """Two still things seen again at their bearings and sizes: the wearer stands where he did, so its bearing
+    points at its place again, and the place is empty."""
+    assert _walk_away_and_back(back=True).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is False
+    assert _walk_away_and_back(back=False).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is True
