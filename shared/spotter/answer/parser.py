@@ -44,7 +44,16 @@ from spotter.world.geometry import (
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
-from spotter.world.walking import MIDDLE_FRACTION, clip_walked, grows_by_work, size_ratio, walk_in
+from spotter.world.walking import (
+    MIDDLE_FRACTION,
+    Landmark,
+    clip_walked,
+    grows_by_work,
+    same_standpoint,
+    size_ratio,
+    typical_height,
+    walk_in,
+)
 
 log = logging.getLogger(__name__)
 
@@ -98,10 +107,6 @@ def default_embedder() -> Any | None:
 
 _WALK_CHUNK = 30
 """Clips judged at a time when looking back for a walk (five minutes of ten-second clips)."""
-BACK_BEARING_DEG = 10.0
-BACK_SIZE = 1.35
-"""Back where he stood: still things seen again within this many degrees of their bearings and this factor of their
-sizes (a metre off at five metres moves a thing about this much)."""
 
 
 class QuestionParser:
@@ -921,27 +926,21 @@ class QuestionParser:
         )  # fmt: skip
 
     def _back_where_he_stood(self, camera_id: str, seen: ObservationRecord, at: float) -> float | None:
-        """When the wearer was back where he stood during `seen` (None: not by `at`): two still things of that clip
-        seen again at their bearings (within `BACK_BEARING_DEG`) and sizes (within `BACK_SIZE` times) in one clip."""
-        def typical_height(o: ObservationRecord) -> float:
-            hs = sorted(b.bbox[3] - b.bbox[1] for b in o.boxes)
-            return hs[len(hs) // 2] if hs else 0.0
+        """When the wearer was back where he stood during `seen` (None: not by `at`): the first clip since in which
+        the still things of that clip are seen again at their bearings and sizes (`walking.same_standpoint`)."""
+        def landmarks(obs: list[ObservationRecord]) -> list[Landmark]:
+            return [(o.entity_id, o.bearing_deg, typical_height([b.bbox[3] - b.bbox[1] for b in o.boxes])) for o in obs
+                    if o.entity_id != seen.entity_id and not is_mover(o.label) and o.state != "carried" and o.boxes]  # fmt: skip
 
-        marks = {o.entity_id: (o.bearing_deg, typical_height(o))
-                 for o in self.store.observations(camera_id, t_min=seen.t_start, t_max=seen.t_end)
-                 if o.clip_id == seen.clip_id and o.entity_id != seen.entity_id and not is_mover(o.label)
-                 and o.state != "carried" and o.boxes}  # fmt: skip
-        found: dict[str, set[str]] = {}
+        then = landmarks([o for o in self.store.observations(camera_id, t_min=seen.t_start, t_max=seen.t_end)
+                          if o.clip_id == seen.clip_id])  # fmt: skip
+        later: dict[str, list[ObservationRecord]] = {}
         for o in self.store.observations(camera_id, t_min=seen.t_end, t_max=at):
-            mark = marks.get(o.entity_id)
-            if mark is None or o.t_start < seen.t_end or not o.boxes:
-                continue
-            h = typical_height(o)
-            if angular_distance(o.bearing_deg, mark[0]) <= BACK_BEARING_DEG and min(h, mark[1]) > 0 \
-                    and max(h, mark[1]) / min(h, mark[1]) <= BACK_SIZE:  # fmt: skip
-                found.setdefault(o.clip_id, set()).add(o.entity_id)
-                if len(found[o.clip_id]) >= 2:
-                    return o.t_start
+            if o.t_start >= seen.t_end:
+                later.setdefault(o.clip_id, []).append(o)
+        for obs in sorted(later.values(), key=lambda g: min(o.t_start for o in g)):
+            if same_standpoint(then, landmarks(obs)):
+                return min(o.t_start for o in obs)
         return None
 
     def _walked(self, camera_id: str, t0: float, t1: float) -> bool:

@@ -53,9 +53,12 @@ from spotter.world.labels import named_by
 from spotter.world.walking import (
     MIDDLE_FRACTION,
     MIN_HEIGHT_PX,
+    Landmark,
     clip_walked,
     grows_by_work,
+    same_standpoint,
     size_ratio,
+    typical_height,
     walk_in,
 )
 
@@ -141,7 +144,7 @@ class _Place:
     reported: bool = False
     underfoot: bool = False
     """Last seen leaving through the bottom of the image: below the view, where a look by heading misses it."""
-    marks: tuple[tuple[str, float, float], ...] = ()
+    marks: tuple[Landmark, ...] = ()
     """Still things seen with it then, (entity, bearing, box height): seen again at their bearings and sizes, the
     wearer stands where he stood, and its bearing points at its place again."""
 
@@ -706,7 +709,7 @@ class RecallRule:
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
             if eid in seen or place.reported or not place.still or place.last_seen < st.walked_at \
-                    or eid in st.left_behind or place.underfoot or _back_where_he_stood(place.marks, marks) is False:  # fmt: skip
+                    or eid in st.left_behind or place.underfoot or same_standpoint(place.marks, marks) is False:  # fmt: skip
                 continue  # (left behind: the wearer moved on, its bearing is stale; underfoot: below the view;
                 # the things seen beside it now lie at other bearings or sizes: he stands somewhere else)
             in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
@@ -745,33 +748,14 @@ class RecallRule:
         return out
 
 
-BACK_BEARING_DEG = 10.0
-BACK_SIZE = 1.35
-"""Where he stood: still things within this many degrees of their bearings and this factor of their sizes."""
-
-
-def _landmarks(f: ClipFacts, r: SiteRules) -> tuple[tuple[str, float, float], ...]:
+def _landmarks(f: ClipFacts, r: SiteRules) -> tuple[Landmark, ...]:
     """The clip's still things (no people, plant or carried things), with their bearing and typical box height."""
-    out = []
-    for o in f.observations:
-        if _is_person(o.label, r) or o.state == "carried" or o.label in r.safety_alert.moving_plant_labels \
-                or not o.rows:  # fmt: skip
-            continue
-        hs = sorted(bottom - top for _t, top, bottom in o.rows)
-        out.append((o.entity_id, o.samples[-1][1] if o.samples else o.bearing_deg, hs[len(hs) // 2]))
-    return tuple(out)
-
-
-def _back_where_he_stood(then: Sequence[tuple[str, float, float]], now: Sequence[tuple[str, float, float]]) -> bool | None:
-    """Whether the wearer stands where he stood when `then`'s still things were seen: of those seen again now, at
-    least two (or the only one) at their bearings and sizes (True), or none (False). None: too few seen again."""
-    old = {e: (b, h) for e, b, h in then}
-    again = [(old[e], (b, h)) for e, b, h in now if e in old]
-    if len(again) < 2:
-        return None
-    same = sum(angular_distance(b0, b1) <= BACK_BEARING_DEG and min(h0, h1) > 0 and max(h0, h1) / min(h0, h1) <= BACK_SIZE
-               for (b0, h0), (b1, h1) in again)  # fmt: skip
-    return True if same >= 2 else (False if same == 0 else None)
+    return tuple(
+        (o.entity_id, o.samples[-1][1] if o.samples else o.bearing_deg, typical_height([b - t for _s, t, b in o.rows]))
+        for o in f.observations
+        if not (_is_person(o.label, r) or o.state == "carried" or o.label in r.safety_alert.moving_plant_labels
+                or not o.rows)
+    )  # fmt: skip
 
 
 def _left_downwards(o: ObsFact, f: ClipFacts) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from spotter.world.geometry import angular_distance
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
 
 WALK_SCALE = 1.25
@@ -50,3 +51,30 @@ def walk_in(flags: Sequence[bool]) -> bool:
     A turn made while walking sweeps things past at one size, so the clip between two walking clips can read
     still; a single clip alone may be a lurch or a lean."""
     return any(flags[i] and sum(flags[max(0, i - 2) : i + 1]) >= 2 for i in range(len(flags)))
+
+
+BACK_BEARING_DEG = 10.0
+BACK_SIZE = 1.35
+"""Where he stood: still things seen again within this many degrees of their bearings and this factor of their box
+heights (a metre off at five metres moves a thing about this much)."""
+
+Landmark = tuple[str, float, float]
+"""A still thing seen from one standpoint: (entity id, world bearing, typical box height in pixels)."""
+
+
+def typical_height(heights: Sequence[float]) -> float:
+    hs = sorted(heights)
+    return hs[len(hs) // 2] if hs else 0.0
+
+
+def same_standpoint(then: Sequence[Landmark], now: Sequence[Landmark]) -> bool | None:
+    """Whether the wearer stands where he stood when `then`'s still things were seen, from those of them seen again
+    `now`: at least two at their bearings and sizes (True), none (False); None when fewer than two are seen again
+    or the few that match do not settle it."""
+    old = {e: (b, h) for e, b, h in then}
+    again = [(old[e], (b, h)) for e, b, h in now if e in old]
+    if len(again) < 2:
+        return None
+    same = sum(angular_distance(b0, b1) <= BACK_BEARING_DEG and min(h0, h1) > 0
+               and max(h0, h1) / min(h0, h1) <= BACK_SIZE for (b0, h0), (b1, h1) in again)  # fmt: skip
+    return True if same >= 2 else (False if same == 0 else None)
