@@ -23,6 +23,15 @@ def _obs(eid: str, label: str, clip: str, t0: float, bearing: float, grow: float
                              attributes=attrs or {}, boxes=boxes)  # fmt: skip
 
 
+def _answering(obs: list[ObservationRecord], entities: list[EntityRecord]) -> QuestionParser:
+    """A parser over a real SQLite graph of five 10-s clips holding `obs` and `entities`; the heading is 0 throughout."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id=f"c{k}", camera_id=CAM, t_start=10.0 * k, t_end=10.0 * k + 10.0)
+                                  for k in range(5)], entities=entities, observations=obs))  # fmt: skip
+    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+
 def _parser(walk: float, seen_again: bool = True) -> QuestionParser:
     """A red toolbox seen at bearing 0 (0-8 s); two clips of still things near the middle of the view growing
     `walk` times; the toolbox seen again at bearing 60 (30-38 s) or not again; its old bearing in view all along."""
@@ -37,11 +46,7 @@ def _parser(walk: float, seen_again: bool = True) -> QuestionParser:
                              attributes=a, observations=1)
                 for e, label, t0, t1, b, a in (("tbox", "toolbox", 0.0, last, bearing, red), ("pallet", "pallet", 10.0, 28.0, 0.0, {}),
                                                ("drum", "cable_drum", 10.0, 28.0, 5.0, {}))]  # fmt: skip
-    store = SqliteGraphStore(":memory:")
-    store.init()
-    store.write(GraphWrite(clips=[ClipRecord(clip_id=f"c{k}", camera_id=CAM, t_start=10.0 * k, t_end=10.0 * k + 10.0)
-                                  for k in range(5)], entities=entities, observations=obs))  # fmt: skip
-    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    return _answering(obs, entities)
 
 
 def test_a_thing_seen_at_another_bearing_after_a_walk_is_still_where_it_was() -> None:
@@ -75,11 +80,7 @@ def _walk_away_and_back(back: bool) -> QuestionParser:
                 for e, label in (("pallet", "pallet"), ("drum", "cable_drum"), ("barrier", "barrier"), ("skip", "skip"))]
     entities.append(EntityRecord(entity_id="tbox", camera_id=CAM, label="toolbox", first_seen=0.0, last_seen=8.0,
                                  bearing_deg=0.0, attributes=red, observations=1))  # fmt: skip
-    store = SqliteGraphStore(":memory:")
-    store.init()
-    store.write(GraphWrite(clips=[ClipRecord(clip_id=f"c{k}", camera_id=CAM, t_start=10.0 * k, t_end=10.0 * k + 10.0)
-                                  for k in range(5)], entities=entities, observations=obs))  # fmt: skip
-    return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    return _answering(obs, entities)
 
 
 def test_back_where_he_stood_after_a_walk_its_empty_place_says_it_went() -> None:

@@ -657,7 +657,7 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
         if ratio is not None:
             ratios.append(ratio)
         if len(heights) >= 3:
-            typical = sorted(heights)[len(heights) // 2]
+            typical = typical_height(heights)
             earlier = st.sizes.get(o.entity_id)
             if earlier is not None and max(typical, earlier) / min(typical, earlier) > r.memory_recall.walk_scale_seen_again:
                 moved_since = True  # a still thing seen bigger or smaller than last time: the wearer moved
