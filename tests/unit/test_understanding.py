@@ -59,7 +59,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("fq", "fr", "fs", "ft", "fu"), 0.9), (("fv", "fw", "fx", "fy", "fz"), 0.9),
                            (("ga", "gb", "gc", "gd", "ge"), 0.88), (("gf", "gg", "gh", "gi", "gj"), 0.9),
                            (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9),
-                           (("gu", "gv", "gw", "gx", "gy"), 0.9)]
+                           (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -546,6 +546,23 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"window": [{"t": None, "ago_s": 1200.0}, None]}),
         ("how long has the fixer not been wearing his hardhat", "state_duration", {"state": "without_ppe"}),
         ("is the gateman just sat around", "is_working", {"state": "idle"}),
+        # session 31's general forms: Black Country spellings said as typed, a preamble the question points back
+        # into, "the one as", hours and minutes, a formal register, the wearer's left, "before he stopped"
+        ("wheer's the whacker plate got to", "where", {"subject": {"label": "whacker_plate", "attributes": {}}}),
+        ("how long's it bin since the banksman was about?", "time_since", {"event": "last_seen"}),
+        ("Once the labourer got out the hole, did he go back down it again?", "returned", {}),
+        ("Before the inspector comes round, where is the drill?", "where", {"subject": {"label": "drill", "attributes": {}}}),
+        ("That lad stood in front of me, is he the one as took his lid off before?", "same_individual", {}),
+        ("Is the brickie the same lad I saw an hour and five minutes in?", "same_individual", {"time": {"t": 3900.0, "ago_s": None}}),
+        ("For what period has the labourer been idle up to the present?", "spell_duration", {"spell": "current"}),
+        ("How long prior to the present was the drill set down?", "time_since", {"event": "dropped"}),
+        ("Does the toolbox remain, as of now, in the position it occupied at 00:03:40?", "still_there", {"time": {"t": 220.0, "ago_s": None}}),
+        ("Please enumerate the items recorded to the wearer's left.", "things_in_direction", {"direction": "left"}),
+        ("Steel fixer work how long before he stop?", "spell_duration", {"spell": "last"}),
+        ("Is the person in the yellow vest and white helmet working?", "is_working",
+         {"subject": {"label": "worker", "attributes": {"vest": "yellow", "hat_colour": "white"}}}),
+        ("Where's the fixer got to, he was here before his dinner", "where", {}),
+        ("How many bricks will we want for the back wall?", "unknown", {}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

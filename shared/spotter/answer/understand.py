@@ -87,7 +87,7 @@ SYNONYMS: dict[str, str] = {
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
     "tradesman": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
-    "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
+    "general hand": "worker", "general hands": "worker", "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
     "drywaller": "worker", "framer": "worker", "pipefitter": "worker", "mason": "worker", "labour": "worker",
     "helper": "worker", "laborer guy": "worker", "sub": "worker", "fitter": "worker", "fitters": "worker",
@@ -216,7 +216,8 @@ _OFF_DOMAIN = re.compile(
     r"(tell|told|say|said)|^what time (is|are) .* coming\b|send (\w+ ){0,3}(a |an )?(message|text|email)|"
     r"^is it the (correct|right|proper) one$|lacking for|by whom?( name)?\s*$|\bwhy\s*$|how far (from me|away)|in (metres|meters|feet)|"
     r"(radio|call|ring|phone|text) (the|my) \w+ and tell|supposed to (get|arrive|come|be) here|telephone|up to code|"
-    r"the right one or the other one)\b"
+    r"the right one or the other one|how many \w+ (will|do|would|shall) (we|i|they|you) want|(does|do|would|will) it take to "
+    r"(build|make|lay|finish|do)|under the influence|intoxicated|alcohol|drunk)\b"
 )
 
 
@@ -240,6 +241,22 @@ _CONTRACTIONS = (
     (r"\b(scran|snap|bait|crib)\b", "lunch"), (r"\bhow far (into|in) (the video|the footage|the recording|the clip)\b", "when"),
     (r"\bget back (to )?(working|grafting|work|graft)\b", "go back to work"), (r"\bbeen sat (there|about|around|down)\b", "been idle"),
     (r"\bis (that|this) him (who|that)\b", r"is \1 the one who"),
+    (r"\b(is|was) (that|this|it) (him|her) (who|that|as)\b", r"\1 \2 the one who"), (r"\bthe one as\b", "the one who"),
+    (r"\b(he|she) is the one (?!who\b|that\b)", r"is \1 the one who "),
+    # a formal register: "for what period", "up to the present", "prior to the present", "does it remain"
+    (r"\bfor what (period|length of time|duration|amount of time)( of time)?\b|\bwhat period of time\b", "how long"),
+    (r"\bhow long (prior to|before) (the present( time| moment)?|now)\b", "how long ago"),
+    (r"\b(prior to|before) the present( time| moment)?\b", "ago"),
+    (r"\b(up (un)?to|as (at|of)|at) the present( time| moment)?\b", "now"),
+    (r"\b(does|do) ((?:the|that|this|my|our) [\w -]+?|it|they) remain,?(?: as of now,?| now,?| still,?)?(?= (where|in|at|on|there|here)\b)",
+     r"is \2 still"),
+    (r"\b(enumerate|itemi[sz]e)\b", "list"), (r"\b(to|on|at) the wearer'?s? (left|right)\b", r"on my \2"),
+    (r"\bbehind the wearer\b", "behind me"), (r"\bin front of the wearer\b", "in front of me"),
+    (r"\bgetting on with (his|her|their|the) (work|job)\b", "working"),
+    (r"\bwhat(?: is|'s) (about|around) (over )?(that way|there|that side)\b", "what is there"),
+    (r"\bshow(s|ed|n)? (his|her|their) face\b", r"show\1 up"),
+    (r"\b(knock|knocks|knocked) off for (a|his|her|their) (sit[- ]down|break|brew|tea|cuppa|smoke|rest)\b", "went on a break"),
+    (r"\b(before|after) ([^,?]+),? or did (he|she|they) [\w ]+? (after|before)\b[^?]*", r"\1 \2"),  # "X before Y, or did he stroll in after"
     (r"\bdiagonal(ly)? (right|left) behind( me)?\b", r"behind me on the \2"),
     (r"\bdiagonal(ly)? (right|left) (in front( of me)?|ahead)\b", r"front \2"),
     (r"\bdiagonal(ly)? (behind|back) (right|left)\b", r"behind me on the \3"),
@@ -344,10 +361,13 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "leev": "leave", "pik": "pick", "pikt": "picked", "clime": "climb", "flor": "floor", "bak": "back",
     "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
     "sumone": "someone", "gon": "gone", "toolbocks": "toolbox", "wats": "what is",
+    "wheer": "where", "wheere": "where", "goo": "go", "gooin": "going", "yow": "you",  # the Black Country and Birmingham said
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
-    (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left)\b)", "been "),
+    (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
+    (r"\bam (they|them|we)\b", r"are \1"),
+    (r"\b(\w+in)(g?)'(?!\w)", lambda m: m.group(1) + "g" if m.group(2) else _g_dropped(m.group(1))),  # "doin'", "lookin'": the -ing word
     (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
     (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
@@ -469,7 +489,9 @@ def _numbers(text: str) -> str:
             continue
         out.append(w)
         i += 1
-    return " ".join(out)
+    # "1 hour and 5 minutes (in)": one duration the time patterns read
+    return re.sub(r"\b(\d+) hours? (?:and )?(\d+) minutes?\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} minutes",
+                  " ".join(out))
 
 
 _CLOCK_DIRECTION = {
@@ -2047,6 +2069,9 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
                  r"all day|all shift|whole shift|so far today|entire|all in all|total of|all up)\b", text):  # fmt: skip
         return "total", None
+    if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
+                 r"\bhow long did (it|that|the \w+) take\b", text):  # the spell is over: "work how long before he stop"
+        return "last", None
     if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):
         return "last", None
     if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|already|"
@@ -2099,7 +2124,8 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
     if m:
         attrs["vest"] = _colour(m.group(1))
         after_vest = after[m.end():]
-        hat = re.match(rf"\s*(?:and\s+)?(?:with|in|wearing)\s+(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)", after_vest)
+        hat = re.match(rf"\s*(?:and\s+(?:(?:with|in|wearing)\s+)?|(?:with|in|wearing)\s+)(?:the\s+|a\s+|an\s+)?({colours})\s+(?:hardhat|hat)",
+                       after_vest)
         if hat:  # "in the yellow vest with the white hat"
             attrs["hat_colour"] = _colour(hat.group(1))
         elif re.match(r"\s*(?:and\s+|but\s+)?(?:without|with no|no|not wearing|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
@@ -2167,7 +2193,7 @@ ROLES: dict[str, str] = {
     "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
-    "site engineer": "engineer", "site agent": "site manager",
+    "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
@@ -2223,9 +2249,14 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     colours = _colour_re()
     # a worker named by what they wear: "orange vest", "the one in orange", "red hat", "orange idle"
     for m in re.finditer(rf"\b({colours})[- ](hi-vis|vest|jacket|high[- ]vis|top|shirt|coat|hardhat|hat)s?\b", text):
+        key = "hat_colour" if m.group(2) in ("hardhat", "hat") else "vest"
         if any(a <= m.start() < b or a < m.end() <= b for a, b, _, _ in found) or _noun_follows(text, m.end()):
             continue
-        key = "hat_colour" if m.group(2) in ("hardhat", "hat") else "vest"
+        worn = next((i for i, (_a, b, s, _w) in enumerate(found) if s.label == "worker"
+                     and s.attributes.get(key) == _colour(m.group(1)) and 0 <= m.start() - b <= 60), None)
+        if worn is not None:  # what a person named before wears ("the person in the yellow vest and white hardhat"):
+            found[worn] = (*found[worn][:3], False)  # that person, described: not a weak "someone"
+            continue
         found.append((m.start(), m.end(), SubjectRef(label="worker", attributes={key: _colour(m.group(1))}), False))
     for m in re.finditer(rf"\b(?:the one|the ones|one|the guy|whoever|anyone|anybody|he|she|him|her|they)\s+(?:in|wearing|with)\s+"
                          rf"(?:the\s+)?({colours})\b(?!\s+(vest|hi-vis|hat|hardhat|jacket))", text):  # fmt: skip
@@ -2532,9 +2563,9 @@ _SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad
            r"same one from|(has|have|had) (he|she|they|this \w+|that \w+) been here (before|earlier)|same as|^(this|that) \w+ seen (before|earlier)|\bseen (him|her|them) (before|earlier)|the (one|same one|same person|same guy|person|guy) (who|that) "
            r"(\w+ ){0,4}(earlier|before|at the start|this morning)|the (guy|one|person|worker|bloke|lad|man|woman|chap) (i|we|you) "
            r"(saw|seen|spotted|met) (at|earlier|before|this|in)|(was|is|were) (he|she|they) (already )?(here|there) (already|also|too|as well|"
-           r"earlier|before|\d+ (minutes?|seconds?|hours?) ago)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
+           r"earlier|before(?! (his|her|their|the|lunch|dinner|tea|break|he|she|they)\b)|\d+ (minutes?|seconds?|hours?) ago)|(the )?(individual|person|one|worker|operative|visitor|guy|man) (who|that) (was|were) (observed|"
            r"seen|recorded|noted|spotted)|(been|was|were) (seen|observed|recorded|noted) (before|earlier|previously)|"
-           r"from (this |the )?(morning|earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before))\b")  # fmt: skip
+           r"from (this |the )?(morning|earlier|before)|(here|there) (also|too|as well) \d+|(was|were) (also )?here (also|too|as well|earlier|before(?! (his|her|their|the|lunch|dinner|tea|break|he|she|they)\b)))\b")  # fmt: skip
 _ORDER = _C(r"\b(first or (the |a )?\w+( \w+)?( \w+)? first|(before|after|prior to)\b.*\b(or not|yes or no|or after|or before)$|"
             r"before or after|after or before|which (came|happened|was|one was|one came) first|which first|"
             r"happened first|came first|earlier than|later than|prior to|preceded|followed|in what order|"
@@ -2822,7 +2853,12 @@ class QuestionUnderstander:
         return self._understand(question, labels)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
-        question = _PREAMBLE.sub("", question, count=1)
+        pre = _PREAMBLE.match(question)
+        if pre and not (re.match(r"\s*\w+ (he|she|they|it)\b", question[pre.end():], re.IGNORECASE)
+                        and re.search(r"\b(the|that|this|my|our)\b", pre.group(0), re.IGNORECASE)):
+            # a preamble is a remark ("before the inspector comes, where is the drill"), not when the question
+            # points back into it ("once the labourer got out the hole, did he go back down it")
+            question = question[pre.end():]
         labels = tuple(labels)
         keep = frozenset(w for lab in labels for w in str(lab).split("_"))
         text = normalise(question, keep)
