@@ -59,7 +59,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("fq", "fr", "fs", "ft", "fu"), 0.9), (("fv", "fw", "fx", "fy", "fz"), 0.9),
                            (("ga", "gb", "gc", "gd", "ge"), 0.88), (("gf", "gg", "gh", "gi", "gj"), 0.9),
                            (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9),
-                           (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9)]
+                           (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9),
+                           (("he", "hf", "hg", "hh", "hi"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -563,6 +564,21 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"subject": {"label": "worker", "attributes": {"vest": "yellow", "hat_colour": "white"}}}),
         ("Where's the fixer got to, he was here before his dinner", "where", {}),
         ("How many bricks will we want for the back wall?", "unknown", {}),
+        # round 54's: French-shaped "it has five minutes" (ago), "the 15 last minutes", "1h02", "it makes how long that",
+        # "is it that ..."; "how long now I don't see him"; "bugger off home"; "hard at it"; "begin her break"
+        ("The hammer, it is still where it was it has five minutes?", "still_there", {"time": {"t": None, "ago_s": 300.0}}),
+        ("How many different wheelbarrows there was in the 20 last minutes?", "count_distinct",
+         {"window": [{"t": None, "ago_s": 1200.0}, None]}),
+        ("The guy behind me, it is the same one than at 1h02?", "same_individual", {"time": {"t": 3720.0, "ago_s": None}}),
+        ("It makes how long that the electrician went away from the site?", "time_since", {}),
+        ("It makes how long that the mason is working without stopping?", "spell_duration", {"spell": "current"}),
+        ("Is it that the plumber works right now?", "is_working", {}),
+        ("The ladder, how long time now I don't see him?", "time_since", {"event": "last_seen"}),
+        ("When'd the visitor bugger off home?", "event_time", {"event": "left"}),
+        ("Chur, is me mate hard at it?", "is_working", {}),
+        ("When did the lady in the white helmet begin her break?", "event_time", {"event": "went_idle"}),
+        ("Is there anything at my ten o'clock worth noting?", "things_in_direction", {"direction": "front-left"}),
+        ("When we will finish the third floor, you think?", "unknown", {}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -217,7 +217,8 @@ _OFF_DOMAIN = re.compile(
     r"^is it the (correct|right|proper) one$|lacking for|by whom?( name)?\s*$|\bwhy\s*$|how far (from me|away)|in (metres|meters|feet)|"
     r"(radio|call|ring|phone|text) (the|my) \w+ and tell|supposed to (get|arrive|come|be) here|telephone|up to code|"
     r"the right one or the other one|how many \w+ (will|do|would|shall) (we|i|they|you) want|(does|do|would|will) it take to "
-    r"(build|make|lay|finish|do)|under the influence|intoxicated|alcohol|drunk)\b"
+    r"(build|make|lay|finish|do)|under the influence|intoxicated|alcohol|drunk|when (we|i|you|they|he|she|it) will|"
+    r"mosque|church|temple|prayers?|(to|towards) the (north|south|east|west)(-?(east|west))?( of)?|compass)\b"
 )
 
 
@@ -243,6 +244,12 @@ _CONTRACTIONS = (
     (r"\bis (that|this) him (who|that)\b", r"is \1 the one who"),
     (r"\b(is|was) (that|this|it) (him|her) (who|that|as)\b", r"\1 \2 the one who"), (r"\bthe one as\b", "the one who"),
     (r"\b(he|she) is the one (?!who\b|that\b)", r"is \1 the one who "),
+    (r"\b(bugger|piss|nick|sod|shoot)(ed|s)? off( home)?\b", lambda m: "left" if m.group(2) == "ed" else "leave"),
+    (r"\bhard at it\b", "working"), (r"\bsitting on (his|her|their) (backside|arse|ass|bum|butt)\b", "idle"),
+    (r"\b(begin|began|begun|start|started|take|took|taken) (his|her|their|a) (pause|break|rest)\b",
+     lambda m: "go on a break" if m.group(1) in ("begin", "start", "take") else "went on a break"),
+    (r"\b(his|her|their|a) pause\b", r"\1 break"),
+    (r"\bwent back already to (?:the )?(place|spot) where\b|\bwent back to place where\b", "went back to where"),
     # a formal register: "for what period", "up to the present", "prior to the present", "does it remain"
     (r"\bfor what (period|length of time|duration|amount of time)( of time)?\b|\bwhat period of time\b", "how long"),
     (r"\bhow long (prior to|before) (the present( time| moment)?|now)\b", "how long ago"),
@@ -798,10 +805,26 @@ _PHRASES = _rules(
     (r"\bhow much time (?:has )?(?:passed|elapsed|gone by|gone) (?:after|since)\b", "how long since"),
     (r"\bsince how (?:many minutes|many hours|much time|long)\b(?=.*\b(?:is|are|am)\b)(?!.*\b(?:not|never) (?:\w+ )?(?:seen|saw)\b)",
      "for how long"),  # "since how many minutes the hammer is lying on floor": how long it has been
-    (rf"\bfrom how (?:long|many minutes|many hours|much time)\b(?=.*\b(?:{_PAST_VERB}|downed)\b)", "how long since"),
+    (rf"\b(?:from|since) how (?:long|many minutes|many hours|much time)\b(?=.*\b(?:{_PAST_VERB}|downed)\b)", "how long since"),
+    # "how long is since he went", "it makes how long that" (French "ça fait combien de temps que"), "how long time
+    # now I don't see him", "how long never see already": the time since
+    (r"\b(?:it )?makes how long (?:that|since)\b(?=.*\b(?:is|are|am)\b)", "for how long"),
+    (r"\bhow long (?:is|it is) since\b|\b(?:it )?makes how long (?:that|since)\b", "how long since"),
+    (r"\bhow long (?:time )?(?:now |already )?(?:(?:i|we) )?(?:do not|did not|have not|never|not) (?:see|seen|saw)(?: (him|her|it|them))?(?: already)?\b",
+     "how long since i saw"),
+    # French-shaped: "it has five minutes" / "there is ten minutes" (il y a): ago; "the 15 last minutes"; "1h02"
+    (rf"\b(?:it has|there is|there has) (\d+|{_NUMBERS_RE}) (minutes?|seconds?|hours?)\b(?! (since|that|of)\b)", r"\1 \2 ago"),
+    (r"\bworth (noting|mentioning|knowing|a look|looking at)\b", ""),
+    (r"\bthe (\d+) last (minutes|seconds|hours)\b", r"the last \1 \2"), (r"\b(\d{1,2})h(\d{2})\b", r"\1:\2:00"),
+    (r"^is it that (?=(the|he|she|they|my)\b)", ""), (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b",
+                                                        r"is it the one i saw"),
+    (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
+    (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
+    (r"\b(?:in back of|at the back of) me\b", "behind me"), (r"\b(at|on|to) my (right|left),? (?:in back|behind)\b", r"behind me on the \2"),
+    (r"\b(his|her|their) (hardhat|vest) (he|she|they) (take|took|takes|taken|remove|removed|removes) off\b", r"\3 took off \1 \2"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
-    (r"^(eish|ag|ja|nee|shame|hey)\b\s*", ""),
+    (r"^(eish|ag|ja|nee|shame|hey|chur|oi)\b\s*", ""),
     (r"\bt[- ]?plus (\w+(?: \w+)?) (minutes?|mins?)\b", r"at the \1 minute mark"),
     (r"\bbibs?\b", "vest"),
     (r"\b(wind|winds|wound) up\b", "end up"),  # "where'd that cone wind up"
