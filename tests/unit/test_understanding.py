@@ -579,6 +579,14 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("When did the lady in the white helmet begin her break?", "event_time", {"event": "went_idle"}),
         ("Is there anything at my ten o'clock worth noting?", "things_in_direction", {"direction": "front-left"}),
         ("When we will finish the third floor, you think?", "unknown", {}),
+        # note-taking shorthand: "dur", "tot", "L/R of me", "bhd", "no. of", "yel"
+        ("wkr idle dur", "spell_duration", {"state": "idle"}),
+        ("idle tot dur labourer", "spell_duration", {"spell": "total"}),
+        ("whats L of me", "things_in_direction", {"direction": "left"}),
+        ("R of me?", "things_in_direction", {"direction": "right"}),
+        ("bhd me?", "things_in_direction", {"direction": "behind"}),
+        ("no. of wkrs seen", "count_distinct", {"subject": {"label": "worker", "attributes": {}}}),
+        ("hat off when - wkr yel vest", "event_time", {"subject": {"label": "worker", "attributes": {"vest": "yellow"}}}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

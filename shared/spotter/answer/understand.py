@@ -226,6 +226,10 @@ _OFF_DOMAIN = re.compile(
 # --- normalisation -------------------------------------------------------------------------------
 
 _CONTRACTIONS = (
+    # note-taking shorthand: "wkr idle dur", "L of me", "bhd me", "no. of wkrs", "tot", "yel vest" (before "r" = "are")
+    (r"\b(l|r)( of| o/| of the)? me\b", lambda m: ("left" if m.group(1) == "l" else "right") + " of me"),
+    (r"\bdur\b", "duration"), (r"\btot\b(?= (dur|duration|time|idle|working|work|spell)\b)|(?<=\bidle )tot\b|(?<=\bworking )tot\b", "total"), (r"\b(bhd|bhnd|behnd)\b", "behind"), (r"\b(yel|yllw)\b", "yellow"),
+    (r"\bblk\b", "black"), (r"\bno\.? of\b", "number of"), (r"\borig\b", "original"), (r"\bposn?\b", "position"),
     (r"\bwhere'd\b", "where did"), (r"\bwhat'd\b", "what did"), (r"\bwhen'd\b", "when did"),
     (r"\b(can|don|didn|isn|wasn|doesn|haven|hasn|couldn|shouldn|wouldn|aren|weren)t\b", r"\1't"),  # typed without the '
     (r"\bhow'd\b", "how did"), (r"\bwho'd\b", "who did"), (r"\bwon't\b", "will not"), (r"\bcan't\b", "can not"),
@@ -2549,7 +2553,7 @@ _THING_WORDS = "|".join(sorted((w for w, label in SYNONYMS.items() if label not 
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|duration$|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
