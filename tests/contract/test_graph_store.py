@@ -77,7 +77,8 @@ def full_batch(cam: str = CAM) -> GraphWrite:
         appearance=[0.25, -1.0, 3.5],
     )  # fmt: skip
     return GraphWrite(
-        clips=[clip(0, cam, caption="worker carries a ladder", yaw_start_deg=-3.5, yaw_end_deg=12.25), clip(1, cam)],
+        clips=[clip(0, cam, caption="worker carries a ladder", yaw_start_deg=-3.5, yaw_end_deg=12.25, width=960, height=540),
+               clip(1, cam)],
         episodes=[
             EpisodeRecord(episode_id=f"{cam}/a0", camera_id=cam, level="activity", t_start=0, t_end=20, text="carry"),
             EpisodeRecord(episode_id=f"{cam}/s0", camera_id=cam, level="session", t_start=0, t_end=600, text="day"),

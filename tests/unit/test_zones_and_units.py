@@ -3,12 +3,21 @@ frame, and a work object that counts its units."""
 
 from __future__ import annotations
 
+import sqlite3
+from pathlib import Path
+
 from spotter.answer.parser import QuestionParser
 from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import TimedBox
 from spotter.tools import GraphTools
-from spotter.world.geometry import depth_below_ground, feet_in_pit, horizon_from_people, in_pit
+from spotter.world.geometry import (
+    depth_below_ground,
+    feet_in_footprint,
+    feet_in_pit,
+    horizon_from_people,
+    in_pit,
+)
 
 CAM = "cam-zones"
 PIT = (200.0, 186.0, 500.0, 258.0)  # a trench across the middle of the view: rows 186 (far edge) to 258 (near)
@@ -163,3 +172,73 @@ def test_a_thing_lying_out_of_view_lay_there_until_seen_picked_up() -> None:
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     ans = parser.answer("How long was the impact wrench lying on the deck?", CAM, at=250.0)
     assert ans.duration_s is not None and abs(ans.duration_s - 100.6) < 0.5  # 100 s to the pick-up at 200.6
+
+
+def test_beside_the_far_end_of_a_pit_to_one_side_is_outside_its_ground() -> None:
+    """A level camera (focal 500 px, horizon at row 100, 800 px wide) 1.7 m up; a pit on the ground 1-3 m to the
+    right and 7-9 m ahead. Its box is as wide as its near edge; at the far rows the ground it covers ends at its
+    far right corner, well inside the box. A worker standing 0.5 m beyond its right end there has feet inside the
+    box (and between its rows) but outside the pit; one standing inside it at that row is in it."""
+
+    def col(x_m: float, z_m: float) -> float:
+        return 400.0 + 500.0 * x_m / z_m
+
+    def row(z_m: float) -> float:
+        return 100.0 + 500.0 * 1.7 / z_m
+
+    pit = (col(1.0, 9.0), row(9.0), col(3.0, 7.0), row(7.0))
+
+    def person(x_m: float, z_m: float) -> tuple[float, float, float, float]:
+        return col(x_m, z_m) - 8.0, row(z_m) - 500.0 * 1.75 / z_m, col(x_m, z_m) + 8.0, row(z_m)
+
+    beside, inside = person(3.5, 8.6), person(2.5, 8.6)
+    assert pit[0] < (beside[0] + beside[2]) / 2 < pit[2] and feet_in_pit(beside[3], pit[1], pit[3])  # the box alone: in
+    assert feet_in_footprint(beside, pit, 100.0, 800) is False and not in_pit(beside, pit, 100.0, 450, 800)
+    assert feet_in_footprint(inside, pit, 100.0, 800) is True and in_pit(inside, pit, 100.0, 450, 800)
+    assert in_pit(beside, pit, 100.0, 450)  # no frame width: the rows and columns decide, as before
+    assert feet_in_footprint(beside, pit, None, 800) is None
+    cut = (pit[0], pit[1], 800.0, pit[3])  # its right side cut by the frame's edge bounds nothing
+    assert feet_in_footprint(beside, cut, 100.0, 800) is True
+
+
+def test_an_old_memory_file_opens_and_takes_the_clip_s_frame_size(tmp_path: Path) -> None:
+    """A graph file written before clips kept their frame size: opened, it gains the columns; its clips read
+    back without a size, new ones with it."""
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE clips (clip_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t_start REAL NOT NULL, "
+                 "t_end REAL NOT NULL, caption TEXT NOT NULL, yaw_start_deg REAL, yaw_end_deg REAL)")  # fmt: skip
+    conn.execute("INSERT INTO clips VALUES ('old', ?, 0.0, 10.0, 'before', NULL, NULL)", (CAM,))
+    conn.commit()
+    conn.close()
+    store = SqliteGraphStore(path)
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="new", camera_id=CAM, t_start=10.0, t_end=20.0, width=960, height=540)]))
+    got = {c.clip_id: (c.width, c.height, c.caption) for c in store.clips(CAM)}
+    assert got == {"old": (None, None, "before"), "new": (960, 540, "")}
+    store.close()
+
+
+def test_seen_out_of_the_pit_then_without_it_in_view_he_stays_out() -> None:
+    """Down in the trench 20-35 s, seen climbing out beyond it for 0.6 s with the trench in view, then seen for
+    ten seconds at the trench's bearing with the trench out of the frame: out at 35.2 s, not somewhere in the
+    following minute by bearing alone; a single frame 'in' on the way past (7 s) is no visit."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    lab = {"vest": "yellow", "hat_colour": "yellow", "hardhat": True}
+    c1 = [(7.0, IN)] + _frames(7.2, 19.8, BEYOND) + _frames(20.0, 35.0, IN) + _frames(35.2, 35.8, BEYOND)
+    writes = GraphWrite(
+        clips=[ClipRecord(clip_id="c1", camera_id=CAM, t_start=7.0, t_end=36.0),
+               ClipRecord(clip_id="c2", camera_id=CAM, t_start=36.0, t_end=50.0)],
+        entities=[_entity("lab", "worker", 7.0, 50.0, lab), _entity("pit", "excavation", 7.0, 36.0)],
+        observations=[_obs("lab", "worker", "c1", c1, lab), _obs("pit", "excavation", "c1", _frames(7.0, 35.8, PIT)),
+                      _obs("lab", "worker", "c2", _frames(40.0, 50.0, (100.0, 100.0, 130.0, 200.0)), lab)],
+    )  # fmt: skip
+    store.write(writes)
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    went = parser.answer("When did the labourer in the yellow vest get down in the trench?", CAM, at=55.0)
+    assert went.time is not None and abs(went.time - 20.0) < 0.5
+    out = parser.answer("When did the labourer in the yellow vest climb back out of the trench?", CAM, at=55.0)
+    assert out.time is not None and abs(out.time - 35.1) < 0.6
+    spell = parser.answer("How long was the labourer in the yellow vest down that trench?", CAM, at=55.0)
+    assert spell.duration_s is not None and abs(spell.duration_s - 15.0) < 1.0

@@ -606,7 +606,9 @@ class QuestionParser:
                 rows = people.setdefault(po.clip_id, {})
                 for pb in po.boxes:
                     rows.setdefault(round(pb.t, 3), []).append((po.entity_id, pb.bbox[1], pb.bbox[3]))
-        return pits, pit_boxes, people
+        sizes = {c.clip_id: (c.width, c.height) for c in self.store.clips(camera_id, t_min=t_first, t_max=at)
+                 if c.clip_id in pit_boxes} if pit_boxes else {}  # fmt: skip
+        return pits, pit_boxes, people, sizes
 
     def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
                      half_width_deg: float = 15.0, pits: _Pits | None = None) -> list[tuple[float, float, ObservationRecord]]:
@@ -614,23 +616,30 @@ class QuestionParser:
         where the pit is in the same frame: down in it (`in_pit`: over its columns, and below the ground the
         others in the frame stand on, or without others, feet between its top and bottom edges); elsewhere the
         observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read."""
-        excavations, pit_boxes, people = pits if pits is not None else self._pits(camera_id, at)
+        excavations, pit_boxes, people, sizes = pits if pits is not None else self._pits(camera_id, at)
         marks: list[tuple[float, bool, ObservationRecord]] = []
-        for o in obs:
+        judged: tuple[float, bool] | None = None  # the latest frame the pit was in with the subject: (time, inside)
+        for o in sorted(obs, key=lambda x: x.t_start):
             here = pit_boxes.get(o.clip_id, {})
             framed = [(b.t, b.bbox, here[round(b.t, 3)]) for b in o.boxes if round(b.t, 3) in here and b.t <= at]
             if framed:
                 crowd = people.get(o.clip_id, {})
+                width, height = sizes.get(o.clip_id, (None, None))
                 marks += [(t, in_pit(box, pit, horizon_from_people(
-                    (top, bottom) for eid, top, bottom in crowd.get(round(t, 3), ()) if eid != o.entity_id)), o)
-                          for t, box, pit in framed]  # fmt: skip
+                    ((top, bottom) for eid, top, bottom in crowd.get(round(t, 3), ()) if eid != o.entity_id), height),
+                    height, width), o) for t, box, pit in framed]  # fmt: skip
+                judged = (marks[-1][0], marks[-1][1])
             else:
-                inside = any(angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in excavations)
+                # Seen without the pit: as last judged beside it, a few seconds before (the wearer looked away from
+                # the pit, not the worker: someone just out of it, in its bearing, is out); else by bearing.
+                inside = judged[1] if judged is not None and 0 <= o.t_start - judged[0] <= CARRY_ZONE_S else any(
+                    angular_distance(o.bearing_deg, e.bearing_deg) <= half_width_deg for e in excavations)
                 seen = [(b.t, inside, o) for b in o.boxes if b.t <= at]  # every frame seen: a gap is unseen
                 marks += seen or [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
         marks.sort(key=lambda m: m[0])
         # Out for under MIN_SPELL_S between frames in (a frame or two at the image's edge in a turn) does not end
-        # a spell, as with the other states; a spell that ends while out of view ends in the middle of the gap.
+        # a spell, as with the other states; out for a second or more, then out of view, ends it where he came out;
+        # a spell that ends while out of view ends in the middle of the gap.
         spells: list[tuple[float, float, ObservationRecord]] = []
         open_: tuple[float, float, ObservationRecord] | None = None
         first_out: float | None = None
@@ -645,11 +654,12 @@ class QuestionParser:
                 open_ = (open_[0], t, open_[2]) if open_ is not None else (t, t, o)
                 first_out = None
             elif open_ is not None:
-                if first_out is None or (t - last_out > 2.0 and last_out - first_out < MIN_SPELL_S):
-                    first_out = t  # (a moment out, then out of view: not where the spell ended)
+                if first_out is None or (t - last_out > 2.0 and last_out - first_out < SEEN_OUT_S):
+                    first_out = t  # (a frame or two out, then out of view: not where the spell ended)
                 last_out = t
                 if t - first_out >= MIN_SPELL_S:
-                    spells.append(close(open_, first_out))
+                    if open_[1] - open_[0] >= MIN_IN_ZONE_S:  # (in for a frame or two, then out: no visit)
+                        spells.append(close(open_, first_out))
                     open_, first_out = None, None
         if open_ is not None:
             spells.append(close(open_, first_out) if first_out is not None else open_)
@@ -1153,9 +1163,9 @@ class QuestionParser:
 
 
 _Pits = tuple[list[EntityRecord], dict[str, dict[float, tuple[float, float, float, float]]],
-              dict[str, dict[float, list[tuple[str, float, float]]]]]
-"""Excavations remembered, their boxes by clip id and frame time, and the people's rows in those frames
-(`QuestionParser._pits`)."""
+              dict[str, dict[float, list[tuple[str, float, float]]]], dict[str, tuple[int | None, int | None]]]
+"""`_pits`: the excavations, their boxes by clip and frame time, the people's rows in those frames, each clip's
+frame size (width, height)."""
 
 
 class _NotKnown(Exception):
@@ -1405,6 +1415,12 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0,
 
 MIN_SPELL_S = 3.0
 """Spells shorter than this (a state flickering for a frame or two) are not counted as spells."""
+CARRY_ZONE_S = 10.0
+"""Seen without the zone's pit in the frame, a person is as last judged beside it up to this long before."""
+MIN_IN_ZONE_S = 1.0
+"""A visit to a zone lasts this long at least: in for a frame or two, then out, is a box's chance overlap."""
+SEEN_OUT_S = 0.5
+"""Out of a zone this long (a few sampled frames), then out of view: the spell ended there, not somewhere unseen."""
 
 BREAK_S = 10.0
 """An idle spell this long is a break (went idle, stopped, resumed); shorter ones are pauses."""

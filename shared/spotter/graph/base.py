@@ -45,6 +45,8 @@ class ClipRecord(_Record):
     caption: str = ""
     yaw_start_deg: float | None = None
     yaw_end_deg: float | None = None
+    width: int | None = Field(default=None, description="The frame size the clip's boxes refer to, when known")
+    height: int | None = None
 
 
 class EpisodeRecord(_Record):

@@ -54,7 +54,7 @@ SPAN_TABLES = ("clips", "episodes", "observations")
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS clips (
     clip_id TEXT PRIMARY KEY, camera_id TEXT NOT NULL, t_start REAL NOT NULL, t_end REAL NOT NULL,
-    caption TEXT NOT NULL, yaw_start_deg REAL, yaw_end_deg REAL);
+    caption TEXT NOT NULL, yaw_start_deg REAL, yaw_end_deg REAL, width INTEGER, height INTEGER);
 CREATE INDEX IF NOT EXISTS clips_camera_t ON clips (camera_id, t_start);
 CREATE INDEX IF NOT EXISTS clips_camera_t_cover ON clips (camera_id, t_start, t_end);
 
@@ -167,6 +167,17 @@ class SqliteGraphStore:
                     conn.execute("PRAGMA foreign_keys=OFF")
                     self._conn = conn
                 self._conn.executescript(SCHEMA)
+                self._add_new_columns(self._conn)
+
+    @staticmethod
+    def _add_new_columns(conn: sqlite3.Connection) -> None:
+        """A file written by an older version gains the columns added to the records since (optional fields: NULL,
+        read back as the field's default), so an existing memory opens as it was."""
+        for table, cls, _ in TABLES:
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            for name in columns(cls):
+                if name not in have:
+                    conn.execute(f"ALTER TABLE {table} ADD COLUMN {name}")
 
     def close(self) -> None:
         with self._lock:

@@ -390,7 +390,8 @@ class ZoneRule:
                     if anchored and (pit_rows is None or pit_cols is None):
                         continue
                     others = [(top, bottom) for eid, top, bottom in people_rows.get(round(t, 3), ()) if eid != o.entity_id]
-                    if _in_pit_frame(rows_at.get(t), sides.get(t), pit_rows, pit_cols, others, f.image_height or None):
+                    if _in_pit_frame(rows_at.get(t), sides.get(t), pit_rows, pit_cols, others, f.image_height or None,
+                                     f.image_width or None):
                         hits.append((t, b))
                 if len(hits) >= p.min_frames:
                     t_in, b_in = hits[0]
@@ -464,7 +465,8 @@ class _Frames:
 
 
 def _in_pit_frame(rows: tuple[float, float] | None, sides: tuple[float, float] | None, pit_rows: tuple[float, float] | None,
-                  pit_cols: tuple[float, float] | None, others: list[tuple[float, float]], frame_height: int | None) -> bool:
+                  pit_cols: tuple[float, float] | None, others: list[tuple[float, float]], frame_height: int | None,
+                  frame_width: int | None = None) -> bool:
     """A person in a pit in one frame (`in_pit`, the horizon from the `others`' rows, read only when both boxes
     are known): what is not known of the two boxes does not rule it out (no rows: over its columns is enough;
     no columns: within its rows)."""
@@ -475,7 +477,7 @@ def _in_pit_frame(rows: tuple[float, float] | None, sides: tuple[float, float] |
     if sides is None or pit_cols is None:
         return feet_in_pit(rows[1], *pit_rows)
     return in_pit((sides[0], rows[0], sides[1], rows[1]), (pit_cols[0], pit_rows[0], pit_cols[1], pit_rows[1]),
-                  horizon_from_people(others, frame_height), frame_height)
+                  horizon_from_people(others, frame_height), frame_height, frame_width)
 
 
 def _near(centre: float, reach: float) -> Callable[[float], bool]:

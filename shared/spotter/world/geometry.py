@@ -181,14 +181,41 @@ def down_in_pit(person: tuple[float, float, float, float], pit: tuple[float, flo
 
 
 def in_pit(person: tuple[float, float, float, float], pit: tuple[float, float, float, float],
-           horizon: float | None = None, frame_height: int | None = None) -> bool:
-    """A person (box) in a pit (its box) in the same frame: over its columns (`feet_over_pit`), and feet
-    between its top and bottom edges (`feet_in_pit`: standing in a shallow trench, or at its rim, as zones
-    with a margin count it), or down in it by their depth below the others' ground (`down_in_pit`: someone
-    down in it near the rim shows their feet well below the rim's row)."""
+           horizon: float | None = None, frame_height: int | None = None, frame_width: int | None = None) -> bool:
+    """A person (box) in a pit (its box) in the same frame: over its columns (`feet_over_pit`) and, where the
+    horizon and the frame's width are known, inside the ground the pit's box can cover at the feet's row
+    (`feet_in_footprint`); and feet between its top and bottom edges (`feet_in_pit`: standing in a shallow
+    trench, or at its rim, as zones with a margin count it), or down in it by their depth below the others'
+    ground (`down_in_pit`: someone down in it near the rim shows their feet well below the rim's row)."""
     if not feet_over_pit((person[0], person[2]), (pit[0], pit[2])):
         return False
+    if feet_in_footprint(person, pit, horizon, frame_width) is False:
+        return False
     return feet_in_pit(person[3], pit[1], pit[3]) or down_in_pit(person, pit, horizon, frame_height) is True
+
+
+def feet_in_footprint(person: tuple[float, float, float, float], pit: tuple[float, float, float, float],
+                      horizon: float | None, frame_width: int | None) -> bool | None:
+    """Whether a person's feet (their box's bottom centre) lie where the pit's ground can be seen at that row.
+    A pit's box is as wide as its widest row; the ground it covers narrows towards the horizon, its sides
+    running to the vanishing point at the horizon above the image's centre (a level camera; the pit's sides
+    along the view, its extent across it the same near and far). So beside the far end of a pit that lies to
+    one side of the view, inside its box, is outside it: a worker walking past it there is not in it. None when
+    it cannot be told (no horizon or width, the pit at or above the horizon, feet above the horizon); a side cut
+    by the frame's edge bounds nothing."""
+    if horizon is None or not frame_width:
+        return None
+    left, top, right, bottom = pit
+    x, feet = (person[0] + person[2]) / 2.0, person[3]
+    if top <= horizon + 1.0 or feet <= horizon:
+        return None
+    centre = frame_width / 2.0
+    near, far = feet - horizon, top - horizon  # rows below the horizon: proportional to 1 / distance
+    nearest = bottom - horizon
+    # A side left of the centre is widest at the pit's near edge, one right of it at its far edge (and mirrored).
+    lo = left <= 1.0 or x >= centre + (left - centre) * near / (nearest if left < centre else far)
+    hi = right >= frame_width - 1.0 or x <= centre + (right - centre) * near / (nearest if right > centre else far)
+    return lo and hi
 
 
 def feet_over_pit(person: tuple[float, float], pit: tuple[float, float]) -> bool:

@@ -279,6 +279,8 @@ class WorldModel:
             caption=caption.text,
             yaw_start_deg=yaws[caption.t_start] if known[caption.t_start] else None,
             yaw_end_deg=yaws[caption.t] if known[caption.t] else None,
+            width=caption.width,
+            height=caption.height,
         )
         self._note_track_ids(caption, mem)
         placed = [self._place(caption, o, yaws, mem.ids_persist) for o in sorted(caption.observations, key=_obs_order)]
