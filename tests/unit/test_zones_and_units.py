@@ -242,3 +242,23 @@ def test_seen_out_of_the_pit_then_without_it_in_view_he_stays_out() -> None:
     assert out.time is not None and abs(out.time - 35.1) < 0.6
     spell = parser.answer("How long was the labourer in the yellow vest down that trench?", CAM, at=55.0)
     assert spell.duration_s is not None and abs(spell.duration_s - 15.0) < 1.0
+
+
+def test_of_two_people_the_words_fit_the_one_who_was_in_the_pit_is_asked_about() -> None:
+    """Two labourers in yellow vests: one seen for a minute beyond the trench, never in it; the other down in it
+    20-35 s. "How long was the one in the yellow vest in the trench" asks about the second."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    yellow = {"vest": "yellow", "hardhat": True}
+    writes = GraphWrite(
+        clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=10.0 * i, t_end=10.0 * i + 10.0) for i in range(7)],
+        entities=[_entity("often", "worker", 0.0, 69.8, yellow), _entity("down", "worker", 20.0, 35.0, yellow),
+                  _entity("pit", "excavation", 0.0, 69.8)],
+        observations=[_obs("often", "worker", f"c{i}", _frames(10.0 * i, 10.0 * i + 9.8, BEYOND), yellow) for i in range(7)]
+        + [_obs("down", "worker", "c2", _frames(20.0, 29.8, IN), yellow), _obs("down", "worker", "c3", _frames(30.0, 35.0, IN), yellow)]
+        + [_obs("pit", "excavation", f"c{i}", _frames(10.0 * i, 10.0 * i + 9.8, PIT)) for i in range(7)],
+    )  # fmt: skip
+    store.write(writes)
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("How long was the labourer in the yellow vest in the trench?", CAM, at=70.0)
+    assert ans.entities == ["down"] and ans.duration_s is not None and abs(ans.duration_s - 15.0) < 1.0

@@ -777,10 +777,18 @@ class QuestionParser:
 
     def _state_duration(self, q: Query, camera_id: str, at: float) -> Answer:
         found = self._matching(camera_id, q.subject, at)
-        if q.state == "without_ppe" and len(found) > 1:
-            # "how long was the fixer in the white hat without it": of those the words fit, one who took it off
+        if q.state in ("without_ppe", "in_zone") and len(found) > 1:
+            # "how long was the fixer in the white hat without it", "... in the yellow vest down the trench": of
+            # those the words fit, one who took it off / was in it (the longest), else the best supported
             full = {e.entity_id: self.store.observations(camera_id, entity_id=e.entity_id, t_max=at) for e, _obs in found}
-            best = max((e for e, _obs in found), key=lambda e: sum(b - a for a, b, _o in _ppe_spans(full[e.entity_id], at)))
+            pits = self._pits(camera_id, at) if q.state == "in_zone" else None
+
+            def spent(e: EntityRecord) -> float:
+                spans = _ppe_spans(full[e.entity_id], at) if pits is None else \
+                    self._zone_spells(camera_id, full[e.entity_id], at, pits=pits)  # fmt: skip
+                return sum(b - a for a, b, _o in spans)
+
+            best = max((e for e, _obs in found), key=spent)
             found = [(best, full[best.entity_id])] + [eo for eo in found if eo[0].entity_id != best.entity_id]
         entity, obs = found[0]
         spell = q.spell or "last"
