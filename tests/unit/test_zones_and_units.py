@@ -262,3 +262,31 @@ def test_of_two_people_the_words_fit_the_one_who_was_in_the_pit_is_asked_about()
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     ans = parser.answer("How long was the labourer in the yellow vest in the trench?", CAM, at=70.0)
     assert ans.entities == ["down"] and ans.duration_s is not None and abs(ans.duration_s - 15.0) < 1.0
+
+
+def test_the_one_seen_in_the_pit_is_the_one_who_was_down_it_not_one_standing_in_its_bearing() -> None:
+    """A labourer (yellow vest) is down in the trench 20-35 s and takes his vest off at 60 s; a fixer (orange)
+    stands in the trench's bearing 40-50 s with the trench out of the frame. "Is the lad with no vest the same one
+    who was down the trench earlier?": the one seen in it, described as he is now (his vest mostly yellow)."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    lab, bare = {"vest": "yellow", "hardhat": True}, {"vest": "none", "hardhat": True}
+    fixer = {"vest": "orange", "hardhat": True}
+    writes = GraphWrite(
+        clips=[ClipRecord(clip_id=c, camera_id=CAM, t_start=t0, t_end=t1)
+               for c, t0, t1 in (("c0", 0.0, 10.0), ("c1", 10.0, 36.0), ("c2", 40.0, 50.0), ("c3", 60.0, 71.0))],
+        entities=[_entity("lab", "worker", 0.0, 70.0, lab), _entity("fixer", "worker", 40.0, 50.0, fixer),
+                  _entity("pit", "excavation", 0.0, 35.0)],
+        observations=[_obs("lab", "worker", "c0", _frames(0.0, 9.8, BEYOND), lab),
+                      _obs("lab", "worker", "c1", _frames(10.0, 19.8, BEYOND) + _frames(20.0, 35.0, IN), lab),
+                      _obs("pit", "excavation", "c0", _frames(0.0, 9.8, PIT)),
+                      _obs("pit", "excavation", "c1", _frames(10.0, 35.0, PIT)),
+                      _obs("fixer", "worker", "c2", _frames(40.0, 50.0, (100.0, 100.0, 130.0, 200.0)), fixer),
+                      _obs("lab", "worker", "c3", _frames(60.0, 70.0, (300.0, 100.0, 330.0, 200.0)), bare)],
+    )  # fmt: skip
+    store.write(writes)
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("Is the lad with no vest the same one who was down the trench earlier?", CAM, at=70.0)
+    assert ans.intent == "same_individual" and ans.yes_no is True and ans.entities == ["lab"]
+    went = parser.answer("When did someone last go down in the trench?", CAM, at=70.0)
+    assert went.time is not None and abs(went.time - 20.0) < 0.5  # not the fixer in its bearing at 40 s

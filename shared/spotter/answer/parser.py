@@ -287,7 +287,7 @@ class QuestionParser:
             elif want == "ppe":
                 fit = sum(b - a for a, b, _o in _ppe_spans(obs, at))
             else:
-                fit = sum(b - a for a, b, _o in self._zone_spells(camera_id, obs, at, pits=pits))
+                fit = sum(b - a for a, b, _o in self._zone_spells(camera_id, obs, at, pits=pits, seen_in=True))
             attrs = {k: v for k in ("vest", "hat_colour") if (v := _majority(obs, k)) is not None}
             if fit > 0 and attrs and fit > best[0]:
                 best = (fit, attrs)
@@ -502,9 +502,17 @@ class QuestionParser:
         # time (or the latest, for "how long ago"), preferring the best-supported one on a tie.
         hits = []
         by_world_event: tuple[tuple[float, list[ObservationRecord]] | None] | None = None
-        for k, (entity, light) in enumerate(found[:8]):
-            obs = light if k == 0 else self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
-            hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last)
+        # A zone's visits as frames with the pit in them show them first: someone who stood in its bearing is no
+        # entry while another was seen in it; by bearing when nobody was.
+        passes = [(k, eo, seen) for seen in ((True, False) if event in ("entered_zone", "left_zone") else (False,))
+                  for k, eo in enumerate(found[:8])]  # fmt: skip
+        full: dict[str, list[ObservationRecord]] = {}
+        for k, (entity, light), seen_in in passes:
+            if hits and not seen_in and passes[0][2]:
+                break
+            obs = light if k == 0 else full.setdefault(entity.entity_id, self.store.observations(
+                camera_id, entity_id=entity.entity_id, t_max=at))  # fmt: skip
+            hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in)
             if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
                 if by_world_event is None:
                     verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
@@ -522,7 +530,7 @@ class QuestionParser:
 
     def _occurrence_of(self, camera_id: str, entity: EntityRecord, obs: list[ObservationRecord], ref: SubjectRef | None,
                        event: str | None, unit: str | None, ordinal: int | None, at: float,
-                       q_last: bool) -> tuple[float, list[ObservationRecord]] | None:
+                       q_last: bool, seen_in: bool = False) -> tuple[float, list[ObservationRecord]] | None:
         n = max(1, ordinal or 1)
         samples = _state_samples(obs, at)
         if event == "work_unit":
@@ -562,7 +570,7 @@ class QuestionParser:
                     return o.t_start, [o]
             return None
         if event in ("entered_zone", "left_zone"):
-            spells = self._zone_spells(camera_id, obs, at)
+            spells = self._zone_spells(camera_id, obs, at, seen_in=seen_in)
             if len(spells) < n or not spells:
                 return None
             start, end, o = spells[-1] if q_last else spells[n - 1]
@@ -610,12 +618,13 @@ class QuestionParser:
                  if c.clip_id in pit_boxes} if pit_boxes else {}  # fmt: skip
         return pits, pit_boxes, people, sizes
 
-    def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float,
-                     half_width_deg: float = 15.0, pits: _Pits | None = None) -> list[tuple[float, float, ObservationRecord]]:
+    def _zone_spells(self, camera_id: str, obs: Sequence[ObservationRecord], at: float, half_width_deg: float = 15.0,
+                     pits: _Pits | None = None, seen_in: bool = False) -> list[tuple[float, float, ObservationRecord]]:
         """Spells the subject spent in a zone anchored on an excavation (docs/RULES.md). Frame by frame
         where the pit is in the same frame: down in it (`in_pit`: over its columns, and below the ground the
         others in the frame stand on, or without others, feet between its top and bottom edges); elsewhere the
-        observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read."""
+        observation's bearing within `half_width_deg` of the pit's. `pits`: `_pits`, when already read. `seen_in`:
+        only what frames with the pit in them show (who was in it for sure, not who stood in its bearing)."""
         excavations, pit_boxes, people, sizes = pits if pits is not None else self._pits(camera_id, at)
         marks: list[tuple[float, bool, ObservationRecord]] = []
         judged: tuple[float, bool] | None = None  # the latest frame the pit was in with the subject: (time, inside)
@@ -629,7 +638,7 @@ class QuestionParser:
                     ((top, bottom) for eid, top, bottom in crowd.get(round(t, 3), ()) if eid != o.entity_id), height),
                     height, width), o) for t, box, pit in framed]  # fmt: skip
                 judged = (marks[-1][0], marks[-1][1])
-            else:
+            elif not seen_in:
                 # Seen without the pit: as last judged beside it, a few seconds before (the wearer looked away from
                 # the pit, not the worker: someone just out of it, in its bearing, is out); else by bearing.
                 inside = judged[1] if judged is not None and 0 <= o.t_start - judged[0] <= CARRY_ZONE_S else any(
@@ -1123,6 +1132,12 @@ class QuestionParser:
         subject = self._subject(p)
         d = p.direction or "front"
         matching = self._entities(camera_id, subject, at) if subject.attributes else []
+        if subject.attributes and not matching:
+            # described as they are now ("the lad with no vest"), not as mostly seen (he took it off lately): by
+            # their latest sighting, in the last RECENT_LOOK_S
+            matching = [(e, obs) for e in self.store.entities(camera_id, label=subject.label, t_max=at)
+                        if (obs := self.store.observations(camera_id, entity_id=e.entity_id, t_min=at - RECENT_LOOK_S, t_max=at, full=False))
+                        and all(_attr_matches(obs[-1:], k, v) for k, v in subject.attributes.items())]  # fmt: skip
         described = {e.entity_id for e, _ in matching}
 
         def fits(v: Any) -> bool:
@@ -1421,6 +1436,8 @@ def _runs(samples: Sequence[StateSample], state: str, max_step_s: float = 2.0,
     return merged
 
 
+RECENT_LOOK_S = 20.0
+"""A person described as they look now is matched on their latest sighting, when this recent."""
 MIN_SPELL_S = 3.0
 """Spells shorter than this (a state flickering for a frame or two) are not counted as spells."""
 CARRY_ZONE_S = 10.0
