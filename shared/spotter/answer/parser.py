@@ -500,18 +500,19 @@ class QuestionParser:
         # One individual may be remembered as several entities (a tracker's new id after a gap), and a
         # bare "the erector" may be any of several: the event as it happened to any of them, the first
         # time (or the latest, for "how long ago"), preferring the best-supported one on a tie.
-        hits = []
+        hits: list[tuple[float, list[ObservationRecord]]] = []
         by_world_event: tuple[tuple[float, list[ObservationRecord]] | None] | None = None
         # A zone's visits as frames with the pit in them show them first: someone who stood in its bearing is no
         # entry while another was seen in it; by bearing when nobody was.
         passes = [(k, eo, seen) for seen in ((True, False) if event in ("entered_zone", "left_zone") else (False,))
                   for k, eo in enumerate(found[:8])]  # fmt: skip
-        full: dict[str, list[ObservationRecord]] = {}
+        read: dict[str, list[ObservationRecord]] = {}
         for k, (entity, light), seen_in in passes:
             if hits and not seen_in and passes[0][2]:
                 break
-            obs = light if k == 0 else full.setdefault(entity.entity_id, self.store.observations(
-                camera_id, entity_id=entity.entity_id, t_max=at))  # fmt: skip
+            if k > 0 and entity.entity_id not in read:
+                read[entity.entity_id] = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
+            obs = light if k == 0 else read[entity.entity_id]
             hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in)
             if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
                 if by_world_event is None:
