@@ -240,3 +240,20 @@ def test_a_tool_taken_up_into_the_wearer_s_hands_is_carried_from_then() -> None:
     for k in range(8):
         swept.update(0.2 * k, [det("drill", 100 + 120 * k, 400, w=60, h=30, track="3")])
     assert not any(b.state == "carried" for b in swept.observations()[0].boxes)
+
+
+def test_frames_a_detector_said_nothing_of_keep_the_state_it_said_a_moment_ago() -> None:
+    """A detector reports a worker 'walking', then misses the activity for a few frames while he strides on (his box
+    moves: the image's motion would call him active), then 'active' at the wall. The silent frames are walking
+    ("moving"), not work; only after 3 s of silence does the image's motion decide again."""
+    tracker = ClipTracker(TrackerConfig(hysteresis_frames=2))
+    said = ["walking"] * 4 + [None] * 5 + ["active"] * 3
+    for k, activity in enumerate(said):
+        attrs = {"activity": activity} if activity else {}
+        tracker.update(k * 0.5, [det("worker", 100 + 30 * k if k < 9 else 370, 100, **attrs)])
+    states = [b.state for b in tracker.observations()[0].boxes]
+    assert states[4:9] == ["moving"] * 5 and states[9:] == ["active"] * 3
+    late = ClipTracker(TrackerConfig(hysteresis_frames=2))
+    for k in range(12):  # walking once at 0 s, then silent and striding for 5.5 s
+        late.update(k * 0.5, [det("worker", 100 + 30 * k, 100, **({"activity": "walking"} if k == 0 else {}))])
+    assert [b.state for b in late.observations()[0].boxes][-1] == "active"

@@ -7,7 +7,7 @@ import sqlite3
 from pathlib import Path
 
 from spotter.answer.parser import QuestionParser
-from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
+from spotter.graph.base import ClipRecord, EntityRecord, EventRecord, GraphWrite, ObservationRecord
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import TimedBox
 from spotter.tools import GraphTools
@@ -290,3 +290,23 @@ def test_the_one_seen_in_the_pit_is_the_one_who_was_down_it_not_one_standing_in_
     assert ans.intent == "same_individual" and ans.yes_no is True and ans.entities == ["lab"]
     went = parser.answer("When did someone last go down in the trench?", CAM, at=70.0)
     assert went.time is not None and abs(went.time - 20.0) < 0.5  # not the fixer in its bearing at 40 s
+
+
+def test_a_hat_taken_off_is_timed_by_the_frame_not_the_sighting_it_was_remembered_in() -> None:
+    """The world remembers 'hard hat off' by the sighting (10-20 s) it was first seen in; the frames say 14 s (a
+    frame at 12 s where the detector missed the hat, then seen on again, is no removal)."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    box = (300.0, 100.0, 330.0, 200.0)
+    hats = [True] * 10 + [False, True] + [True] * 8 + [False] * 30  # 10.0 .. 19.8 s, every 0.2 s
+    o = ObservationRecord(observation_id="c1/lab", entity_id="lab", camera_id=CAM, clip_id="c1", label="worker",
+                          t_start=10.0, t_end=19.8, bearing_deg=0.0, attributes={"hardhat": False, "vest": "green"},
+                          boxes=[TimedBox(t=round(10.0 + 0.2 * i, 2), bbox=box, hardhat=h) for i, h in enumerate(hats)])  # fmt: skip
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c1", camera_id=CAM, t_start=10.0, t_end=20.0)],
+        entities=[_entity("lab", "worker", 10.0, 19.8, {"vest": "green"})], observations=[o],
+        events=[EventRecord(event_id="e1", camera_id=CAM, t=10.0, kind="ppe_off", entity_id="lab", label="worker", clip_id="c1")],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("When did the plasterer in the green vest take his lid off?", CAM, at=30.0)
+    assert ans.time is not None and abs(ans.time - 14.0) < 0.01

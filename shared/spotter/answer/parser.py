@@ -565,10 +565,12 @@ class QuestionParser:
             evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["ppe_off"], t_max=at)
             if evs:
                 ev = evs[-1] if q_last else evs[0]
-                return ev.t, [o for o in obs if o.clip_id == ev.clip_id][:1]
+                seen = [o for o in obs if o.clip_id == ev.clip_id]
+                # the world remembers the change by the sighting it was seen in; the frame it shows is when
+                return min((_hat_off_at(o) for o in seen), default=ev.t), seen[:1]
             for o in obs:
                 if _truthy(o.attributes.get("hardhat")) is False:
-                    return o.t_start, [o]
+                    return _hat_off_at(o), [o]
             return None
         if event in ("entered_zone", "left_zone"):
             spells = self._zone_spells(camera_id, obs, at, seen_in=seen_in)
@@ -1197,6 +1199,16 @@ class _NotKnown(Exception):
 
 
 # --- helpers --------------------------------------------------------------------------------
+
+
+def _hat_off_at(o: ObservationRecord) -> float:
+    """The first frame of a sighting with the hard hat seen off and not back on in the next frame seen (a frame
+    where the detector missed the hat is not a removal); the sighting's start when its frames do not say."""
+    hats = [(b.t, b.hardhat) for b in o.boxes if b.hardhat is not None]
+    for i, (t, on) in enumerate(hats):
+        if on is False and (i + 1 == len(hats) or hats[i + 1][1] is False):
+            return t
+    return o.t_start
 
 
 def _attr_matches(obs: Sequence[ObservationRecord], key: str, value: Any) -> bool:

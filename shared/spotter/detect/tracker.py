@@ -112,6 +112,7 @@ class _Track:
     evidence: list[bool] = field(default_factory=list)
     frame_states: list[EntityState | None] = field(default_factory=list)
     given_states: list[EntityState] = field(default_factory=list)
+    last_given_t: float | None = None
 
     def predicted(self, t: float, shift: tuple[float, float]) -> Box:
         dt = t - self.times[-1]
@@ -220,6 +221,11 @@ def _motion_state(tr: _Track) -> EntityState | None:
         return "active" if tr.state_on else "idle"
     return "moving" if tr.state_on else "on_ground"
 
+
+GIVEN_STATE_HOLD_S = 3.0
+"""A detector that says a person's state (walking, active, idle) and misses it in some frames: those frames keep the
+state it said last, this recently, rather than the image's motion (a walking person's motion reads as work). Not a
+thing's: a detector flags "held" while it is and says nothing once it is put down."""
 
 TAKEN_UP_JUMP = 1.0
 """A thing's box leaping this many box sizes in one sampled frame (at most `TAKEN_UP_MAX_DT_S` apart) ..."""
@@ -446,6 +452,9 @@ class ClipTracker:
         given = _given_state(det)
         if given is not None:
             tr.given_states.append(given)
+            tr.last_given_t = t
+        elif tr.label in PERSON_LABELS and tr.last_given_t is not None and t - tr.last_given_t <= GIVEN_STATE_HOLD_S:
+            given = tr.given_states[-1]  # a frame the detector said nothing of: as it said a moment ago
         tr.frame_states.append(given if given is not None else _motion_state(tr))
         tr.misses = 0
         tr.times.append(t)
