@@ -650,7 +650,7 @@ class QuestionParser:
                 marks += seen or [(o.t_start, inside, o), (min(o.t_end, at), inside, o)]
         marks.sort(key=lambda m: m[0])
         # Out for under MIN_SPELL_S between frames in (a frame or two at the image's edge in a turn) does not end
-        # a spell, as with the other states; out for a second or more, then out of view, ends it where he came out;
+        # a spell, as with the other states; out for SEEN_OUT_S or more, then out of view, ends it where he came out;
         # a spell that ends while out of view ends in the middle of the gap.
         spells: list[tuple[float, float, ObservationRecord]] = []
         open_: tuple[float, float, ObservationRecord] | None = None

@@ -210,11 +210,11 @@ def feet_in_footprint(person: tuple[float, float, float, float], pit: tuple[floa
     if top <= horizon + 1.0 or feet <= horizon:
         return None
     centre = frame_width / 2.0
-    near, far = feet - horizon, top - horizon  # rows below the horizon: proportional to 1 / distance
-    nearest = bottom - horizon
-    # A side left of the centre is widest at the pit's near edge, one right of it at its far edge (and mirrored).
-    lo = left <= 1.0 or x >= centre + (left - centre) * near / (nearest if left < centre else far)
-    hi = right >= frame_width - 1.0 or x <= centre + (right - centre) * near / (nearest if right > centre else far)
+    at_feet, far, near = feet - horizon, top - horizon, bottom - horizon  # rows below the horizon ~ 1 / distance
+    # The box's left side, when left of the centre, is the pit's near corner (a point off-centre moves towards the
+    # centre with distance); when right of the centre, its far corner. Mirrored for the right side.
+    lo = left <= 1.0 or x >= centre + (left - centre) * at_feet / (near if left < centre else far)
+    hi = right >= frame_width - 1.0 or x <= centre + (right - centre) * at_feet / (near if right > centre else far)
     return lo and hi
 
 
