@@ -45,10 +45,10 @@ from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
 from spotter.world.walking import (
-    MIDDLE_FRACTION,
     Landmark,
     clip_walked,
     grows_by_work,
+    middle_heights,
     same_standpoint,
     size_ratio,
     typical_height,
@@ -507,13 +507,14 @@ class QuestionParser:
         passes = [(k, eo, seen) for seen in ((True, False) if event in ("entered_zone", "left_zone") else (False,))
                   for k, eo in enumerate(found[:8])]  # fmt: skip
         read: dict[str, list[ObservationRecord]] = {}
+        pits = self._pits(camera_id, at) if event in ("entered_zone", "left_zone") else None  # (read once for all)
         for k, (entity, light), seen_in in passes:
             if hits and not seen_in and passes[0][2]:
                 break
             if k > 0 and entity.entity_id not in read:
                 read[entity.entity_id] = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
             obs = light if k == 0 else read[entity.entity_id]
-            hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in)
+            hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in, pits)
             if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
                 if by_world_event is None:
                     verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
@@ -531,7 +532,8 @@ class QuestionParser:
 
     def _occurrence_of(self, camera_id: str, entity: EntityRecord, obs: list[ObservationRecord], ref: SubjectRef | None,
                        event: str | None, unit: str | None, ordinal: int | None, at: float,
-                       q_last: bool, seen_in: bool = False) -> tuple[float, list[ObservationRecord]] | None:
+                       q_last: bool, seen_in: bool = False,
+                       pits: _Pits | None = None) -> tuple[float, list[ObservationRecord]] | None:
         n = max(1, ordinal or 1)
         samples = _state_samples(obs, at)
         if event == "work_unit":
@@ -573,7 +575,7 @@ class QuestionParser:
                     return _hat_off_at(o), [o]
             return None
         if event in ("entered_zone", "left_zone"):
-            spells = self._zone_spells(camera_id, obs, at, seen_in=seen_in)
+            spells = self._zone_spells(camera_id, obs, at, seen_in=seen_in, pits=pits)
             if len(spells) < n or not spells:
                 return None
             start, end, o = spells[-1] if q_last else spells[n - 1]
@@ -789,11 +791,11 @@ class QuestionParser:
 
     def _state_duration(self, q: Query, camera_id: str, at: float) -> Answer:
         found = self._matching(camera_id, q.subject, at)
+        pits = self._pits(camera_id, at) if q.state == "in_zone" else None  # (read once: every candidate's spells)
         if q.state in ("without_ppe", "in_zone") and len(found) > 1:
             # "how long was the fixer in the white hat without it", "... in the yellow vest down the trench": of
             # those the words fit, one who took it off / was in it (the longest), else the best supported
             full = {e.entity_id: self.store.observations(camera_id, entity_id=e.entity_id, t_max=at) for e, _obs in found}
-            pits = self._pits(camera_id, at) if q.state == "in_zone" else None
 
             def spent(e: EntityRecord) -> float:
                 spans = _ppe_spans(full[e.entity_id], at) if pits is None else \
@@ -815,7 +817,7 @@ class QuestionParser:
             seconds, how = _span_seconds(spans, spell, q.ordinal, q.window, at)
             how = how.format(word="without a hard hat")
         elif q.state == "in_zone":
-            spans = self._zone_spells(camera_id, obs, at)
+            spans = self._zone_spells(camera_id, obs, at, pits=pits)
             seconds, how = _span_seconds(spans, spell, q.ordinal, q.window, at)
             how = how.format(word="inside the zone")
         else:
@@ -990,12 +992,8 @@ class QuestionParser:
                 for o in self.store.observations(camera_id, t_min=todo[0].t_start, t_max=todo[-1].t_end):
                     if is_mover(o.label) or o.state == "carried" or grows_by_work(o.attributes):
                         continue
-                    heights = []
-                    for b in o.boxes:
-                        h = self.tools.heading(camera_id, b.t)
-                        if h is not None and abs(relative_deg(o.bearing_deg, h)) <= MIDDLE_FRACTION * self.hfov_deg:
-                            heights.append(b.bbox[3] - b.bbox[1])
-                    ratio = size_ratio(heights)
+                    ratio = size_ratio(middle_heights(((o.bearing_deg, self.tools.heading(camera_id, b.t), b.bbox[3] - b.bbox[1])
+                                                       for b in o.boxes), self.hfov_deg))  # fmt: skip
                     if ratio is not None:
                         ratios.setdefault(o.clip_id, []).append(ratio)
                 for c in todo:

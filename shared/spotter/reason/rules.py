@@ -51,11 +51,10 @@ from spotter.world.geometry import (
 )
 from spotter.world.labels import named_by
 from spotter.world.walking import (
-    MIDDLE_FRACTION,
-    MIN_HEIGHT_PX,
     Landmark,
     clip_walked,
     grows_by_work,
+    middle_heights,
     same_standpoint,
     size_ratio,
     typical_height,
@@ -647,14 +646,13 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
                 or grows_by_work(o.attributes):  # fmt: skip
             continue  # (plant drives about: a reversing dumper grows in the view while the wearer stands still)
         bearing = {round(t, 3): b for t, b, _ in o.samples}
-        heights = []
-        for t, top, bottom in o.rows:
-            b = bearing.get(round(t, 3))
-            i = bisect.bisect_left(times, t)  # the view sample nearest the frame
-            near = min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))
-            h = f.view[near][1]
-            if b is not None and angular_distance(b, h) <= MIDDLE_FRACTION * f.hfov_deg and bottom - top > MIN_HEIGHT_PX:
-                heights.append(bottom - top)
+
+        def heading_near(t: float) -> float:  # the view sample nearest the frame
+            i = bisect.bisect_left(times, t)
+            return f.view[min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))][1]
+
+        heights = middle_heights(((bearing.get(round(t, 3)), heading_near(t), bottom - top) for t, top, bottom in o.rows),
+                                 f.hfov_deg)  # fmt: skip
         ratio = size_ratio(heights)
         if ratio is not None:
             ratios.append(ratio)

@@ -8,7 +8,7 @@ memory_recall rule and the answers about places both need to know. One definitio
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from spotter.world.geometry import angular_distance
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES
@@ -20,6 +20,14 @@ MIDDLE_FRACTION = 0.25
 MIN_FRAMES = 5
 """A thing's size change counts when it was measured near the middle in at least this many frames."""
 MIN_HEIGHT_PX = 5.0
+
+
+def middle_heights(frames: Iterable[tuple[float | None, float | None, float]], hfov_deg: float) -> list[float]:
+    """A still thing's box heights over `frames` (its bearing, the heading, its height; in time order) where it
+    was near the middle of the view and more than `MIN_HEIGHT_PX` tall: what `size_ratio` and `typical_height`
+    measure. A frame without a bearing or a heading says nothing."""
+    return [height for bearing, heading, height in frames if bearing is not None and heading is not None
+            and angular_distance(bearing, heading) <= MIDDLE_FRACTION * hfov_deg and height > MIN_HEIGHT_PX]  # fmt: skip
 
 
 def size_ratio(heights: Sequence[float]) -> float | None:
