@@ -104,7 +104,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
-    "circ saw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "circ saw": "circular_saw", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -191,7 +191,8 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|"
+    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many (\w+ ){1,2}more(?! than)\b|"
+    r"need(ed)? (for|to) (finish|complete)|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
@@ -219,16 +220,27 @@ _OFF_DOMAIN = re.compile(
     r"the right one or the other one|how many \w+ (will|do|would|shall) (we|i|they|you) want|(does|do|would|will) it take to "
     r"(build|make|lay|finish|do)|under the influence|intoxicated|alcohol|drunk|when (we|i|you|they|he|she|it) will|"
     r"mosque|church|temple|prayers?|(to|towards) the (north|south|east|west)(-?(east|west))?( of)?|compass|any good at|"
-    r"earn(s|ing|ed)?|money|(the \w+|his|her|their) names?)\b"
+    r"earn(s|ing|ed)?|money|(the \w+|his|her|their) names?|^(\w+ )?(worker|guy|lad|man|person|bloke|driver|operator) names?\s*$)\b"
 )
 
 
 # --- normalisation -------------------------------------------------------------------------------
 
 _CONTRACTIONS = (
+    (r"\b(l|r|left|right) or (l|r)\b", lambda m: ("left" if m.group(1)[0] == "l" else "right") + " or " + ("left" if m.group(2) == "l" else "right")),
     # note-taking shorthand: "wkr idle dur", "L of me", "bhd me", "no. of wkrs", "tot", "yel vest" (before "r" = "are")
     (r"\b(l|r)( of| o/| of the)? me\b", lambda m: ("left" if m.group(1) == "l" else "right") + " of me"),
-    (r"\bdur\b", "duration"), (r"\btot\b(?= (dur|duration|time|idle|working|work|spell)\b)|(?<=\bidle )tot\b|(?<=\bworking )tot\b", "total"), (r"\b(bhd|bhnd|behnd)\b", "behind"), (r"\b(yel|yllw)\b", "yellow"),
+    (r"\bdur\b", "duration"), (r"\btot\b(?= (dur|duration|time|idle|working|work|spell)\b)|(?<=\bidle )tot\b|(?<=\bworking )tot\b|(?<=\bhow long )tot\b|"
+     r"(?<=\bmin )tot\s*$|(?<=\bmins )tot\s*$|(?<=\bminutes )tot\s*$|(?<=\bhrs )tot\s*$|(?<=\d:\d\d )tot\s*$", "total"), (r"\b(bhd|bhnd|behnd)\b", "behind"), (r"\b(yel|yllw)\b", "yellow"),
+    (r"\b(wk|wrk)\b", "work"), (r"\b(wkng|wrkng|wkg|wrkg)\b", "working"), (r"\b(brk|brek)\b", "break"), (r"\baft\b", "after"),
+    (r"\bb4\b", "before"), (r"\b(whr|whre|wher)\b", "where"), (r"\bloc\b", "location"), (r"\blen\s*$", "length"),
+    (r"\blvl\b", "level"), (r"\btoolbx\b", "toolbox"), (r"\bscaf\b", "scaffold"), (r"\bdir\b", "direction"),
+    (r"\bfr-(l|r)\b", lambda m: "front-" + ("left" if m.group(1) == "l" else "right")),
+    (r"\b(back|bk|bhd|behind) (l|r)\b", lambda m: "behind me on the " + ("left" if m.group(2) == "l" else "right")),
+    (r"(?:@|\bat)\s*(\d{1,2})m(\d{2})s?\b", r"at \1:\2"), (r"(?:@|\bat)\s*(\d{1,2})m\b", r"at \1 minutes"),
+    (r"(?<!was )(?<!were )(?<!been )(?<!be )\brevisit(ed|s)?\b(?! by)", "went back to"),
+    (r"\b(?:the )?(drill|hammer|toolbox|ladder|bucket|pallet|wheelbarrow|barrow|cone|saw|grinder|load) (drop|dropped|drop-off) (spot|place|point|location)\b",
+     r"the spot where the \1 was dropped"), (r"\bwkrs\b", "workers"), (r"\bwkr\b", "worker"),
     (r"\bblk\b", "black"), (r"\bno\.? of\b", "number of"), (r"\borig\b", "original"), (r"\bposn?\b", "position"),
     (r"\bwhere'd\b", "where did"), (r"\bwhat'd\b", "what did"), (r"\bwhen'd\b", "when did"),
     (r"\b(can|don|didn|isn|wasn|doesn|haven|hasn|couldn|shouldn|wouldn|aren|weren)t\b", r"\1't"),  # typed without the '
@@ -676,6 +688,10 @@ _SURFACE = _rules(
     (r"\b(the [\w ]+?),? (she|he)(?:'s| is) the one (in|with|wearing) ", r"\1 \3 "),
     (r"\bme\b(?= (hardhat|hard hat|helmet|lid|drill|hammer|toolbox|gloves|tools|tape|level|bag|van|keys|phone|ladder|barrow|"
      r"wheelbarrow|saw|grinder|kango|jackhammer|spade|shovel|radio)\b)", "my"),
+    (r"\b(that |this |the )?(ol'|ol|ole|old) (boy|boi|fella|feller)\b", "the worker"),
+    # an afterthought giving the asker's reason: "..., 'cause that'd be mighty convenient"
+    (r"(?<=\w\w)\s*,?\s+(?:'cause|cause|cuz|coz|cos|because) (?:that'd|that would|that is|that's|it'd|it would|i'd|i|we|you|"
+     r"they|he|she|then)\b.*$", ""),
     (r"\by'all\b,?|\b(over|out) yonder\b|\byonder\b", " "), (r"\bi seen\b", "i saw"), (r"\bwhat all\b", "what"),
     (r"\ba couple( of)? minutes back\b", "2 minutes ago"), (r"\b(\d+) minutes back\b", r"\1 minutes ago"),
     (r"\b(sitting on (his|her|their) hands|holding up (the|that) \w+ with (his|her|their) shoulder|(with )?(his|her|their) "
@@ -698,7 +714,10 @@ _SURFACE = _rules(
     (r"\bget back (after it|at it|to it)\b", "go back to work"), (r"\bknock off working\b", "stop working"),
     (r"\b(did|does|will) (the \w+|he|she) clear off\b", r"\1 \2 leave"), (r"\bslope(d)? off\b", "go off"),
     (r"\bgone walkabout\b", "gone missing"), (r"\bcreeping up\b", ""),
-    (r"\b(different|same|that|this|the) hands?\b(?= (in|with|i|on|have|has|come|came|who|that)\b)", r"\1 worker"),
+    (r"\b(different|same|that|this|the|any|those|these|our) hand\b(?=\s+(in|with|without|w/o|i|on|have|has|had|come|came|who|that|over|"
+     r"by|near|at|there|yonder|was|is|were|been|walking|standing|working|slacking|loafing|idle)\b)", r"\1 worker"),
+    (r"\b(different|same|those|these|our|how many|any|the|two|three|all the|other) hands\b(?=\s+(in|with|without|w/o|we|i|on|have|"
+     r"had|has|came|come|who|that|were|are|been|walking|standing|working|out|on site|here|there)\b|\s*$)", r"\1 workers"),
     # chat: fillers and a request joined by ";" to the question ("what's on my right; ping me if the crane swings")
     (r"\b(tl;?dr|fwiw|afaik|imo|imho|lmk|y/n|pls|plz|thx|ty)\b", " "),
     (r"[;,]\s*(ping|notify|alert|message|dm) me (if|when|once)\b[^;?]*", " "),
@@ -1058,6 +1077,13 @@ _PHRASES = _rules(
     (r"\bis already long that (he|she|they) (works|is working|work)\b", r"\1 has been working"),
     (r"\bhow (many minutes|long|much time) (has|is) (it )?that (the \w+|he|she|they) (is|are|has been|have been) (\w+)\b",
      r"how long has \4 been \6"),
+    (r"\b(go|goes|went|gone|going|drive|drove|driven|drives) (out|away|off) (from|of) (the )?(site|yard|compound|job)\b", "left the site"),
+    (r"\b(i|we) (not|no|have not|did not|never) (see|seen|saw|spot|spotted|sight) (him|her|it|them)( for)? how (long|much time)\b",
+     r"how long since \1 last saw \4"),  # "orange vest guy, I not see him how long now?"
+    (r"^how much (has|have|was|were|did) ((?:the |that |this )?[\w-]+) (been )?(?=(stand\w*|stood|sit\w*|sat|idl\w*|work\w*|"
+     r"slack\w*|loaf\w*|chill\w*|rest\w*|wait\w*|on (a |his |her )?break|doing nothing)\b)", r"how long \1 \2 \3"),
+    (r"\b(his|her|their|the) (break|rest|idle spell|spell|stint|smoke|tea break|breather|pause|smoko) before(?=\s+how\b|\s*$)",
+     r"\1 previous \2"),
     (r"\bbefore how (long|much time|many minutes)\b", "how long ago"),
     (r"\bhow long since (the \w+|he|she|they) (is|are) (idle|working|busy|resting)\s*$", r"how long has \1 been \3"),
     (r"\bwith (the |his |her )?arms (crossed|folded)\b|\bsleeping with (the |his |her )?eyes open\b|"
@@ -1127,11 +1153,16 @@ _PHRASES = _rules(
      "went on a break"),
     (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
     (r"\b(on|for|off on|off for|to) (his|her|their|a|the) (tea|brew|cuppa|lunch|dinner|crib|smoko|tea break)\b", "on a break"),
-    (r"\b(start|started|starts|begin|began|begun|starting) (dossing|idling|slacking|skiving|loafing|bludging|loitering|"
-     r"messing (about|around)|standing (around|about)|doing nothing)\b", "went idle"),
+    (r"\b(start|started|starts|begin|began|begun|starting|go|went|gone|goes|going) (to )?(dossing|idling|idle|slacking( off)?|skiving|loafing|"
+     r"bludging|loitering|chilling|lazing( about| around)?|messing (about|around)|standing (around|about)|doing nothing)\b",
+     "went idle"),
+    # a Southern "climb on down", "leave on outta here": the "on" adds nothing to the motion
+    (r"\b(climb|climbed|climbs|go|went|goes|get|got|gets|come|came|comes|leave|left|leaves|head|headed|walk|walked|hop|hopped|"
+     r"jump|jumped|run|ran) on (down|up|in|into|out|over|off|away|home)\b", r"\1 \2"),
     (r"\b(did|to|will|would|could|someone|somebody|anyone|anybody|he|she|they|i|you|who|we) (lift|lifted|lifts)\b"
      r"(?= (the|a|an|his|her|my|their|that|this|our)\b)", r"\1 picked up"),
     (r"\bstill at it\b", "still working"),
+    (r"\bon job\b", "on the job"),
     (r"\b(in|at) (his|her) (place|spot|position)\b", r"\1 its \3"),
     (r"^(which way|where|point me|direct me) (to|is|are|towards?) (?!(the|a|an|my|his|her|that|this|our|your|it|they|he|she|north|south|east|west|up|down|out|home|go)\b)",
      r"\1 \2 the "),
@@ -1177,7 +1208,9 @@ _PHRASES = _rules(
     (r"\bwears\b(?= (my|the|that|this|his|her|it|he|she|they)\b)", "where is"),  # "wears my mate gone"
     (rf"\b(wear|ware)\b(?! ({_COLOURS_RE}|a|an|his|her|their|the|any|no|hi-vis|high-vis|vest|vests|hard|hardhats?|helmets?|ppe|"
      r"gloves|goggles|safety|harness|boots|it|them|one)\b)", "where"),
-    (r"\bidol\b", "idle"), (r"\bbrick(y|ey)\b", "brickie"), (r"\bhole (job|lot|thing|day|shift)\b", r"whole \1"),
+    (r"\bidol\b", "idle"), (r"\bbrick(y|ey)\b", "brickie"), (r"\bbrick ?(man|men|guy|guys|fella|lad|person)\b", "brickie"),
+    (r"\b(thing|stuff|load|one|thing that is|something) (hanging|hung|dangling|swinging) (on|from|off|under) (the |that )?crane\b",
+     "suspended load"), (r"\bhole (job|lot|thing|day|shift)\b", r"whole \1"),
     (r"\bat (to|too) ([0-5]\d)\b", r"at 2:\2"), (r"\bat (for|four) ([0-5]\d)\b", r"at 4:\2"),
     (r"\bwheel barrows?\b", lambda m: m.group(0).replace("wheel barrow", "wheelbarrow")),
     (r"\btool ?books?\b", "toolbox"),
@@ -1841,7 +1874,8 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
 
 def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | None, TimeRef | None] | None:
     m = re.search(r"(?:^|\b(?:in|during|over|within|for|altogether|total|idle|working) )(?:the )?(?:last|past|previous) "
-                  + _DUR, text)
+                  + _DUR, text) or re.search(r"\b(?:last|past|previous) " + _DUR + r"(?!\s*(?:ago|back|earlier|before|in|into|of)\b)",
+                                             text)  # topic first: "blue hat guy, last 15 minutes, he work how long?"
     if m:
         return (TimeRef(ago_s=_dur_s(m)), None)
     m = re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) (minute|hour)\b", text)
@@ -1959,11 +1993,11 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
                 r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
-                r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the|that) (hole|trench|excavation|pit|dig|digging)|"
+                r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the |that )?(hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
-                r"exit(ed|s|ing)?|(left|leave) the (zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
+                r"exit(ed|s|ing)?|(left|leave) (the )?(zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of (the )?(hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
                 r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that))|"
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
@@ -2009,7 +2043,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b)|\bleft\s*$|\bleft the site\b|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|\s+(ngl|tbh|lol|idk)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
 )
 
@@ -2042,7 +2076,7 @@ _PPE_PREDICATE = re.compile(
     r"|\bnot (been )?(wearing|wear|got) (a |his |her |their |the |any )?(\w+ )?" + _PPE + r"( on)?\b"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
-    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting) in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
+    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting|setting|sat|lain|been) (out )?(there |here )?in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?(big |deep |open )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|ditch|danger area|restricted area|no-go|exclusion|"
@@ -2417,7 +2451,7 @@ _NOT_THINGS = (
     "hell|heck|world|team|company|client|boss|budget|plan|plans|drawings|weekend|week|month|year|today|tomorrow|"
     "daily|report|record|log|notes|diary|paperwork|avoidance|doubt|purposes|sake|benefit|incident|investigation|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
-    "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|"
+    "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|that|this|these|those|"
     "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
     + "|".join(COLOURS)
 )
@@ -2575,6 +2609,9 @@ _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|work
             r"(several|more|many|multiple|a few)|"
             r"how much (different )?\w+s (there|were|did|have|had|came|seen))\b)")
 _SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad|fella|man|woman|person|worker|chap) (who|that|i|we|you)\b|"
+           # no relative pronoun: "this guy, he the one take helmet off before?"
+           r"\b(is |was )?(he|she|him|her) the (one|guy|man|worker|person|bloke|lad) (take|took|taken|drop|dropped|move|moved|"
+           r"put|pick|picked|go|went|come|came|leave|left|remove|removed|who|that)\b|"
            # "if the fella I'm looking at is the one who", "he is one who was laying bricks", "was it him moved it"
            r"\b(is|was) (the |only )?one (who|that)\b|\b(is|was) (the|this|that) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|man|"
            r"woman|person|worker|chap) (who|that)\b|\b(was|is) it (him|her|he|she)( who| that)? (\w+ed|took|did|had|put|was)\b|"
@@ -2653,7 +2690,7 @@ _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|c
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
                  r"doing anything|doing something)\b")  # fmt: skip
 _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|active|productive|slack\w*|break|"
-                   r"breaks|resting|rest|standing (around|about)|stands? (around|about)|loaf\w*|doing nothing|not working|on task|downtime|"
+                   r"breaks|resting|rest|standing (around|about)|stands? (around|about)|loaf\w*|doing nothing|do nothing|does nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
                    r"messing (about|around)|dossing|loitering|just (sitting|standing|stood|sat)|sitting (around|about))\b")  # fmt: skip
@@ -2740,6 +2777,11 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
     if _ORDER.search(text) or (re.search(r"\b(before|after)\b", text) and _two_events(text, subjects)
                                and when is None):
         return "order"
+    if people and re.match(r"(is|are|was|were)\b", text) and re.search(
+            r"\bstill\b.*\b(doing (his|her|their) (work|job)|working|at work|grafting|busy|on the (job|tools))\b", text):
+        return "is_working"  # "is the labourer still on his seat doing his work?": the work, not the place
+    if subjects and re.search(r"\b(now|so|then) where\s*$|\bwhere (is it |are they )?now\s*$", text) and not re.search(r"\bstill\b", text):
+        return "where"  # topic first, the question last: "wheelbarrow, somebody take it, now where?"
     still = _first(_STILL, text)
     if where == 0 and re.search(r"^(where|whereabouts)\b", text) and still is not None and still > 0:
         return "where"  # "where's my hammer, and is it still on the ground?": the first question
@@ -3290,7 +3332,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             done = own_event if own_event in ("dropped", "picked_up", "moved") else "first_seen"
             return Query(**q, subject=who, other=EventRef(subject=marker, event=done), relation="before")
         if who is not None and re.search(r"\bwhere (he|she|they) (was |were |had been |'d been )?(stood|standing|"
-                                         r"idl(ed|ing)|waiting|hanging about|loafing|stopped)\b", text[pos:]):  # fmt: skip
+                                         r"idl(ed|ing)|waiting|hanging (about|around)|loafing|stopped|chilling|slacking|resting|lazing)\b", text[pos:]):  # fmt: skip
             # "gone back to the spot where he was stood about": where he idled
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         zone_ev = _zone_event(text[pos:]) if thing is not None and thing.label in _ZONE_LABELS else None
