@@ -1,6 +1,6 @@
 """Build the question-intent examples from the paraphrase corpus (tests/data/questions).
 
-    python tools/train_intents.py --hold-out hj,hk,hl,hm,hn   # leave the held-out writers out (always)
+    python tools/train_intents.py --hold-out ho,hp,hq,hr,hs,ht,hu,hv,hw,hx   # leave the held-out writers out (always)
 
 `spotter.answer.understand.intent_examples` over every writer not held out: MiniLM embeddings of the
 normalised questions, reduced to `--dims` principal directions, int8 unit vectors with their intents.
