@@ -60,7 +60,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ga", "gb", "gc", "gd", "ge"), 0.88), (("gf", "gg", "gh", "gi", "gj"), 0.9),
                            (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9),
                            (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9),
-                           (("he", "hf", "hg", "hh", "hi"), 0.9), (("hj", "hk", "hl", "hm", "hn"), 0.92)]
+                           (("he", "hf", "hg", "hh", "hi"), 0.9), (("hj", "hk", "hl", "hm", "hn"), 0.92),
+                           (("ho", "hp", "hq", "hr", "hs"), 0.95)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -619,6 +620,28 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("wkr no lid - where?", "where", {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
         ("wkr revisit hammer drop spot?", "returned", {"other": {"subject": {"label": "hammer", "attributes": {}},
                                                                  "event": "dropped", "unit": None, "ordinal": None}}),
+        # round 56's voices: Scots "lang", "-nae", "ah"; formal reports; fast typing; spelling as said
+        ("How lang has the shovel been lyin there?", "state_duration", {"state": "on_ground"}),
+        ("The skip hasnae been shifted, has it?", "still_there", {}),
+        ("How many cones did ye count up tae the 3 minute mark?", "count_distinct",
+         {"window": [None, {"t": 180.0, "ago_s": None}]}),
+        ("Where's the lanyard ah left on the second lift?", "where", {"subject": {"label": "lanyard", "attributes": {}}}),
+        ("Kindly tell me which way the rigger is, the one who is wearing the red vest.", "direction_of", {}),
+        ("I left the grinder by the van. Is it there still?", "still_there", {}),
+        ("How long did the plasterer work before he first stopped?", "spell_duration", {"spell": "nth", "ordinal": 1}),
+        ("Report the duration of non-compliance for the welder with respect to vest use.", "state_duration",
+         {"state": "without_ppe"}),
+        ("Has the generator been relocated since it was first observed? Confirm.", "still_there", {}),
+        ("How long was the labourer inside the trench during his first entry?", "state_duration",
+         {"spell": "nth", "ordinal": 1}),
+        ("Document the length of the banksman's first idle period.", "spell_duration", {"spell": "nth", "ordinal": 1}),
+        ("foreman back already where he was before he go in pit?", "returned", {}),
+        ("electrician take break before first course done or not?", "order", {"event": "went_idle"}),
+        ("last 10 mins how much time welder sitting only?", "spell_duration", {"state": "idle", "spell": "total"}),
+        ("wers the blu bucket", "where", {"subject": {"label": "bucket", "attributes": {"colour": "blue"}}}),
+        ("is the hamer stil were it was haf an our ago", "still_there", {"time": {"t": None, "ago_s": 1800.0}}),
+        ("how many wurkers come thru sinse 10 45", "count_distinct", {"window": [{"t": 645.0, "ago_s": None}, None]}),
+        ("how long did the labrer werk befor he stopt", "spell_duration", {"state": "working"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

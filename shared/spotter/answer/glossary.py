@@ -1683,6 +1683,8 @@ _SC_WORDS = {
     "hoo": "how", "whits": "what is", "ahint": "behind", "shooder": "shoulder", "scaffy": "scaffold", "yella": "yellow",
     "folk": "people", "lyin": "lying", "too box": "toolbox", "whaur": "where", "jist": "just", "staunin": "standing",
     "intae": "into", "haun": "hand", "gonnae": "going to", "hame": "home", "skivin": "skiving",
+    "lang": "long", "big yin": "big man", "wee yin": "lad", "yin": "one", "barra": "wheelbarrow", "barras": "wheelbarrows",
+    "ladders": "ladder",
     # Scottish Gaelic words in Highland English
     "balach": "lad", "fàradh": "ladder", "faradh": "ladder", "an-dràsta": "now", "an-drasta": "now", "cuin": "when",
     "òrd": "hammer", "ord": "hammer",
@@ -1691,7 +1693,7 @@ _SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye"
     r"\b(whit|wis|tae|doon|aff|oot|aboot|ower|roon|roond|heid|fae|efter|yon|onything|naethin|cannae|didnae|isnae|"
     r"wasnae|wisnae|hasnae|havenae|dinnae|doesnae|wouldnae|couldnae|willnae|canna|daein|gaun|laddie|lassie|masel|"
     r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|hoo|whits|balach|"
-    r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|whaur|jist|staunin|intae|gonnae|hame|"
+    r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|whaur|jist|staunin|intae|gonnae|hame|lang|yin|barra|"
     r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
 )
 _SCOTS = _rules(

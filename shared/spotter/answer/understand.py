@@ -74,7 +74,7 @@ SYNONYMS: dict[str, str] = {
     "operator": "worker", "operative": "worker", "operatives": "worker", "visitor": "worker", "visitors": "worker",
     "mate": "worker", "colleague": "worker", "coworker": "worker", "co-worker": "worker", "employee": "worker",
     "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
-    "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "electrician": "worker", "carpenter": "worker",
+    "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "individuals": "worker", "electrician": "worker", "carpenter": "worker",
     "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
     "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
@@ -104,7 +104,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
-    "circ saw": "circular_saw", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "circ saw": "circular_saw", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -229,6 +229,7 @@ _OFF_DOMAIN = re.compile(
 _CONTRACTIONS = (
     (r"\b(l|r|left|right) or (l|r)\b", lambda m: ("left" if m.group(1)[0] == "l" else "right") + " or " + ("left" if m.group(2) == "l" else "right")),
     # note-taking shorthand: "wkr idle dur", "L of me", "bhd me", "no. of wkrs", "tot", "yel vest" (before "r" = "are")
+    (r"\b(has|have|is|was|wis|did|does|do|were|would|could)nae\b", lambda m: ("was" if m.group(1) == "wis" else m.group(1)) + "n't"),
     (r"\b(l|r)( of| o/| of the)? me\b", lambda m: ("left" if m.group(1) == "l" else "right") + " of me"),
     (r"\bdur\b", "duration"), (r"\btot\b(?= (dur|duration|time|idle|working|work|spell)\b)|(?<=\bidle )tot\b|(?<=\bworking )tot\b|(?<=\bhow long )tot\b|"
      r"(?<=\bmin )tot\s*$|(?<=\bmins )tot\s*$|(?<=\bminutes )tot\s*$|(?<=\bhrs )tot\s*$|(?<=\d:\d\d )tot\s*$", "total"), (r"\b(bhd|bhnd|behnd)\b", "behind"), (r"\b(yel|yllw)\b", "yellow"),
@@ -386,11 +387,26 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
     "sumone": "someone", "gon": "gone", "toolbocks": "toolbox", "wats": "what is",
     "wheer": "where", "wheere": "where", "goo": "go", "gooin": "going", "yow": "you",  # the Black Country and Birmingham said
+    "wers": "where is", "wheris": "where is", "wearis": "where is", "moovd": "moved", "moov": "move",
+    "walkt": "walked", "pickt": "picked", "stopt": "stopped", "showd": "showed", "droppt": "dropped", "werk": "work",
+    "werkd": "worked", "wurk": "work", "wurkers": "workers", "wurker": "worker", "werkers": "workers", "slakin": "slacking",
+    "agen": "again", "agin": "again", "befor": "before", "befour": "before", "frist": "first", "brik": "brick",
+    "briks": "bricks", "brikie": "brickie", "labrer": "labourer", "formen": "foreman", "meny": "many", "difrent": "different",
+    "thru": "through", "sinse": "since", "ther": "there", "wat": "what", "lon": "long", "haf": "half", "helmit": "helmet",
+    "hamer": "hammer", "yelow": "yellow", "weelbarow": "wheelbarrow", "wen": "when",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
     (r"\bam (they|them|we)\b", r"are \1"),
+    (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
+    (r"\b(half|haf) an our\b", "half an hour"), (r"\ban our\b(?= ago| back| earlier)", "an hour"),
+    (r"\bthe latter\b(?= (get|got|gets|bin|been|is|was|moved|moovd|still|stil|by|at|near|where|were)\b)", "the ladder"),
+    # a clock time typed with spaces: "at 1 03 20", "since 12 30", "between 6 15 and 9 40"
+    (r"\b(at|since|sinse|by|before|after|between|and|from|until|till|to) (\d{1,2}) (\d{2}) (\d{2})\b(?! (minutes?|mins?|seconds?|secs?|hours?))",
+     r"\1 \2:\3:\4"),
+    (r"\b(at|since|sinse|by|before|after|between|and|from|until|till|to) (\d{1,2}) ([0-5]\d)\b(?! (minutes?|mins?|seconds?|secs?|hours?|\d))",
+     r"\1 \2:\3"),
     (r"\b(\w+in)(g?)'(?!\w)", lambda m: m.group(1) + "g" if m.group(2) else _g_dropped(m.group(1))),  # "doin'", "lookin'": the -ing word
     (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
     (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
@@ -1162,12 +1178,23 @@ _PHRASES = _rules(
     (r"\b(did|to|will|would|could|someone|somebody|anyone|anybody|he|she|they|i|you|who|we) (lift|lifted|lifts)\b"
      r"(?= (the|a|an|his|her|my|their|that|this|our)\b)", r"\1 picked up"),
     (r"\bstill at it\b", "still working"),
-    (r"\bon job\b", "on the job"),
+    (r"\bon job\b", "on the job"), (r"^me (which|what|where|when|how|who|whether|if)\b", r"\1"),
+    (r"\b(that|this|the) very (same )?(spot|place|position|location)\b", r"\1 \3"),
+    (r"\b(\w+) ah (had|have|left|put|saw|seen|dropped|hung|set)\b", r"\1 i \2"),  # Scots "ah" = I: "the harness ah had"
+    (r"\b(on|up on|at|off|from) the (top|bottom|first|second|third|next|upper|lower) lift\b", r"\1 the \2 level"),  # a scaffold's lift
     (r"\b(in|at) (his|her) (place|spot|position)\b", r"\1 its \3"),
     (r"^(which way|where|point me|direct me) (to|is|are|towards?) (?!(the|a|an|my|his|her|that|this|our|your|it|they|he|she|north|south|east|west|up|down|out|home|go)\b)",
      r"\1 \2 the "),
     # a diary's formal English: "in the course of the recording", "at the time of this entry", "what has become of"
     (r"\bin the course of\b", "during"),
+    (r"\bhow many (different |distinct |other )?boys\b", r"how many \1workers"),
+    (r"\b(come|came|comes|go|goes|went|gone|been) back already\b", r"\1 back"),
+    (r"\b(take|took|takes|taking|have|had|has|having) (break|rest|breather|smoko|tea break)\b", r"\1 a \2"),
+    (r"^(the )?([\w-]+(?: (?!(?:come|came|go|went|gone|been)\b)[\w-]+)?) back (already |now |yet )?(to )?(where|the place|the spot)\b(?=.*\b(he|she|they)\b)", r"did \1\2 go back to \5"),
+    (r"\b(standing|sitting|stand|sit|relax|relaxing|resting|chilling) only\b|\bjust relax(ing)?\b", "idle"),
+    (r"\bbeen relocated\b", "been moved"), (r"\s+(please )?confirm\s*$", ""),
+    (r"\b(what was |state |give |provide |report )?the (duration|length|period) of non-?compliance (for|by|of) (.+?) with (respect|regard) to "
+     r"(the )?(hard ?hat|hardhat|helmet|vest|hi-vis|ppe)( use| usage| wearing)?\b", r"how long was \4 without a \7"),
     (r"\bat the time of (this|the present) (entry|report|note|writing)\b|\bat (the )?present\b", "now"),
     (r"\b(so|as) far as the (record|records|footage|memory|log) (shows|show|goes|go)\b", ""),
     (r"\b(period|spell|bout|stint) of idle(ness)? (commence|commenced|begin|began|start|started)\b", "went idle"),
@@ -1894,7 +1921,7 @@ def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | Non
     if m and re.search(r"\b(how long|how much time|total|in total)\b", text):
         t = _CLOCK.search(m.group(1))
         return (None, TimeRef(t=_clock_s(t))) if t else None
-    m = re.search(r"\b(before|until|till|up to|by|after)\s+(\d{1,2}:\d{2}(?::\d{2})?)", text)
+    m = re.search(r"\b(before|until|till|up to|by|after)\s+(?:at\s+)?(\d{1,2}:\d{2}(?::\d{2})?)", text)
     if m and re.search(r"\b(how many|number of|count|seen|on site|in total|total|altogether)\b", text):
         t = _CLOCK.search(m.group(2))
         if t is not None:
@@ -1978,7 +2005,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
-                r"(to |on )?(the )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
+                r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
@@ -2035,7 +2062,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b((first|1st) (seen|saw|see|spotted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
-                r"pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
+                r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
                 r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through)\b"), "first_seen"),
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
@@ -2072,7 +2099,7 @@ _PPE_PREDICATE = re.compile(
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
-    r"( on)?\b|\bhow long (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"( on)?\b|\b(how long|how many minutes|how much time) (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
     r"|\bnot (been )?(wearing|wear|got) (a |his |her |their |the |any )?(\w+ )?" + _PPE + r"( on)?\b"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
@@ -2102,7 +2129,7 @@ def state_in(text: str) -> StateName | None:
     m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
-    if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total )?(was|were|has|have|did|is|are)\b", text) and re.search(
+    if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total |altogether |overall |total )?(was|were|has|have|did|is|are)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
             + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)", text) and not _PRODUCTIVITY.search(text)):
         return "without_ppe"
@@ -2124,13 +2151,15 @@ def state_in(text: str) -> StateName | None:
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
-    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|"
+    m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|entry|visit|idle|idling|"
                   r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
                  r"all day|all shift|whole shift|so far today|entire|all in all|total of|all up)\b", text):  # fmt: skip
         return "total", None
+    if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
+        return "nth", 1  # "how long did he work before he first stopped": his first stint
     if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b", text):  # the spell is over: "work how long before he stop"
         return "last", None
@@ -2452,6 +2481,7 @@ _NOT_THINGS = (
     "daily|report|record|log|notes|diary|paperwork|avoidance|doubt|purposes|sake|benefit|incident|investigation|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
     "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|that|this|these|those|"
+    "aye|eh|och|naw|yeah|yep|nope|ok|okay|count|tally|duration|length|"
     "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
     + "|".join(COLOURS)
 )
@@ -2587,7 +2617,7 @@ _THING_WORDS = "|".join(sorted((w for w, label in SYNONYMS.items() if label not 
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|duration$|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|duration$|(length|duration) of (the |his |her |their |a )?(\w+ ){0,3}(period|spell|stint|break|session|stretch)\b|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
@@ -2613,9 +2643,9 @@ _SAME = _C(r"\b((is|was) (that|this|he|she|it|him) (the|that) (one|guy|bloke|lad
            r"\b(is |was )?(he|she|him|her) the (one|guy|man|worker|person|bloke|lad) (take|took|taken|drop|dropped|move|moved|"
            r"put|pick|picked|go|went|come|came|leave|left|remove|removed|who|that)\b|"
            # "if the fella I'm looking at is the one who", "he is one who was laying bricks", "was it him moved it"
-           r"\b(is|was) (the |only )?one (who|that)\b|\b(is|was) (the|this|that) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|man|"
+           r"\b(is|was) (the |only )?one (who|that)\b(?! (is|was) (wearing|in|with|dressed|carrying)\b)|\b(is|was) (the|this|that) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|man|"
            r"woman|person|worker|chap) (who|that)\b|\b(was|is) it (him|her|he|she)( who| that)? (\w+ed|took|did|had|put|was)\b|"
-           r"^(is|was) (\w+ ){1,8}?(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) (who|that)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
+           r"^(is|was) (\w+ ){1,10}?(the|that) (one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|individual) (who|that)\b|same|identical|different|another one|other one|(a|is (he|she|this|that|it)( a)?) new (one|guy|person|worker|face|bloke|lad)|seen (him|her|them|"
            r"this|that|it|this guy|this one|that one|that guy|this person)\s*(before|earlier)|"
            r"(met|seen|saw|see|had|clocked|spotted) (him|her|them|this \w+|that \w+|this|that) (here )?(before|earlier|already|"
            r"previously)|"
@@ -2640,13 +2670,14 @@ _WHEN = _C(r"(^|\b)(when|what time|at what time|at what point|what minute|what s
            r"^time\b|give me the time|tell me the time|the exact time|what was the time|whens|at which moment|which moment|"
            r"what moment|in which minute|at which time|which time|the time (the|my|a|that) \w+|timestamp of|time of the)\b")  # fmt: skip
 _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there|here|where|in|at|by|near|on)|"
+            r"(is|are) (it|they) (there|here) still\b|"
             r"still (over|out|down|up) (there|by|at|near|next to|on|in)\b|"
             r"still (in|at|on|by) the \w+ where (i|you|we|he|she|they|it)\b|"
             r"still (\w+ ){0,2}(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|laying(?= (where|there|here|on|in|at|around|about|by))|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
-            r"(been )?(mov|shift|touch|tak|took)\w*|same (place|spot|position|location)|where (it|they) (was|were) "
+            r"(been )?(mov|shift|touch|tak|took|relocat)\w*|same (place|spot|position|location)|where (it|they) (was|were) "
             r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
             r"anyone (move|moved|touch|touched|take|taken|took|shift)|somebody (move|moved|take|took|touch|shift)|someone "
             r"(move|moved|take|took|touch|shift)|(moved|taken|touched|shifted) since|original (spot|place|position|location)|"
@@ -2654,7 +2685,7 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"^(is|are) (the |that |those |my )?(\w+ ){1,3}where (it|they) (was|were|had been|used to be)\b|"
             r"away from (the )?(place|spot|position) where|(moved|shifted|taken|gone) from where|not (been )?(moved|touched)|moved at all|(mov|shift)\w* at all|"
             r"where it (started|began|was left)|been moved|moved or not|where it was when|where it was at|"
-            r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the )?(location|position|place|spot)|"
+            r"where it was earlier|where it was before|stayed put|left alone|remain\w* (in |at )?(the |its |their )?(\w+ ){0,2}(location|position|place|spot)|"
             r"(remain\w*|stay\w*) where|still in the (positions?|locations?|places?|spots?)|still sat|still stood|not been (picked up|moved|shifted|"
             r"touched|taken)|(nobody|no one|no-one) (has )?(shifted|moved|touched|taken|picked|nicked)|"
             r"(has|have|did) not (anyone|anybody|someone|somebody|he|she|they) (moved|touched|taken|shifted|move|touch|take))\b")  # fmt: skip
@@ -2760,7 +2791,8 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
                                                                   r".+? (did|has|have|had) ", text) \
             and not re.search(r"\b(same|different|identical)\b", text):  # fmt: skip
         return "returned"  # "did the guy who was tying rebar go back to where the drill was dropped?"
-    if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text):
+    if _SAME.search(text) and not re.search(r"\bsame (place|spot|position|location)\b|\bstill (there|here|where)\b", text) and \
+            not re.match(r"(state |give |provide |report )?(the )?(where|whereabouts|location of|current location of)\b", text):
         return "same_individual"
     if _RETURNED.search(text) and (len(subjects) >= 2 or (subjects and (_PRONOUN.search(text) or re.search(
             r"\b(did|have|had|do) (i|we)\b", text))) or (not subjects and re.match(r"(did|has|have|had) (he|she|they)\b", text))):  # fmt: skip
@@ -3381,7 +3413,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             a_text, b_text = text[split:], text[:split]
             subjects = [(pos - split if pos >= split else pos + len(text), sref, weak) for pos, sref, weak in subjects]
             cut = len(a_text)
-        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b|\bor\b.*\bfirst\b", text)
+        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b(?! not\b)|\bor\b(?! not\b).*\bfirst\b", text)
         if m_or and not re.search(r"\bbefore or after|after or before\b", text):
             parts = re.split(r"\bor\b", text, maxsplit=1)
             a_text, b_text = parts[0], parts[1]
