@@ -61,7 +61,7 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9),
                            (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9),
                            (("he", "hf", "hg", "hh", "hi"), 0.9), (("hj", "hk", "hl", "hm", "hn"), 0.92),
-                           (("ho", "hp", "hq", "hr", "hs"), 0.95)]
+                           (("ho", "hp", "hq", "hr", "hs"), 0.95), (("ht", "hu", "hv", "hw", "hx"), 0.95)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -642,6 +642,42 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("is the hamer stil were it was haf an our ago", "still_there", {"time": {"t": None, "ago_s": 1800.0}}),
         ("how many wurkers come thru sinse 10 45", "count_distinct", {"window": [{"t": 645.0, "ago_s": None}, None]}),
         ("how long did the labrer werk befor he stopt", "spell_duration", {"state": "working"}),
+        # round 57's voices: Afrikaans-, Polish-, Irish-, Spanish-shaped English; a remark after the question
+        ("When did the carpenter go sit for his tea break?", "event_time", {"event": "went_idle"}),
+        ("What time did the surveyor push off from site?", "event_time", {"event": "left"}),
+        ("The oke in the blue, was he back in the trench since he climbed out?", "returned", {}),
+        ("How long is he already sitting there, the oke in the yellow?", "spell_duration", {"state": "idle"}),
+        ("which way I must go for ladder?", "direction_of", {"subject": {"label": "ladder", "attributes": {}}}),
+        ("this worker, how long without vest he was in total?", "state_duration", {"state": "without_ppe"}),
+        ("man in orange, he went again in pit after he came out?", "returned", {}),
+        ("the fixer is sleeping again?", "is_working", {"state": "idle"}),
+        ("how many blocks is in one pallet normally?", "unknown", {}),
+        ("Was the hammer long lying in the mud?", "state_duration", {"state": "on_ground"}),
+        ("How long was yer man in the pit between the 2 and the 9 minute mark?", "state_duration",
+         {"window": [{"t": 120.0, "ago_s": None}, {"t": 540.0, "ago_s": None}]}),
+        ("Was yer man in the green back over where the drill got dropped?", "returned", {}),
+        ("Is the young lad after going back into the trench since he came out of it?", "returned", {}),
+        ("Is the chippy doing a tap at all?", "is_working", {}),
+        ("Is yer man in the orange hi-vis at it, or is he on the phone?", "is_working", {}),
+        ("How long is the labourer stood there doing nothing?", "spell_duration", {"spell": "current"}),
+        ("How long was the fixer idle altogether since the half hour mark?", "spell_duration",
+         {"window": [{"t": 1800.0, "ago_s": None}, None]}),
+        ("How long ago did the surveyor leave? The boss will want to know, he always does.", "time_since", {"event": "left"}),
+        ("Tell me true, because I've no wish to walk all that way: in what direction is the banksman from me?",
+         "direction_of", {}),
+        ("The fellow leaning on the fence, how long's he been at that now without doing a stroke?", "spell_duration",
+         {"state": "idle"}),
+        ("The buckets orange are behind me?", "direction_of", {"subject": {"label": "bucket", "attributes": {"colour": "orange"}}}),
+        ("There is something in front of me on the side left?", "things_in_direction", {"direction": "front-left"}),
+        ("What passed with the drill?", "where", {}),
+        ("Where went to stop the hose green?", "where", {"subject": {"label": "hose", "attributes": {"colour": "green"}}}),
+        ("The toolbox continues in the place where I saw it the first time?", "still_there", {}),
+        ("When the carpenter returned to work after he rested?", "event_time", {"event": "resumed_working"}),
+        ("At what time the man of the vest blue got inside of the trench?", "event_time", {"event": "entered_zone"}),
+        ("Adding all, how much time the man of the helmet yellow was without the vest?", "state_duration",
+         {"spell": "total"}),
+        ("The welder stays there without do nothing?", "is_working", {"state": "idle"}),
+        ("The first break of the labourer, how much it lasted?", "spell_duration", {"spell": "nth", "ordinal": 1}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -2567,7 +2567,7 @@ _LITERAL = _rules(
     (r"^(the .+?) from me now in which direction is standing$", r"which way is \1 from me now"),
     (r"^(the .+?) works now\b(.*)$", r"is \1 working now"),
     (r"^how long before it was that (.+?) has gone on break$", r"how long ago did \1 go on break"),
-    (r"\s+(i must go|the \w+ needs it already)\b.*$", ""),  # a remark after the question
+    (r"\s+(i must go(?! (for|to|towards)\b)|the \w+ needs it already)\b.*$", ""),  # a remark after the question
     (r"^(the .+?) when has gone from (the )?site$", r"when did \1 leave the site"), (r"\bhas gone from (the )?site\b", "left the site"),
     (r"^(the .+?) still is (standing|lying) (.+)$", r"is \1 still \3"),
     (r"^(the .+?) he went again in(?:to)? the (\w+) since he has climbed out$", r"has \1 gone back into the \2 since he climbed out"),

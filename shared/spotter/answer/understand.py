@@ -68,7 +68,8 @@ SYNONYMS: dict[str, str] = {
     "feller": "worker", "fellers": "worker", "geezer": "worker", "geezers": "worker", "boilermaker": "worker",
     "hole watch": "worker", "fire watch": "worker", "scaffold builder": "worker", "man basket": "man_basket",
     "come-along": "come_along", "fire hose": "fire_hose",
-    "bloke": "worker", "blokes": "worker", "fella": "worker", "fellow": "worker", "chap": "worker", "man": "worker",
+    "bloke": "worker", "blokes": "worker", "fella": "worker", "fellow": "worker", "fellas": "worker", "fellows": "worker",
+    "chaps": "worker", "chap": "worker", "man": "worker",
     "men": "worker", "woman": "worker", "women": "worker", "bricklayer": "worker", "brickie": "worker",
     "brickies": "worker", "labourer": "worker", "laborer": "worker", "labourers": "worker", "laborers": "worker",
     "operator": "worker", "operative": "worker", "operatives": "worker", "visitor": "worker", "visitors": "worker",
@@ -104,7 +105,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
-    "circ saw": "circular_saw", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -191,14 +192,15 @@ _ORDINALS = {
 
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
-    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many (\w+ ){1,2}more(?! than)\b|"
+    r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many \w+ (is|are) (in|on) (one|a|each|every|per) \w+|"
+    r"going rate|day rate|butty van|burger van|snack van|how many (\w+ ){1,2}more(?! than)\b|"
     r"need(ed)? (for|to) (finish|complete)|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
-    r"phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
+    r"(?<!\bon the )(?<!\bon his )(?<!\bon her )(?<!\bon their )phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
@@ -995,7 +997,7 @@ _PHRASES = _rules(
     (r"\bon tools\b", "on the tools"),
     (r"\bout of (his |her |their )?ppe\b", "without ppe"),
     (r"\b(pull|pulled|pulls|pulling) (his|her|their) (lid|hardhat|hard hat|helmet|brain bucket)\b", r"took off \2 hardhat"),
-    (r"\b(?:got |was |were |been |get |gets )?landed\b", "was put down"),
+    (r"\blanded in\b", "arrived"), (r"\b(?:got |was |were |been |get |gets )?landed\b", "was put down"),
     (r"\b(busy|working|idle|slacking) or what\b", r"\1 or not"),
     (r"^since when (?:is|has|was) (.+?) (?:been )?(gone|missing|not (?:been )?seen|away)$", r"when was \1 last seen"),
     (r"\b(?:to |in )?(?:the )?front on (?:my|the) (left|right)(?: hand)?(?: side)?\b", r"in front on my \1"),
@@ -1190,6 +1192,37 @@ _PHRASES = _rules(
     (r"\bhow many (different |distinct |other )?boys\b", r"how many \1workers"),
     (r"\b(come|came|comes|go|goes|went|gone|been) back already\b", r"\1 back"),
     (r"\b(take|took|takes|taking|have|had|has|having) (break|rest|breather|smoko|tea break)\b", r"\1 a \2"),
+    (r"\b(go|went|gone|goes|going) (sit|sat|sitting) (for|on) (?=(his|her|their|a|the) (\w+ )?(break|smoke|lunch|tea|brew|smoko)\b)",
+     r"\1 \3 "),  # "go sit for his smoke break"
+    (r"\bpush(ed|es)? off\b( from)?", lambda m: "left" if m.group(1) == "ed" else "leave"),
+    (r"\b(is|was|has|are) (he|she|they) (been )?(already )?(just )?(standing|stood|sitting|sat) there\b"
+     r"(?! (with|without|in|by|near|next|on|under|beside)\b)", r"\1 \2 \3\4idle"),
+    (r"\b(he|she|they) (is|was|has been|have been|are|were) (already )?(just )?(standing|stood|sitting|sat) there\b"
+     r"(?! (with|without|in|by|near|next|on|under|beside)\b)", r"\1 \2 \3idle"),
+    (r"^which way (i|we) (must|should|need to|have to|got to|gotta) go (for|to) (the )?", "which way is the "),
+    (r"\b(sleeping|asleep|napping|dozing|having a nap|kipping|having a kip)\b", "idle"),
+    (r"\b(without doing|not doing|never did|never done|has not done|hasn't done|did not do|didn't do) a (stroke|tap|hand's turn)"
+     r"( of work)?\b", "idle"),  # (before "doing a tap" is work)
+    (r"\b(doing|do|did) a tap( of work)?\b", "working"),
+    (r"\bthe side (left|right)\b", r"the \1 side"), (r"\bwhat (passed|happened) with\b", "what happened to"),
+    (r"\bwhere (did )?(it |they )?(went|go|goes) to stop\b", "where is"),
+    (r"\b(continues|continue|keeps|stays|remains) (in|at) (the|its) (same )?(place|spot|position|location)\b", r"is still in \3 \4\5"),
+    (r"\binside of\b", "inside"), (r"\b(before|after) that (the|he|she|they|it|his|her)\b", r"\1 \2"),
+    (r"\bthe (truck|lorry|mixer|pump|tank|bowser|wagon) of the (concrete|cement|water|fuel|mortar)\b", r"the \2 \1"),
+    (r"\bwithout (do|doing|to do) nothing\b", "doing nothing"),
+    (r"\b(stays|stay|remains|is|keeps) there (doing nothing|idle)\b", "is idle"),
+    (r"\bwithout (to )?(work|working)\b", "not working"),
+    (r"\bhow much (time )?(it|that|this|they|he|she) (lasted|last|took|lasts)\b", r"how long did \2 last"), (r"\s+at all\s*$", ""),
+    (r"\b(is|was|are|were) (.+?) after (going|coming|getting|climbing|leaving|taking|dropping|moving|picking)\b",
+     lambda m: "has " + m.group(2) + " " + {"going": "gone", "coming": "come", "getting": "got", "climbing": "climbed",
+                                             "leaving": "left", "taking": "taken", "dropping": "dropped", "moving": "moved",
+                                             "picking": "picked"}[m.group(3)]),  # Irish "is he after going back down"
+    (r"^(was|were|is) ((?:(?!\b(?:come|came|go|went|get|got|gone|possible|behind|my|like)\b)[\w' -]){1,40}?) back (over |down |up )?(to |at |in )?"
+     r"(where|the (?:place|spot) where)\b", r"did \2 go back to \5"),
+    (r"\bwhat happened the\b", "what happened to the"),
+    (r"^(was|were|is) (the [\w-]+(?: [\w-]+)?|he|she|it|yer man) long (lying|lain|on|in|at|sitting|sat|standing|stood|idle|without|"
+     r"below|down|there)\b", r"how long was \2 \3"),
+    (r"\b(at|on) (the )?(blocks|bricks|brickwork|blockwork|wall|tools)\b(?= before| till| until)", "working"),
     (r"^(the )?([\w-]+(?: (?!(?:come|came|go|went|gone|been)\b)[\w-]+)?) back (already |now |yet )?(to )?(where|the place|the spot)\b(?=.*\b(he|she|they)\b)", r"did \1\2 go back to \5"),
     (r"\b(standing|sitting|stand|sit|relax|relaxing|resting|chilling) only\b|\bjust relax(ing)?\b", "idle"),
     (r"\bbeen relocated\b", "been moved"), (r"\s+(please )?confirm\s*$", ""),
@@ -1393,7 +1426,8 @@ def _colour_first(m: re.Match[str]) -> str:
 
 
 # Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
-_COLOURED_THINGS = "toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow"
+_COLOURED_THINGS = ("toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow|"
+                    "extension cord|cord|cable|hose|harness")
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
 def _names_a_thing(phrase: str) -> bool:
@@ -1425,6 +1459,11 @@ _WORD_ORDER = _rules(
     (r"\bdirection which\s*$", "which direction"),
     (r"\bstill (?:leaning|leanin|standing|parked|staying|stood) (where|there)\b", r"still \1"),
     (r"\b(?:it is |is it )?staying there still\b", "still there"),
+    (r"\bbetween (?:the )?(\d+) and (?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) marks?\b", r"between \1:00 and \2:00"),
+    (r"\b(between|and|from|to|until|till|since|before|after) (?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) marks?\b", r"\1 \2:00"),
+    (r"\b(between|and|from|until|till|since) the (\d+) minutes\b(?! ago| back| earlier| before)", r"\1 \2:00"),
+    (r"\b(between|and|from|to|until|till|since|before|after|at) the (hour|one hour|half hour|half-hour|quarter hour|quarter-hour)( mark)?\b",
+     lambda m: m.group(1) + " " + {"hour": "60:00", "one hour": "60:00", "half hour": "30:00", "half-hour": "30:00"}.get(m.group(2), "15:00")),
     (r"\b(?:at )?(?:like )?(?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) mark\b", r"at \1:00"),
     (r"^(?!(?:has|have|had|did|does|is|was|are|were|how|when|where|which|what|who)\b)(?:the )?([a-z]+(?: [a-z]+){0,3}?) back "
      r"(in|into|down in|inside) (?:the )?(trench|hole|pit|excavation|zone|dig)\b",
@@ -1474,7 +1513,7 @@ _WORD_ORDER = _rules(
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(\w+(?: \w+)?) (moved|dropped|picked up|showed up|arrived|left) "
      r"(after|before) ", r"was the \2 \3 \4 "),
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(.+?) (go |went )?back (to )?where\b", r"did \2 go back to where"),
-    (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
+    (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b(?! \d)", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
     (r"\bbetween (\d+) minutes? and (\d+:\d\d)\b", r"between \1:00 and \2"),
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
     (rf"(^|\b(?:the|my|a|that|this) )?({_COLOURED_THINGS}) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
@@ -1678,11 +1717,32 @@ def _statement_with_tag(text: str) -> str:
     return text
 
 
+_ASKS = r"(?:in what|what|where|when|which|how|who|whose|is|are|was|were|did|does|do|has|have|had|can|could|any|anything)\b"
+
+
+def _the_question(text: str) -> str:
+    """The question where a remark follows it ("how long ago did the visitor leave? the gaffer will ask me") or a
+    reason ends in a colon before it ("tell me straight, because my knees ...: in what direction is he?"). A remark
+    that says which (a time, a direction, "the one i saw", "the mason in orange i am asking") is kept."""
+    m = re.match(rf"^(.{{8,}}?\?)\s+(?!{_ASKS}|(not|no|like|one)\b)([^?]+)$", text)
+    named = m is not None and re.match(r"(the|a|an|that|this|those|these)\b", m.group(3)) and not re.search(
+        r"\b(will|would|is|was|has|had|does|did|can|could|are|were|always|never|wants?|said|says|told|asked)\b", m.group(3))
+    if m and not named and re.search(rf"\b{_ASKS}", m.group(1)) and re.search(r"\b(the|my|that|this|these|those|any|anything|what)\b",
+                                                                             m.group(1)) \
+            and not re.search(r"\d|\b(the one|one i|that one|i mean|meaning|same|asking|talking about|behind|left|right|front|"
+                              r"ahead|my back|o'clock)\b", m.group(3)):  # fmt: skip
+        text = m.group(1)  # (a remark that is only a name, "the man in the orange vest", says who)
+    m = re.match(rf"^([^:?]{{12,}}):\s+(?={_ASKS})", text)
+    if m and len(m.group(1).split()) >= 5 and re.search(r"\b(because|cos|'cause)\b", m.group(1)):
+        text = text[m.end():]
+    return text
+
+
 def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
     of labels this site's memory holds, such as "locator" in `cable_locator`)."""
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("\u2014", " - ").replace("\u2013", " - ")
-    text = text.replace("\u201c", '"').replace("\u201d", '"')
+    text = _the_question(text.replace("\u201c", '"').replace("\u201d", '"'))
     text = _rewrite(text, _SURFACE)
     text = _rewrite(text, _PHONETIC_RULES)
     text = _rewrite(text, _CONTRACTIONS_RE)
@@ -1941,11 +2001,11 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
                 r"\b(back|rear)[- ]right\b|\bover my right shoulder\b|\bbehind (me )?(and|&) (a bit )?(to|on) (the|my) right\b|"
                 r"\bbehind (and|&) (to the )?right\b|\b(4|5) o'?clock\b"), "behind-right"),
     (re.compile(r"\bfront[- ]left\b|\bleft front\b|\b(ahead|in front)( of me)? (and|&) (a bit |slightly |over )?(to|on) (the|my) left\b|"
-                r"\bahead[- ]left\b|\bin front (of me )?(on|to) (the|my) left\b|\bdiagonal(ly)? (to (the|my) )?left\b|"
+                r"\b(ahead|in front)( of me)? (and|&) (a touch|a little|a tad|just|a wee bit|a smidge) (to|on) (the|my) left\b|\bahead[- ]left\b|\bin front (of me )?(on|to) (the|my) left\b|\bdiagonal(ly)? (to (the|my) )?left\b|"
                 r"\bleft diagonal\b|\b(10|11) o'?clock\b|\bforward[- ]left\b|\bup (ahead )?(and|&) (to the )?left\b"),
      "front-left"),
     (re.compile(r"\bfront[- ]right\b|\bright front\b|\b(ahead|in front)( of me)? (and|&) (a bit |slightly |over )?(to|on) (the|my) right\b|"
-                r"\bahead[- ]right\b|\bin front (of me )?(on|to) (the|my) right\b|\bdiagonal(ly)? (to (the|my) )?right\b|"
+                r"\b(ahead|in front)( of me)? (and|&) (a touch|a little|a tad|just|a wee bit|a smidge) (to|on) (the|my) right\b|\bahead[- ]right\b|\bin front (of me )?(on|to) (the|my) right\b|\bdiagonal(ly)? (to (the|my) )?right\b|"
                 r"\bright diagonal\b|\b(1|2) o'?clock\b|\bforward[- ]right\b|\bup (ahead )?(and|&) (to the )?right\b"),
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
@@ -2005,7 +2065,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
-                r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\bback on (the )?tools\b|\bafter (the|his|her|"
+                r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
@@ -2019,7 +2079,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
-                r"(went|go|gone|climbed|climb|goes|jump|jumped) (down )?(inside|into|in)|down inside|go inside|"
+                r"(went|go|gone|climbed|climb|goes|jump|jumped|got|get|gets) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the |that )?(hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
@@ -2099,7 +2159,7 @@ _PPE_PREDICATE = re.compile(
     r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
-    r"( on)?\b|\b(how long|how many minutes|how much time) (\w+ ){0,2}no (\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
+    r"( on)?\b|\b(how long|how many minutes|how much time) (\w+ ){0,2}no (\w+ )?" + _PPE + r"|\bhow long without (a |any |his |her )?(\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
     r"|\bnot (been )?(wearing|wear|got) (a |his |her |their |the |any )?(\w+ )?" + _PPE + r"( on)?\b"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
@@ -2155,7 +2215,7 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
                   r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
-    if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|in all|"
+    if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|adding (it )?all( up)?|adding up|in all|"
                  r"all day|all shift|whole shift|so far today|entire|all in all|total of|all up)\b", text):  # fmt: skip
         return "total", None
     if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
@@ -2163,6 +2223,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b", text):  # the spell is over: "work how long before he stop"
         return "last", None
+    if re.match(r"how long (is|are|am)\b", text) and not re.search(r"\b(last|latest|previous|first|second)\b", text):
+        return "current", None  # "how long is yer man stood there doing nothing": it goes on
     if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):
         return "last", None
     if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|already|"
@@ -2710,7 +2772,7 @@ _WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|whi
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
 _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?)\s*$|"
                  r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
-                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*(\w+ ){0,7}(working|idle|busy|do (his|her|their) job|"
+                 r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*([\w-]+ ){0,7}(working|at it|idle|busy|do (his|her|their) job|"
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
                  r"his job|her job|their job|any work)|standing (around|about)|loafing|inactive|on the job|at work|"
                  r"on task|still at it|grafting|chilling|waiting|doing much|laying|on the tools|getting (anything|"
@@ -2740,6 +2802,8 @@ _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\
                r"\b(go|gone|went|climb|climbed|get|got) back (down )?(in|into|inside)( it| there)?( again)?( at any point| since| after)?\s*$|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
                r"\bbeen back (down )?(in|into|inside) (it|there|the \w+)( since| again)?\b|"
+               r"\b(was|were|is) (he|she|they) back (down )?(in|into|inside) (it|there|the|that)\b|"
+               r"\b(go|goes|went|gone|get|got|been|climb|climbed) again (inside|in|into|down)\b|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (the|that) (hole|trench|pit|excavation|shaft) again\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
                r"walk(ed)? back|come back round|came back round|gone back) (at any (later )?(stage|point|time) )?(round |over |there )?"
