@@ -88,3 +88,24 @@ def test_back_where_he_stood_after_a_walk_its_empty_place_says_it_went() -> None
     points at its place again, and the place is empty."""
     assert _walk_away_and_back(back=True).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is False
     assert _walk_away_and_back(back=False).answer("Is the red toolbox still where it was?", CAM, at=45.0).yes_no is True
+
+
+def _barrow(state: str, attrs: dict[str, object] | None = None) -> QuestionParser:
+    """A wheelbarrow seen 0-8 s, its boxes in the middle 4 s in `state` (from 2 s), in no other state; no world event."""
+    boxes = [TimedBox(t=round(0.2 * i, 2), bbox=(300.0, 200.0, 340.0, 240.0), state=state if 10 <= i < 30 else "on_ground")
+             for i in range(41)]  # fmt: skip
+    obs = [ObservationRecord(observation_id="c0/barrow", entity_id="barrow", camera_id=CAM, clip_id="c0", label="wheelbarrow",
+                             t_start=0.0, t_end=8.0, bearing_deg=0.0, state="on_ground", attributes=attrs or {},
+                             boxes=boxes)]  # fmt: skip
+    entities = [EntityRecord(entity_id="barrow", camera_id=CAM, label="wheelbarrow", first_seen=0.0, last_seen=8.0,
+                             bearing_deg=0.0, attributes=attrs or {}, observations=1)]  # fmt: skip
+    return _answering(obs, entities)
+
+
+def test_a_thing_s_image_motion_is_not_its_moving() -> None:
+    """"Moving" with nothing saying so is the image's motion, which the wearer walking past or turning causes: not
+    a time the thing moved. Carried, or said to move (a plant's telemetry), it is."""
+    ask = "When did the wheelbarrow move?"
+    assert _barrow("moving").answer(ask, CAM, at=20.0).time is None
+    assert _barrow("carried").answer(ask, CAM, at=20.0).time == 2.0
+    assert _barrow("moving", {"moving": True}).answer(ask, CAM, at=20.0).time == 2.0

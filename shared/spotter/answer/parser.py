@@ -870,8 +870,10 @@ class QuestionParser:
             group = [e for e, _ in self._thing_group(camera_id, found, at)[1:]] if entity.label != "worker" else []
             return self._world_event(camera_id, entity, ["dropped"], at, obs, group)
         if verb == "moved":
+            # carried, or said to move (a plant's telemetry); a thing's "moving" alone is image motion, which a wearer
+            # walking past it or turning their head causes: the world model's "moved" (its place changed) decides then
             for t, st, o in samples:
-                if st in ("carried", "moving"):
+                if st == "carried" or (st == "moving" and o.attributes.get("moving") is True):
                     return t, [o]
             return self._world_event(camera_id, entity, ["moved"], at, obs)
         return None
