@@ -109,3 +109,31 @@ def test_a_thing_s_image_motion_is_not_its_moving() -> None:
     assert _barrow("moving").answer(ask, CAM, at=20.0).time is None
     assert _barrow("carried").answer(ask, CAM, at=20.0).time == 2.0
     assert _barrow("moving", {"moving": True}).answer(ask, CAM, at=20.0).time == 2.0
+
+
+def _barrow_sliding(turning: bool) -> QuestionParser:
+    """A wheelbarrow seen 0-8 s in 640-px frames (90 deg across), 'moving' in the picture from 2 s to 6 s, sliding
+    200 px left at its size; the heading still (it was pushed) or turning left as fast (the wearer turned)."""
+    boxes = [TimedBox(t=round(0.2 * i, 2), bbox=(x, 200.0, x + 60.0, 240.0), state="moving" if 10 <= i < 30 else "on_ground")
+             for i in range(41) for x in [400.0 - 200.0 * min(max(i - 10, 0), 20) / 20]]  # fmt: skip
+    obs = [ObservationRecord(observation_id="c0/barrow", entity_id="barrow", camera_id=CAM, clip_id="c0", label="wheelbarrow",
+                             t_start=0.0, t_end=8.0, bearing_deg=0.0, state="on_ground", boxes=boxes)]  # fmt: skip
+    entities = [EntityRecord(entity_id="barrow", camera_id=CAM, label="wheelbarrow", first_seen=0.0, last_seen=8.0,
+                             bearing_deg=0.0, observations=1)]  # fmt: skip
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=10.0, width=640, height=360)],
+                           entities=entities, observations=obs))  # fmt: skip
+
+    def heading(_cam: str, t: float) -> float:  # the slide's 200 px is about 30 deg of a 90-deg, 640-px view
+        return 30.0 * min(max(t - 2.0, 0.0), 4.0) / 4.0 if turning else 0.0
+
+    return QuestionParser(GraphTools(store, heading), load_embedder=False, hfov_deg=90.0)
+
+
+def test_a_thing_that_slides_across_a_still_view_moved_then() -> None:
+    """Its image motion that the wearer's turning does not explain: moved when the slide began. Turning as fast,
+    the wearer swept the view past a still thing."""
+    ask = "When did the wheelbarrow move?"
+    assert _barrow_sliding(turning=False).answer(ask, CAM, at=20.0).time == 2.0
+    assert _barrow_sliding(turning=True).answer(ask, CAM, at=20.0).time is None

@@ -37,6 +37,8 @@ from spotter.world.geometry import (
     WORK_RESUMED_S,
     Sector,
     angular_distance,
+    box_centre_x,
+    egocentric_deg,
     horizon_from_people,
     in_pit,
     relative_deg,
@@ -58,6 +60,7 @@ from spotter.world.walking import (
 log = logging.getLogger(__name__)
 
 _CONE_HALF_DEG = 45.0  # "what's behind me": the 90-degree quadrant centred on the direction
+SHIFTED_DEG = 10.0  # a thing's bearing shifting this much within one sighting, its size kept: it moved
 
 
 def fmt_time(t: float) -> str:
@@ -875,7 +878,35 @@ class QuestionParser:
             for t, st, o in samples:
                 if st == "carried" or (st == "moving" and o.attributes.get("moving") is True):
                     return t, [o]
-            return self._world_event(camera_id, entity, ["moved"], at, obs)
+            return self._shifted_in_view(camera_id, samples, at) or self._world_event(camera_id, entity, ["moved"], at, obs)
+        return None
+
+    def _shifted_in_view(self, camera_id: str, samples: list[StateSample], at: float) -> tuple[float, list[ObservationRecord]] | None:
+        """The first stretch of a thing's image motion that the wearer's turning does not explain: within one sighting
+        its bearing (the heading plus its place in the picture) shifted by `SHIFTED_DEG` while it kept its size (a
+        thing walked towards or past grows). Only with the frame's width known (clips keep it)."""
+        widths = {c.clip_id: c.width for c in self.store.clips(camera_id, t_max=at) if c.width}
+        stretch: list[tuple[float, tuple[float, float, float, float], ObservationRecord]] = []
+
+        def shifted() -> bool:
+            (t0, b0, o), (t1, b1, _o) = stretch[0], stretch[-1]
+            width = widths.get(o.clip_id)
+            if width is None or t1 - t0 < 1.0:
+                return False
+            h0, h1 = self.tools.heading(camera_id, t0), self.tools.heading(camera_id, t1)
+            if h0 is None or h1 is None or not 0.8 <= (b1[3] - b1[1]) / max(b0[3] - b0[1], 1.0) <= 1.25:
+                return False
+            ego0, ego1 = (egocentric_deg(box_centre_x(b), width, self.hfov_deg) for b in (b0, b1))
+            return abs((h1 + ego1) - (h0 + ego0)) >= SHIFTED_DEG
+
+        for t, st, o in [*samples, (math.inf, None, None)]:
+            box = next((b.bbox for b in o.boxes if b.t == t), None) if o is not None and st == "moving" else None
+            if box is not None and o is not None and (not stretch or stretch[-1][2] is o):
+                stretch.append((t, box, o))
+                continue
+            if stretch and shifted():
+                return stretch[0][0], [stretch[0][2]]
+            stretch = [(t, box, o)] if box is not None and o is not None else []
         return None
 
     def _world_event(
