@@ -61,7 +61,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("gk", "gl", "gm", "gn", "go"), 0.9), (("gp", "gq", "gr", "gs", "gt"), 0.9),
                            (("gu", "gv", "gw", "gx", "gy"), 0.9), (("gz", "ha", "hb", "hc", "hd"), 0.9),
                            (("he", "hf", "hg", "hh", "hi"), 0.9), (("hj", "hk", "hl", "hm", "hn"), 0.92),
-                           (("ho", "hp", "hq", "hr", "hs"), 0.95), (("ht", "hu", "hv", "hw", "hx"), 0.95)]
+                           (("ho", "hp", "hq", "hr", "hs"), 0.95), (("ht", "hu", "hv", "hw", "hx"), 0.95),
+                           (("hy", "hz", "ia", "ib", "ic"), 0.95)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -678,6 +679,34 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"spell": "total"}),
         ("The welder stays there without do nothing?", "is_working", {"state": "idle"}),
         ("The first break of the labourer, how much it lasted?", "spell_duration", {"spell": "nth", "ordinal": 1}),
+        # round 58's voices: Jamaican by voice, Indian English, Welsh word order, German-shaped English, Singlish
+        ("When di mixer first show up?", "event_time", {"event": "first_seen"}),
+        ("Di man pon mi right, a him mi see at 4:10?", "same_individual", {"direction": "right"}),
+        ("Di plumber wid di blue hat a rest?", "is_working", {"state": "idle"}),
+        ("Kindly tell since how much time the hammer has not been seen by the camera.", "time_since", {"event": "last_seen"}),
+        ("Kindly calculate the total working time of the carpenter between 1:00 and 6:30.", "spell_duration", {"spell": "total"}),
+        ("Whether the labourer is doing time pass?", "is_working", {"state": "idle"}),
+        ("How long is it since the plasterer packed in?", "time_since", {"event": "stopped_working"}),
+        ("How long's the welder been stood there with no hard hat on?", "state_duration", {"state": "without_ppe"}),
+        ("After the first course went down it was, that the boyo in red took his hat off, was it?", "order",
+         {"event": "ppe_removed"}),
+        ("Before the lad in blue went into the trench, was the drill picked up?", "order", {"event": "picked_up"}),
+        ("Did he go back by there, the lad in green, where he took his lid off?", "returned",
+         {"subject": {"label": "worker", "attributes": {"vest": "green"}}}),
+        ("Has the woman in the red vest come back to the place where I have seen her first?", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {"vest": "red"}}, "event": "first_seen", "unit": None,
+                    "ordinal": None}}),
+        ("Was the banksman once more in the trench after he has climbed out?", "returned", {}),
+        ("How long has the plasterer worked in total between minute 2:20 and 8:15?", "spell_duration",
+         {"window": [{"t": 140.0, "ago_s": None}, {"t": 495.0, "ago_s": None}]}),
+        ("Since how long works the mason without a break?", "spell_duration", {"state": "working"}),
+        ("How many blocks will we lay until Thursday?", "unknown", {}),
+        ("the ladder move first then drill drop, correct or not?", "order", {"event": "moved"}),
+        ("the uncle no helmet one just standing there only is it?", "is_working", {"state": "idle"}),
+        ("just now the guy in red vest rest how long?", "spell_duration", {"spell": "last"}),
+        ("the one at my front left same as the one who move the ladder?", "same_individual",
+         {"subject": {"label": "worker", "attributes": {}}}),
+        ("first 15 min how many different people come in?", "count_distinct", {"window": [None, {"t": 900.0, "ago_s": None}]}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -1190,7 +1190,12 @@ _PATOIS = _rules(
     (r"\bweh\b", "where"),
     (r"\bfront a mi\b", " in front of me "),
     (r"\bback a mi\b", " behind me "),
+    (r"\b(which|wha|weh|what) side a mi (it|him|her|dem|dey) deh\b", r"which side of me is \2"),
     (r"\bside a mi\b", "beside me"),
+    (r"\ba (him|her|dem) (mi|i) (see|did see|saw)\b", r"is \1 the one i saw"),
+    (r"(?<!\btek )(?<!\btake )(?<!\bhave )\ba skive( off)?\b", " is idle "), (r"(?<!\btek )(?<!\btake )(?<!\bhave )\ba rest\b(?! (of|for)\b)", " is resting "),
+    (r"\ba tie (bar|steel|rebar)\b", " is working "), (r"\ba (went|go) idle\b", " is idle "),
+    (r"\b(him|she|her) did a (stand|sit)( round| around| about)?\b", r"he was \2ing around"),
     (r"\bmi a look pon\b", "i am looking at"),
     (r"\bmi (did|put|set|see|si|saw|a|cyaan|nuh|lef|tek|drop|want|look|check|need|find|come|go|walk|can|just|never|"
      r"lose|los|put|ask|tell)\b", r"i \1"),

@@ -77,7 +77,7 @@ SYNONYMS: dict[str, str] = {
     "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
     "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "individuals": "worker", "electrician": "worker", "carpenter": "worker",
     "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
-    "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "dude": "worker",
+    "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
@@ -105,7 +105,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
-    "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "tying gun": "tying_gun", "tie gun": "tying_gun", "rebar tier": "tying_gun", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -205,7 +205,8 @@ _OFF_DOMAIN = re.compile(
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
-    r"translate|calculate|convert|what day is|date today|time is it|what time is it|"
+    r"translate|calculate(?! (the |his |her )?(total )?(working|idle|work|break) time)|convert|(will|shall) (we|they|he|she|i|you) "
+    r"(lay|build|finish|install|pour|complete)|(until|till|by) (monday|tuesday|wednesday|thursday|friday|saturday|sunday)|what day is|date today|time is it|what time is it|"
     r"(?<!\bi )reckon(?! (someone|somebody|some ?one|something|there|he|she|it|they|you|is|was|i|we)\b)|attitude|"
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
@@ -569,6 +570,13 @@ _STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyon
 _ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
            r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
 _SURFACE = _rules(
+    # a pronoun named after it ("has he been back by there, the lad in orange, where ..."): the name in its place
+    (r"^(has|have|did|is|was|does) (he|she) ([^,?]+?), ((?:the|that|this|yer|our) [^,?]+?)(,|\?|$)", r"\1 \4 \3\5"),
+    # Welsh fronting: "after the first brick went down it was, that the boyo took his hat off, was it?"
+    (r"^(after|before) ([^,?]+?) it was,? that ([^,?]+?)(?:,? (?:was it|wasn't it|is it|isn't it))?\?*$", r"did \3 \1 \2?"),
+    # "the drill drop first then hammer drop, correct or not?": did the first happen before the other
+    (r"^(the [^,?]+?) first,? (?:then|and then) ([^,?]+?)(?:,? (?:correct|right|true|yes) or not|,? or not|,? right)?\?*$",
+     r"did \1 before \2?"),
     (r"(\d),(\d{3})\b", r"\1\2"),  # thousands: "t = 1,200 s"
     # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
     (r"^\s*#\s*(?=[a-z])", "how many "),
@@ -1166,7 +1174,6 @@ _PHRASES = _rules(
     (r"\bme (left|right) (shoulder|side|hand)\b", r"my \1 \2"),
     (r"\bflat out\b", "busy"),
     (r"\bstanding round\b", "standing around"),
-    (r"\b(been )(stood|standing) (there|about|around)\b", r"\1idle"),
     (r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b",
      "went on a break"),
     (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
@@ -1220,6 +1227,15 @@ _PHRASES = _rules(
     (r"^(was|were|is) ((?:(?!\b(?:come|came|go|went|get|got|gone|possible|behind|my|like)\b)[\w' -]){1,40}?) back (over |down |up )?(to |at |in )?"
      r"(where|the (?:place|spot) where)\b", r"did \2 go back to \5"),
     (r"\bwhat happened the\b", "what happened to the"),
+    (r"\bdi\b(?= (?!(?:he|she|they|it|you|we|i|him|her|dem|mi)\b)[a-z])", "the"),  # Jamaican "di" where one patois word is all
+    (r"\b(been )(stood|standing) (there|about|around)\b(?! (with|without)\b)", r"\1idle"),
+    (r"\bsince how (?:much time|long) (the [\w -]+?|he|she|it) (?:is|has|has been|was) not (?:been )?seen\b", r"how long since \1 was last seen"),
+    (r"\bsince how (much time|long)\b", "how long"),
+    (r"\bhow long (the \w+|he|she|it) (has|have) not been seen\b", r"how long since \1 was last seen"),
+    (r"\b(just )?(standing|sitting) (there )?only\b", "idle"),
+    (r"\bback by there where\b", "back to where"), (r"\bback by there\b", "back there"),
+    (r"\bwhere (i|we) (have )?(seen|saw) (him|her|it|them) (first|the first time)\b", r"where \1 first saw \4"),
+    (r"^(stood|standing|sat|sitting) (there|about|around)( tidy)?( long)? (he's|he has|she's|she has|he is|she is) been\b", r"\5 been idle"),
     (r"^(was|were|is) (the [\w-]+(?: [\w-]+)?|he|she|it|yer man) long (lying|lain|on|in|at|sitting|sat|standing|stood|idle|without|"
      r"below|down|there)\b", r"how long was \2 \3"),
     (r"\b(at|on) (the )?(blocks|bricks|brickwork|blockwork|wall|tools)\b(?= before| till| until)", "working"),
@@ -1923,7 +1939,7 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
         out.append((m.start(), TimeRef(ago_s=_dur_s(m))))
     for m in re.finditer(r"(?:^|\b(?:at|around|about|by|after|before|until|till|from|to|and|since|between|past|as at|as "
                          r"of|than at|as)\s+)(?:the\s+)?"
-                         r"(?:minute\s+(\d+)|" + _DUR + r"\s+(?:in|into|mark|of the (?:video|recording|clip|shift)))",
+                         r"(?:minute\s+(\d+)(?![:\d])|" + _DUR + r"\s+(?:in|into|mark|of the (?:video|recording|clip|shift)))",
                          text):  # fmt: skip
         if m.group(1):
             out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
@@ -1987,7 +2003,7 @@ def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | Non
         if t is not None:
             ref = TimeRef(t=_clock_s(t))
             return (ref, None) if m.group(1) == "after" else (None, ref)
-    m = re.search(r"\b(?:in the first|during the first) " + _DUR, text)
+    m = re.search(r"(?:^|\b(?:in|during|within|over) )(?:the )?first " + _DUR, text)
     if m:
         return (None, TimeRef(t=_dur_s(m)))  # open: from the start (docs/QUESTIONS.md)
     return None
@@ -2090,7 +2106,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
-                r"pack(ed)? up|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
+                r"pack(ed)? up|pack(ed|s)? (it )?in|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
      "stopped_working"),
     (re.compile(r"\b(went|go|gone|became|become|get|got|turned?|goes) idle\b|\b(took|take|taking|takes|had|have|went on|"
                 r"go on|gone on|started?|went for|go for) (a |his |her |their |the )?(first |second |third |\w+ )?"
@@ -2169,17 +2185,18 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|ditch|danger area|restricted area|no-go|exclusion|"
                 r"suspended load|load)\b"), "in_zone"),
     (re.compile(r"\b(idle|idling|idled|inactive|not working|doing nothing|do nothing|stand (around|about)|relaxing|bludg\w*|"
+                r"just (standing|sitting|stood|sat)|time ?pass|timepass|"
                 r"bunk(ing|ed|s)? off|chill(ing|ed|s)?|chill out|standing round|stood round|sitting on (a|that|the|his|her) bucket|standing (around|about|still)|"
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering)\b"), "idle"),
-    (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (digging|shovell?ing|raking|hammering|drilling|nailing|"
+    (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling)\b"), "working"),
-    (re.compile(r"\b(work|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
+    (re.compile(r"\b(work|works|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
-                r"stuff) done|laying|doing (anything|something|much)(?= or\b))\b"), "working"),
+                r"stuff) done|laying|doing (anything|something|much)(?=( right now| now| at the moment)? or\b))\b"), "working"),
 )
 
 
@@ -2223,6 +2240,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b", text):  # the spell is over: "work how long before he stop"
         return "last", None
+    if re.search(r"\bjust now\b", text) and not re.search(r"\b(has|have|been|still)\b", text):
+        return "last", None  # "just now the guy in green rest how long?": the spell a moment ago
     if re.match(r"how long (is|are|am)\b", text) and not re.search(r"\b(last|latest|previous|first|second)\b", text):
         return "current", None  # "how long is yer man stood there doing nothing": it goes on
     if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):
@@ -2543,7 +2562,7 @@ _NOT_THINGS = (
     "daily|report|record|log|notes|diary|paperwork|avoidance|doubt|purposes|sake|benefit|incident|investigation|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
     "i|you|he|she|we|they|it|me|him|her|us|them|is|are|was|were|be|been|do|did|does|have|has|had|that|this|these|those|"
-    "aye|eh|och|naw|yeah|yep|nope|ok|okay|count|tally|duration|length|"
+    "aye|eh|och|naw|yeah|yep|nope|ok|okay|count|tally|duration|length|matter|issue|problem|topic|"
     "vest|vests|hat|hats|hardhat|hi-vis|jacket|helmet|lid|shirt|top|coat|ppe|gear|bright|dark|light|"
     + "|".join(COLOURS)
 )
@@ -2679,7 +2698,7 @@ _THING_WORDS = "|".join(sorted((w for w, label in SYNONYMS.items() if label not 
 # --- intent -----------------------------------------------------------------------------------------
 
 _C = re.compile
-_HOW_LONG = _C(r"\b(how long|duration$|(length|duration) of (the |his |her |their |a )?(\w+ ){0,3}(period|spell|stint|break|session|stretch)\b|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
+_HOW_LONG = _C(r"\b(how long|duration$|(total )?(working|idle|work|break) time of|(length|duration) of (the |his |her |their |a )?(\w+ ){0,3}(period|spell|stint|break|session|stretch)\b|how much time|(total )?time (spent )?(on the ground|on ground|in the (zone|trench|excavation|hole|pit)|inside|without)|(spell|break|stint) (length|duration)|(aggregate|total|overall|cumulative) (period|duration|amount|length)|how many (minutes|seconds|hours|mins)|for how long|what duration|"
                r"duration|length of time|amount of time|how much of the time|time spent|minutes? (was|were|has|have|did)|"
                r"(total|overall|cumulative) (\w+ )?time|how much (idle|working|work) time|how long-?ish|"
                r"how much (he|she|they|it|the \w+|the \w+ \w+)? ?(was|were|is|has been|have been|been|did)\b|"
@@ -2782,7 +2801,7 @@ _IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|c
                  r"still working|still idle|currently working|currently idle|what is (he|she|the \w+) doing|"
                  r"what are (they|the \w+) doing|anyone (idle|slacking)|working at the moment|idle at the moment|"
                  r"doing anything|doing something)\b")  # fmt: skip
-_PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|worked|busy|active|productive|slack\w*|break|"
+_PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|works|worked|busy|active|productive|slack\w*|break|"
                    r"breaks|resting|rest|standing (around|about)|stands? (around|about)|loaf\w*|doing nothing|do nothing|does nothing|not working|on task|downtime|"
                    r"grafting|waiting|chilling|lazy|not doing anything|time off|stood (around|about)|unproductive|"
                    r"cracking on|on the tools|skiving|sat (around|about|idle)|breather|idling|goof\w* off|slacking off|"
@@ -2803,6 +2822,7 @@ _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (there|in there|inside|in it) (again|since)\b|"
                r"\bbeen back (down )?(in|into|inside) (it|there|the \w+)( since| again)?\b|"
                r"\b(was|were|is) (he|she|they) back (down )?(in|into|inside) (it|there|the|that)\b|"
+               r"\b(was|were|is) (he|she|they|the \w+) (once more|again) (down )?(in|into|inside) (it|there|the|that)\b|"
                r"\b(go|goes|went|gone|get|got|been|climb|climbed) again (inside|in|into|down)\b|"
                r"\b(go|goes|gone|went|get|got|climb|climbed) (back )?down (the|that) (hole|trench|pit|excavation|shaft) again\b|"
                r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back|get back|got back|head(ed)? back|been back|"
@@ -2934,6 +2954,9 @@ def _two_events(text: str, subjects: list[tuple[int, SubjectRef, bool]]) -> bool
     if not m:
         return False
     a, b = text[: m.start()], text[m.end():]
+    main = re.search(r"\b(was|were|did|had|has|have)\b", b) if m.start() == 0 else None
+    if main is not None:  # fronted: "before the lad went down the trench, was the ladder picked up?"
+        a, b = b[main.start():], b[:main.start()]
     work = r"\b(first|start|laid|finish|course|brick|break)"
     a_event = event_in(a) or re.search(work, a)
     b_thing = event_in(b) or re.search(work, b) or any(pos >= m.end() for pos, _, _ in subjects)
@@ -3048,8 +3071,11 @@ class QuestionUnderstander:
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
         pre = _PREAMBLE.match(question)
-        if pre and not (re.match(r"\s*\w+ (he|she|they|it)\b", question[pre.end():], re.IGNORECASE)
-                        and re.search(r"\b(the|that|this|my|our)\b", pre.group(0), re.IGNORECASE)):
+        ordered = pre is not None and re.match(r"\s*(before|after|once)\b", pre.group(0), re.IGNORECASE) is not None \
+            and re.match(r"\s*(was|were|did|had|has|have)\b", question[pre.end():], re.IGNORECASE) is not None \
+            and event_in(normalise(pre.group(0))) is not None  # "before the lad went down the trench, was the ladder picked up?"
+        if pre and not ordered and not (re.match(r"\s*\w+ (he|she|they|it)\b", question[pre.end():], re.IGNORECASE)
+                                        and re.search(r"\b(the|that|this|my|our)\b", pre.group(0), re.IGNORECASE)):
             # a preamble is a remark ("before the inspector comes, where is the drill"), not when the question
             # points back into it ("once the labourer got out the hole, did he go back down it")
             question = question[pre.end():]
@@ -3285,6 +3311,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         return Query(**q, subject=subject, window=window)
     if intent == "same_individual":
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b|"
+                             r"^(the )?one (at|on|in|behind|to|over|near|by)\b|"
                              r"\b(is|was) (this|that)(?= (the )?same\b)", text)
         subject = _pick(subjects, text, default_worker=bool(personal))
         same = re.search(r"\b(same|identical|different)\b", text)
@@ -3292,7 +3319,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
         one_who = re.search(r"\b(?:(?:the|that) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
-                            r"individual) (who|that)\b", text)  # fmt: skip
+                            r"individual) (who|that)\b|\bsame (who|that)\b", text)  # fmt: skip
         if subject is not None and subject.label != "worker" and personal and one_who and personal.start() < one_who.start():
             subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow
         if subject is None:
