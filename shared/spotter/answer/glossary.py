@@ -3301,15 +3301,17 @@ _ZULU = _rules(
 
 # --- Boston by voice ("which way's the laddah from heah"): the r's the accent drops, written as said ---------------------
 _BOSTON_MARKERS = re.compile(r"\b(wicked|spottah|heah|theah|laddah|yahd|pissah|packie|bubblah|cellah|ovah|othah|hahd|befoah|"
-                             r"aftah|hammah|tawch|nawth|staht|towahd|laborahs|stagin|remembah|sistah|watah|gahbage|cah)\b")
+                             r"aftah|hammah|tawch|nawth|staht|towahd|laborahs|stagin|remembah|sistah|watah|gahbage|cah|wheah|evah|yellah|ladduh|mixah|"
+                             r"grindah|compressah|altogethah)\b")
 _BOSTON_WORDS = {"heah": "here", "theah": "there", "yahd": "yard", "hahd": "hard", "befoah": "before", "staht": "start",
                  "tawch": "torch", "nawth": "north", "towahd": "toward", "stagin": "staging", "bubblah": "water cooler",
-                 "cellah": "cellar", "spud ranch": "spud wrench", "come a long": "come-along", "cah": "car", "watah": "water"}
+                 "cellah": "cellar", "spud ranch": "spud wrench", "wheah": "where", "yellah": "yellow", "evah": "ever",
+                 "compressah": "compressor", "wheelbarrah": "wheelbarrow", "come a long": "come-along", "cah": "car", "watah": "water"}
 _BOSTON = _rules(
     (r"\b(hey )?spottah\b", " "), (r"\bwicked\b", "very"),
     (r"\b(doin|sittin|standin|weldin|workin|walkin|lookin|slackin|askin)\b", lambda m: m.group(1) + "g"), (r"\b(left|right|me) theah\b", r"\1"), (r"\bbefoah\s*$", "earlier"),
     _word_swap(_BOSTON_WORDS),
-    (r"\b(\w{2,})ah\b", r"\1er"),
+    (r"\b(\w{2,})(ah|uh)\b", r"\1er"),
     (r"\s+", " "), (r"^\s+|\s+$", ""),
     (r"\s+(i (?:can't|cant|can not) (?:see|find) it no more.*|i been lookin.*|i got turned around.*|i need him for.*|i'm very thirsty.*|"
      r"i am very thirsty.*|the kid says.*|somebody'?s gonna trip.*|somebody going to trip.*|i had it down cellar.*|"

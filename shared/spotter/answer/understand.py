@@ -105,7 +105,7 @@ SYNONYMS: dict[str, str] = {
     # things
     "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
-    "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "tying gun": "tying_gun", "tie gun": "tying_gun", "rebar tier": "tying_gun", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
+    "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "tying gun": "tying_gun", "jerry can": "jerry_can", "jerrycan": "jerry_can", "fuel can": "fuel_can", "tie gun": "tying_gun", "rebar tier": "tying_gun", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
     "tool box": "toolbox", "tool-box": "toolbox", "toolbox": "toolbox", "toolboxes": "toolbox",
     "gang box": "toolbox", "gangbox": "toolbox", "job box": "toolbox", "tool bag": "toolbox", "tool chest box": "toolbox",
@@ -193,7 +193,8 @@ _ORDINALS = {
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
     r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many \w+ (is|are) (in|on) (one|a|each|every|per) \w+|"
-    r"going rate|day rate|butty van|burger van|snack van|how many (\w+ ){1,2}more(?! than)\b|"
+    r"going rate|day rate|butty van|burger van|snack van|by code|(how many|how much) (mm|millimet\w+|centimet\w+|cm)\b|"
+    r"\bwhy (he|she|they|did|was|is|it|would)\b|\breason (what|why)\b|how many (\w+ ){1,2}more(?! than)\b|"
     r"need(ed)? (for|to) (finish|complete)|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
@@ -481,6 +482,22 @@ def _sounds_like(word: str) -> str | None:
     return None
 
 
+_ING = {"dropping": "drop", "moving": "move", "arriving": "arrive", "leaving": "leave", "falling": "fall", "coming": "come",
+        "entering": "enter", "going": "go"}
+
+
+def _r_dropped(m: re.Match[str]) -> str:
+    """A word said without its final r and spelt so (Boston, "the ladduh", "wheah", "yellah"): the word whose r-ending
+    it drops, when the spelling is no word itself."""
+    word = m.group(0)
+    if len(word) < 4 or word in _english() or word in _VOCAB_SET:
+        return word
+    stem = word[:-2]
+    candidates = [word[:-3] + "ere"] if word.endswith("eah") else []
+    candidates += [stem + "er", stem + "or", stem + "ow", stem + "ar", stem + "re"]
+    return next((c for c in candidates if c in _english() or c in _VOCAB_SET), word)
+
+
 def _numbers(text: str) -> str:
     """Number words to digits ("twenty five" -> 25, "a couple of" -> 2, "half an hour" -> 30 minutes) and
     spoken clock times ("three fifteen" / "two oh five" -> 3:15 / 2:05, when not followed by a unit)."""
@@ -570,6 +587,15 @@ _STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyon
 _ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
            r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
 _SURFACE = _rules(
+    # verb-last English (Korean-shaped): "bricklayer, his work when started?", "wheelbarrow moving, steel fixer leaving site
+    # before it was?", "hammer dropping, before first brick laying happened?"
+    (r"\bafter (the )?break again (work|working)\b", "work again after the break"),
+    (r"^([^,?]+), (?![^,?]*\b(?:how|what|where|which|who|since|from|ago|did|does|do|is|was)\b)([^,?]+?) when (?:he |she |they |it )?"
+     r"(\w+)((?: down| up| out| in| off| on)?)\?*$", r"when did \1 \3\4 \2?"),
+    (r"^([^,?]+?) (dropping|moving|arriving|leaving|falling|coming|entering|going), ([^,?]+?) (before|after) it was\?*$",
+     lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(4)} {m.group(3)}?"),
+    (r"^([^,?]+?) (dropping|moving|arriving|leaving|falling|coming|entering|going), (before|after) ([^,?]+?)(?: happened| was it| it was)?\?*$",
+     lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(3)} {m.group(4)}?"),
     # a pronoun named after it ("has he been back by there, the lad in orange, where ..."): the name in its place
     (r"^(has|have|did|is|was|does) (he|she) ([^,?]+?), ((?:the|that|this|yer|our) [^,?]+?)(,|\?|$)", r"\1 \4 \3\5"),
     # Welsh fronting: "after the first brick went down it was, that the boyo took his hat off, was it?"
@@ -1227,6 +1253,37 @@ _PHRASES = _rules(
     (r"^(was|were|is) ((?:(?!\b(?:come|came|go|went|get|got|gone|possible|behind|my|like)\b)[\w' -]){1,40}?) back (over |down |up )?(to |at |in )?"
      r"(where|the (?:place|spot) where)\b", r"did \2 go back to \5"),
     (r"\bwhat happened the\b", "what happened to the"),
+    (r"\bhow long before( sir| madam| boss)?\s*$", "how long ago"), (r"\s+(sir|madam|ma'am|boss)\s*$", ""),
+    (r"\b(\d+) minutes? before (was|it was|i saw)\b", r"\1 minutes ago \2"),
+    (r"\bnow also there\b|\balso there now\b", "still there"),
+    (r"^((?:the |this |that )?(?:man|guy|woman|lad|person|one|worker)) (on|at) (my )?back side (left|right)\b", r"\1 behind me on the \4"),
+    (r"\b(on |at )?(my )?back side (left|right)\b", r"behind me on the \3"),
+    (r"\bfront (left|right) side( of me)?\b", r"front-\1 of me"), (r"\b(left|right) front side( of me)?\b", r"front-\1 of me"),
+    (r"\b(go|goes|went|gone) (from|off) (the )?site\b", "left the site"),
+    (r"\b(is|are) (he|she|they|the \w+) free( now)?\b", r"\1 \2 idle\3"), (r"\b(sitting|standing|sat|stood) free\b", "idle"),
+    (r"(?<!\bsince )\bhow many (minute|minutes|mins|min)\b(?!.*\b(ago|before|since|back|passed)\b)", "how long"),
+    (r"\bthe staging\b(?! area)", "the scaffold"),
+    (r"\b[a-z]{2,}(?:ah|uh)\b", _r_dropped),  # (after the Boston glossary, which needs its own words first)
+    (r"^((?:the )?(?:[\w-]+ ){0,3}[\w-]+) what happen(ed)?\s*$", r"what happened to \1"),
+    (r"\bdoing (the )?job\b", "working"), (r"\btaking it easy\b", "idle"),
+    (r"\bhow much time (has )?pass(ed)? (after|since) (that|it)\b", "how long since"),
+    (r"\b(come|came|go|went) again (to )?(the )?(place|spot) where\b", r"\1 back to where"),
+    (r"\b(line|row|layer) of bricks?\b", "course"), (r"\b(laid|lay|clapped|clap|set) eyes? (on|pon)\b", "saw"),
+    (r"\s+(real|right) quick\s*$", ""), (r"\bbarrers?\b", "barrow"), (r"\bthe one what\b", "the one who"),
+    (r"(?:^|(?<=\s))'?alf[- ](left|right)\b", r"front-\1"), (r"\bfing\b", "thing"),
+    (r"^(the [\w -]+?) still (layin|lying|laying|sitting|sittin|standing|standin)?\s*(where|there)\b", r"is \1 still \3"),
+    # verb-last English (Korean-shaped): "trench inside", "from trench out", "hard hat not wearing", "that place again he went"
+    (r"\b(trench|hole|pit|excavation) inside\b", r"inside the \1"), (r"\b(from )?(the )?(trench|hole|pit|excavation) out\b", r"out of the \3"),
+    (r"\b(hard ?hat|helmet|vest) not wearing\b", r"not wearing a \1"),
+    (r"\bthat place (again |back )?(he|she|they) (went|returned|came)( back)?\b", r"\2 went back there"),
+    (r"\b(from that|since (then|that)|since (last (i|we)|(i|we) last) saw),? how (long|many minutes|much time) (has |have )?(passed|gone by)\b",
+     "how long since"),
+    (r"\bstill (it|he|she|they) (is|are) there\b", r"is \1 still there"), (r"\bwhere first (i|we) (saw|seen)\b", r"where \1 first saw"),
+    (r"\bagain inside (he|she|they) went\b", r"\1 went inside again"), (r"\b(out of the \w+) came\b", r"came \1"),
+    (r"\bthere (he|she|they) (returned|went back|went|came back)\b", r"\1 \2 there"),
+    (r"\bnip(ped|s)? (back|down|in|into|out|over|off)\b", r"go \2"), (r"\b(he|she|they) (is|are) free( now)?\b", r"\1 \2 idle\3"),
+    (r"\bwork stopping\b", "stopped working"), (r"\b(hard ?hat|helmet) (removing|taking off)\b", r"took off \1"),
+    (r"(\d+:\d\d)\s*~\s*(\d+:\d\d) between\b", r"between \1 and \2"),
     (r"\bdi\b(?= (?!(?:he|she|they|it|you|we|i|him|her|dem|mi)\b)[a-z])", "the"),  # Jamaican "di" where one patois word is all
     (r"\b(been )(stood|standing) (there|about|around)\b(?! (with|without)\b)", r"\1idle"),
     (r"\bsince how (?:much time|long) (the [\w -]+?|he|she|it) (?:is|has|has been|was) not (?:been )?seen\b", r"how long since \1 was last seen"),
@@ -2915,7 +2972,7 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
                                                r"break|doing anything)\s*$", text)) and (people or not subjects):  # fmt: skip
         return "is_working"
     if direction is not None and re.match(r"(is there )?(anything|something|anyone|anybody|what|whats|any \w+)( \w+)?( is| are)? "
-                                          r"(behind|in front|ahead|on my|to my|left|right|over)\b", text):  # fmt: skip
+                                          r"(behind|in front|ahead|on my|to my|left|right|over|back there|back)\b", text):  # fmt: skip
         return "things_in_direction"  # "anything behind me I should know about before I step back toward the pit?"
     if direction is not None and (not _strong(subjects) and _WHAT_DIR.search(text) or re.search(
             r"\bwhat (have|has|is|are|do) (we|you|i|there)?\s*(got )?(over )?there\b|\bwhat is over\b", text)):  # fmt: skip
@@ -3429,6 +3486,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 return Query(**q, subject=who, other=EventRef(subject=named_there[0], event=ev_there))
             if ev_there in _PERSON_EVENTS and not named_there:  # "where he took helmet off, he return there"
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_there))
+            if ev_there is None and not named_there and state_in(clause) == "idle":  # "where he was standing idle, ... there"
+                return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
@@ -3450,6 +3509,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 marker = None  # "where he was before he went in the hole": his own going in
             if marker is None and own_event in _PERSON_EVENTS:  # "where he was before his break": his own event
                 return Query(**q, subject=who, other=EventRef(subject=who, event=own_event), relation="before")
+            if marker is None and own_event is None and re.search(r"\bwhere (he|she|they) (was|were) (stood|standing|idle|idling|"
+                                                                  r"resting|waiting|sitting|sat|chilling|loafing|slacking)\b", text[pos:]):
+                return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))  # "where he was resting before"
             if marker is None:
                 return None
             done = own_event if own_event in ("dropped", "picked_up", "moved") else "first_seen"
