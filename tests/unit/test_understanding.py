@@ -63,7 +63,8 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("he", "hf", "hg", "hh", "hi"), 0.9), (("hj", "hk", "hl", "hm", "hn"), 0.92),
                            (("ho", "hp", "hq", "hr", "hs"), 0.95), (("ht", "hu", "hv", "hw", "hx"), 0.95),
                            (("hy", "hz", "ia", "ib", "ic"), 0.95),
-                           (("id", "ie", "if", "ig", "ih"), 0.9)]
+                           (("id", "ie", "if", "ig", "ih"), 0.9),
+                           (("ii", "ij", "ik", "il", "im"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
@@ -733,6 +734,29 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("Point us at the barrer, I've lost me bearings.", "direction_of", {"subject": {"label": "wheelbarrow", "attributes": {}}}),
         ("Did that plonker nip back down the hole after 'e got out of it?", "returned", {}),
         ("Quick one: is the chap in the red vest taking it easy at the moment?", "is_working", {"state": "idle"}),
+        # round 60's voices: Portuguese- and Arabic-shaped English, voice-to-text mishearings, Queensland slang
+        ("the guy in red came back in the place where he took off the helmet?", "returned", {}),
+        ("the guy without vest, he is stopped now?", "is_working", {"state": "idle"}),
+        ("have how much time that the guy with the green vest came out from the hole?", "time_since", {}),
+        ("the concrete truck went away have how long?", "time_since", {}),
+        ("in my front what have, you can say me?", "things_in_direction", {"direction": "front"}),
+        ("point for me where is the ladder please", "direction_of", {}),
+        ("the kid dropped the drill after the foreman left or no?", "order",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "foreman"}, "event": "left", "unit": None,
+                    "ordinal": None}}),
+        ("The second course was laid before the mason take his break or no?", "order",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "bricklayer"}, "event": "went_idle", "unit": None,
+                    "ordinal": None}}),
+        ("The guy in red vest, since how much he take off the helmet?", "time_since", {"event": "ppe_removed"}),
+        ("How much minutes passed from the hammer was dropped?", "time_since", {"event": "dropped"}),
+        ("This man on my left, he is the welder of before?", "same_individual", {}),
+        ("how many blokes have come through in the last half our", "count_distinct", {"window": [{"t": None, "ago_s": 1800.0}, None]}),
+        ("how long a go did the labourer climb out of the french", "time_since", {"event": "left_zone"}),
+        ("is their anything off to my front write", "things_in_direction", {"direction": "front-right"}),
+        ("witch way is the guy with no heart hat", "direction_of", {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("How long since the chippy shot through?", "time_since", {"event": "left"}),
+        ("When did the labourer start bludgin?", "event_time", {"event": "went_idle"}),
+        ("Whose shout is it at the pub?", "unknown", {}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

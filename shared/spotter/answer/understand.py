@@ -193,7 +193,7 @@ _ORDINALS = {
 # Off-domain topics: a question about these is not about the camera's memory.
 _OFF_DOMAIN = re.compile(
     r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many \w+ (is|are) (in|on) (one|a|each|every|per) \w+|"
-    r"going rate|day rate|butty van|burger van|snack van|by code|(how many|how much) (mm|millimet\w+|centimet\w+|cm)\b|"
+    r"going rate|day rate|whose shout|at the pub|butty van|burger van|snack van|by code|(how many|how much) (mm|millimet\w+|centimet\w+|cm)\b|"
     r"\bwhy (he|she|they|did|was|is|it|would)\b|\breason (what|why)\b|how many (\w+ ){1,2}more(?! than)\b|"
     r"need(ed)? (for|to) (finish|complete)|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
@@ -233,6 +233,9 @@ _OFF_DOMAIN = re.compile(
 _CONTRACTIONS = (
     (r"\b(l|r|left|right) or (l|r)\b", lambda m: ("left" if m.group(1)[0] == "l" else "right") + " or " + ("left" if m.group(2) == "l" else "right")),
     # note-taking shorthand: "wkr idle dur", "L of me", "bhd me", "no. of wkrs", "tot", "yel vest" (before "r" = "are")
+    # "since how much he took off the helmet": since the event (before a glossary reads it as a duration)
+    (r"\bsince how (?:much time|much|long)\b(?=.*(?<!without )(?<!without a )\b(stop|stopped|take|took|taken|left|leave|dropped|drop|fell|fall|came|come|"
+     r"arrived|arrive|started|start|moved|move|saw|seen|went|gone)\b)", "how long since"),
     (r"\b(has|have|is|was|wis|did|does|do|were|would|could)nae\b", lambda m: ("was" if m.group(1) == "wis" else m.group(1)) + "n't"),
     (r"\b(l|r)( of| o/| of the)? me\b", lambda m: ("left" if m.group(1) == "l" else "right") + " of me"),
     (r"\bdur\b", "duration"), (r"\btot\b(?= (dur|duration|time|idle|working|work|spell)\b)|(?<=\bidle )tot\b|(?<=\bworking )tot\b|(?<=\bhow long )tot\b|"
@@ -391,7 +394,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
     "sumone": "someone", "gon": "gone", "toolbocks": "toolbox", "wats": "what is",
     "wheer": "where", "wheere": "where", "goo": "go", "gooin": "going", "yow": "you",  # the Black Country and Birmingham said
-    "wers": "where is", "wheris": "where is", "wearis": "where is", "moovd": "moved", "moov": "move",
+    "bick": "pick", "wers": "where is", "wheris": "where is", "wearis": "where is", "moovd": "moved", "moov": "move",
     "walkt": "walked", "pickt": "picked", "stopt": "stopped", "showd": "showed", "droppt": "dropped", "werk": "work",
     "werkd": "worked", "wurk": "work", "wurkers": "workers", "wurker": "worker", "werkers": "workers", "slakin": "slacking",
     "agen": "again", "agin": "again", "befor": "before", "befour": "before", "frist": "first", "brik": "brick",
@@ -404,7 +407,15 @@ _PHONETIC_RULES = _rules(
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
     (r"\bam (they|them|we)\b", r"are \1"),
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
-    (r"\b(half|haf) an our\b", "half an hour"), (r"\ban our\b(?= ago| back| earlier)", "an hour"),
+    (r"\b(half|haf) (an )?our\b", "half an hour"),
+    # a phone's voice-to-text hearing site words as others ("the french", "heart hat", "front lift", "be hind", "a go")
+    (r"\bthe french\b", "the trench"), (r"\bheart hats?\b", "hard hat"), (r"\bfront lift\b", "front left"),
+    (r"\b(front|my|the|on my|to my) write\b", r"\1 right"), (r"\bbe hind\b", "behind"), (r"\ba go\b(?=\s*(did|was|were|has|is|$))", "ago"),
+    (r"\ba round\b(?= (between|since|for|in|on|the|doing|all)\b|\s*$)", "around"), (r"\bwith out\b", "without"),
+    (r"\b(orange|yellow|green|blue|red|white|hi-vis|high-vis) vast\b", r"\1 vest"), (r"\bblew (hat|vest|helmet|toolbox)\b", r"blue \1"),
+    (r"\bread (toolbox|vest|hat|bucket|cone|drill)\b", r"red \1"), (r"\bgo idol\b|\bgone idol\b|\bwent idol\b", "went idle"),
+    (r"\bwitch way\b", "which way"), (r"^we're did\b", "where did"), (r"^were's\b", "where's"), (r"\btool blocks\b", "toolbox"),
+    (r"\bbrick key\b", "brickie"), (r"\bleave sight\b", "leave site"), (r"\bis their (any|some)", r"is there \1"), (r"\ban our\b(?= ago| back| earlier)", "an hour"),
     (r"\bthe latter\b(?= (get|got|gets|bin|been|is|was|moved|moovd|still|stil|by|at|near|where|were)\b)", "the ladder"),
     # a clock time typed with spaces: "at 1 03 20", "since 12 30", "between 6 15 and 9 40"
     (r"\b(at|since|sinse|by|before|after|between|and|from|until|till|to) (\d{1,2}) (\d{2}) (\d{2})\b(?! (minutes?|mins?|seconds?|secs?|hours?))",
@@ -1205,7 +1216,7 @@ _PHRASES = _rules(
     (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
     (r"\b(on|for|off on|off for|to) (his|her|their|a|the) (tea|brew|cuppa|lunch|dinner|crib|smoko|tea break)\b", "on a break"),
     (r"\b(start|started|starts|begin|began|begun|starting|go|went|gone|goes|going) (to )?(dossing|idling|idle|slacking( off)?|skiving|loafing|"
-     r"bludging|loitering|chilling|lazing( about| around)?|messing (about|around)|standing (around|about)|doing nothing)\b",
+     r"bludg\w*|loitering|chilling|lazing( about| around)?|messing (about|around)|standing (around|about)|doing nothing)\b",
      "went idle"),
     # a Southern "climb on down", "leave on outta here": the "on" adds nothing to the motion
     (r"\b(climb|climbed|climbs|go|went|goes|get|got|gets|come|came|comes|leave|left|leaves|head|headed|walk|walked|hop|hopped|"
@@ -1253,6 +1264,17 @@ _PHRASES = _rules(
     (r"^(was|were|is) ((?:(?!\b(?:come|came|go|went|get|got|gone|possible|behind|my|like)\b)[\w' -]){1,40}?) back (over |down |up )?(to |at |in )?"
      r"(where|the (?:place|spot) where)\b", r"did \2 go back to \5"),
     (r"\bwhat happened the\b", "what happened to the"),
+    (r"\bshot through\b|\bshoot through\b", "left"), (r"\bhav(ing|in) a sit down\b", "idle"), (r"\bsome galah\b", "someone"),
+    (r"\b(came|come|went|go) back (again )?in(to)? the (place|spot) where\b", r"\1 back to where"),
+    (r"\b(he|she|they) (is|are) stopped\b(?! since)", r"\1 \2 idle"),
+    (r"\bhave how much time (that )?", "how long since "), (r"^(.+?) (have|there is) how (long|much time)\s*$", r"how long since \1"),
+    (r"\bin my front\b(?! (left|right))", "in front of me"), (r"\bwhat have\b", "what is there"), (r"\s*,?\s*(you|can you) (can )?(say|tell) me\s*$", ""),
+    (r"^point (for|to) me where (is|are)\b", "point me to"), (r"\bshow me the way (of|to) the\b", "which way is the"),
+    (r"\s+i turn to where\s*$", ""),
+    (r"\bhow (much|many) minutes (have |has )?passed (from|since)\b", "how long since"), (r"^from how long\b(?=.*\b(saw|seen|left|leave|dropped|fell|came|arrived|took|moved)\b)", "how long since"),
+    (r"\bthe (\w+) of before\b", r"the same \1 as before"),
+    (r"\b(return|returns|returned) again\b", "went back"),
+    (r"\bin the front (from|on|of) my (left|right)( side)?\b", r"front-\2"),
     (r"\bhow long before( sir| madam| boss)?\s*$", "how long ago"), (r"\s+(sir|madam|ma'am|boss)\s*$", ""),
     (r"\b(\d+) minutes? before (was|it was|i saw)\b", r"\1 minutes ago \2"),
     (r"\bnow also there\b|\balso there now\b", "still there"),
@@ -2041,6 +2063,8 @@ def _window(text: str, points: list[tuple[int, TimeRef]]) -> tuple[TimeRef | Non
     m = re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) (minute|hour)\b", text)
     if m:
         return (TimeRef(ago_s=_UNIT_S[m.group(1)]), None)
+    if re.search(r"\b(?:in|during|over) (?:the )?(?:last|past|previous) half an hour\b", text):
+        return (TimeRef(ago_s=1800.0), None)
     if len(points) >= 2 and re.search(r"\b(between|from)\b|\d:\d\d\s*(-|to|until|till)\s*\d", text):
         return (points[0][1], points[1][1])
     if points and re.search(r"\bfrom\b.*\b(until|till|to|up to) now\b", text):
@@ -2143,7 +2167,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
-                r"\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b|"
+                r"\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped|whip) (it|them) off\b|"
                 r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
                 + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
@@ -2203,7 +2227,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|\s+(ngl|tbh|lol|idk)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|\s+(ngl|tbh|lol|idk)\b|\s+or (no|not)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
 )
 
@@ -3566,7 +3590,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             a_text, b_text = text[split:], text[:split]
             subjects = [(pos - split if pos >= split else pos + len(text), sref, weak) for pos, sref, weak in subjects]
             cut = len(a_text)
-        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b(?! not\b)|\bor\b(?! not\b).*\bfirst\b", text)
+        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b(?! not?\b)|\bor\b(?! not?\b).*\bfirst\b", text)
         if m_or and not re.search(r"\bbefore or after|after or before\b", text):
             parts = re.split(r"\bor\b", text, maxsplit=1)
             a_text, b_text = parts[0], parts[1]
