@@ -874,7 +874,8 @@ class QuestionParser:
             return self._world_event(camera_id, entity, ["dropped"], at, obs, group)
         if verb == "moved":
             # carried, or said to move (a plant's telemetry); a thing's "moving" alone is image motion, which a wearer
-            # walking past it or turning their head causes: the world model's "moved" (its place changed) decides then
+            # walking past it or turning their head causes: then a slide the turning does not explain, or the world
+            # model's "moved" (found at another place)
             for t, st, o in samples:
                 if st == "carried" or (st == "moving" and o.attributes.get("moving") is True):
                     return t, [o]
@@ -886,6 +887,7 @@ class QuestionParser:
         its bearing (the heading plus its place in the picture) shifted by `SHIFTED_DEG` while it kept its size (a
         thing walked towards or past grows). Only with the frame's width known (clips keep it)."""
         widths = {c.clip_id: c.width for c in self.store.clips(camera_id, t_max=at) if c.width}
+        boxes = {(o.observation_id, b.t): b.bbox for o in {o.observation_id: o for _t, _st, o in samples}.values() for b in o.boxes}
         stretch: list[tuple[float, tuple[float, float, float, float], ObservationRecord]] = []
 
         def shifted() -> bool:
@@ -900,7 +902,7 @@ class QuestionParser:
             return abs((h1 + ego1) - (h0 + ego0)) >= SHIFTED_DEG
 
         for t, st, o in [*samples, (math.inf, None, None)]:
-            box = next((b.bbox for b in o.boxes if b.t == t), None) if o is not None and st == "moving" else None
+            box = boxes.get((o.observation_id, t)) if o is not None and st == "moving" else None
             if box is not None and o is not None and (not stretch or stretch[-1][2] is o):
                 stretch.append((t, box, o))
                 continue
