@@ -1,12 +1,14 @@
-"""Build the question-intent examples from the paraphrase corpus (tests/data/questions).
+"""Learn the question models from the paraphrase corpus (tests/data/questions), held-out writers left out.
 
-    python tools/train_intents.py --hold-out ho,hp,hq,hr,hs,ht,hu,hv,hw,hx   # leave the held-out writers out (always)
+    python tools/train_intents.py --hold-out in,io,ip,iq,ir,is,it,iu,iv,iw   # always leave the held-out writers out
 
-`spotter.answer.understand.intent_examples` over every writer not held out: MiniLM embeddings of the
-normalised questions, reduced to `--dims` principal directions, int8 unit vectors with their intents.
-Writes shared/spotter/answer/intents.npz (with the writers used), which `QuestionUnderstander` loads
-when MiniLM is installed and consults where no cue decides (the intent most of the nearest five
-share, none of them unanswerable).
+Writes, each with the writers it learned from:
+- shared/spotter/answer/question_heads.npz: `spotter.answer.learned.train_heads`, hashed n-gram heads for the
+  intent, the closed-set slots, the subject's label and a person's hard hat and vest (numpy only; about 80 s);
+  `QuestionUnderstander` lets a head overrule the cues' intent, or fill a slot they left empty, at p >= 0.9.
+- shared/spotter/answer/intents.npz: `spotter.answer.understand.intent_examples`, MiniLM embeddings of the
+  normalised questions reduced to `--dims` principal directions, int8 unit vectors with their intents, consulted
+  when MiniLM is installed and no cue decides (the intent most of the nearest five share, none unanswerable).
 """
 
 from __future__ import annotations
@@ -20,8 +22,9 @@ import numpy as np
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "shared"))
 
-from spotter.answer.corpus import load_corpus  # noqa: E402
-from spotter.answer.understand import INTENT_MODEL, intent_examples  # noqa: E402
+from spotter.answer.corpus import SLOTS_BY_INTENT, load_corpus  # noqa: E402
+from spotter.answer.learned import QUESTION_HEADS, save_heads, train_heads  # noqa: E402
+from spotter.answer.understand import INTENT_MODEL, intent_examples, normalise  # noqa: E402
 from spotter.embed import EmbedSettings, make_embedder  # noqa: E402
 
 CORPUS = REPO / "tests" / "data" / "questions"
@@ -32,6 +35,7 @@ def main() -> int:
     ap.add_argument("--hold-out", default="", help="comma-separated writers to leave out")
     ap.add_argument("--dims", type=int, default=128)
     ap.add_argument("--out", type=Path, default=INTENT_MODEL)
+    ap.add_argument("--heads-out", type=Path, default=QUESTION_HEADS)
     args = ap.parse_args()
     held = {w for w in args.hold_out.split(",") if w}
     files = sorted(p for p in CORPUS.glob("writer_*.jsonl") if p.stem.removeprefix("writer_") not in held)
@@ -40,6 +44,9 @@ def main() -> int:
                              make_embedder(EmbedSettings()), args.dims)  # fmt: skip
     writers = sorted(p.stem.removeprefix("writer_") for p in files)
     np.savez_compressed(args.out, **arrays, writers=np.array(writers))
+    heads = train_heads([normalise(r["question"]) for r in rows], [r["query"] for r in rows], SLOTS_BY_INTENT)
+    save_heads(args.heads_out, heads, writers=np.array(writers))
+    print(f"heads {', '.join(heads)}: wrote {args.heads_out} ({args.heads_out.stat().st_size / 1e6:.1f} MB)")
     print(f"{len(rows)} questions by {len(writers)} writers (held out: {','.join(sorted(held)) or 'none'}), "
           f"{args.dims} dims; wrote {args.out} ({args.out.stat().st_size / 1e6:.1f} MB)")  # fmt: skip
     return 0

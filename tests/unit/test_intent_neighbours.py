@@ -34,9 +34,9 @@ def test_other_writers_paraphrases_name_the_intent_the_cues_miss(tmp_path: Path,
     rows = load_corpus(sorted(CORPUS.glob("writer_d*.jsonl")))
     question = "wtf happened to the angle grinder it was right here"
     assert question not in {r["question"] for r in rows}
-    cues = QuestionUnderstander(None)
+    cues = QuestionUnderstander(None, learned=False)
     assert cues.understand(question).intent == "unknown"
-    both = QuestionUnderstander(None)
+    both = QuestionUnderstander(None, learned=False)
     both._nearest = _model(tmp_path, embedder, [r["question"] for r in rows], [r["query"]["intent"] for r in rows])
     q = both.understand(question)
     assert (q.intent, q.subject.label if q.subject else None) == ("where", "angle_grinder")

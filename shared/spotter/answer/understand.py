@@ -30,7 +30,9 @@ from typing import Any, Literal, overload
 
 import numpy as np
 
+from spotter.answer.corpus import SLOTS_BY_INTENT
 from spotter.answer.glossary import gloss
+from spotter.answer.learned import QUESTION_HEADS, SLOT_HEADS, UNSET, NgramClassifier, load_heads
 from spotter.answer.query import (
     KIND_OF,
     UNKNOWN,
@@ -3102,9 +3104,17 @@ class _IntentModel:
 class QuestionUnderstander:
     """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
 
-    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.8) -> None:
+    def __init__(self, embedder: Any | None = None, min_similarity: float = 0.8, learned: bool = True,
+                 overrule: float = 0.9) -> None:  # fmt: skip
         self._nearest: _IntentModel | None = None
         self.min_similarity = min_similarity
+        self._learned: dict[str, NgramClassifier] = {}
+        self.overrule = overrule
+        if learned:
+            if QUESTION_HEADS.is_file():
+                self._learned = load_heads(QUESTION_HEADS)
+            else:
+                log.warning("question intents: %s is missing; cues only (tools/train_intents.py makes it)", QUESTION_HEADS)
         if embedder is not None:
             if INTENT_MODEL.is_file():
                 self._nearest = _IntentModel(embedder)
@@ -3112,9 +3122,28 @@ class QuestionUnderstander:
                 log.warning("question intents: %s is missing; cues only (tools/train_intents.py makes it)", INTENT_MODEL)
 
     def understand(self, question: str, labels: Iterable[str] = ()) -> Query:
+        if not self._learned:
+            return self._cued(question, labels)
+        text = normalise(question)
+        sure = {}
+        for name, head in self._learned.items():
+            value, p = head.predict(text)
+            if p >= self.overrule:
+                sure[name] = value
+        cued = self._cued(question, labels, hints=sure)
+        intent = sure.get("intent")
+        if intent is None or intent == cued.intent:
+            return cued
+        if intent == "unknown":
+            return UNKNOWN
+        learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
+        return learned if learned.intent == intent else cued
+
+    def _cued(self, question: str, labels: Iterable[str] = (), intent: Intent | None = None,
+              hints: dict[str, str] | None = None) -> Query:
         first, sep, rest = question.partition("?")
         if sep and re.match(r"\s*(and|if|or|also|plus|then)\b", rest.lower()):  # "...? if not, ...": the first is asked
-            query = self._understand(first + "?", labels)
+            query = self._understand(first + "?", labels, intent=intent, hints=hints)
             if query.intent != "unknown":
                 return query
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
@@ -3123,11 +3152,11 @@ class QuestionUnderstander:
                 re.match(r"\s*(where|when|which|what|how|who|is|are|did|has|still)\b", x, re.IGNORECASE)
                 for x in sentences[sentences.index(asked[0]) + 1:]):  # fmt: skip
             # the one question among remarks ("Is the toolbox on my left? I'd ask the lad but he's on his tea.")
-            return self._understand(question, labels, focus=asked[0])
+            return self._understand(question, labels, focus=asked[0], intent=intent, hints=hints)
         if len(sentences) > 1 and sentences[-1].endswith("?") and not any(x.endswith("?") for x in sentences[:-1]):
             # context first, then the question ("Somebody's moved the ladder. When did that happen?"): the
             # last sentence says what is asked; the slots come from the whole text
-            return self._understand(question, labels, focus=sentences[-1])
+            return self._understand(question, labels, focus=sentences[-1], intent=intent, hints=hints)
         clauses = [re.sub(r"^(so|and|but|ok|okay|now|then)\s+", "", x.strip(), flags=re.IGNORECASE)
                    for x in re.split(r",\s+|\s+-+\s+|\u2014", question.strip()) if x.strip()]
         asks = r"\s*(where|when|which|what|how|who|is|are|did|has|have|was|were|does|do)\b"
@@ -3139,17 +3168,20 @@ class QuestionUnderstander:
                 re.search(r"\b(i|we|i'm|i've|i'd|we're|my)\b", " ".join(clauses[:-1]), re.IGNORECASE):  # fmt: skip
             # remarks first, then the question, in one sentence ("I had the grinder trimming chairs, and now I have
             # no idea where I put it, where is it?"): the last clause says what is asked
-            return self._understand(question, labels, focus=clauses[-1])
+            return self._understand(question, labels, focus=clauses[-1], intent=intent, hints=hints)
         if len(sentences) == 1 and len(clauses) > 1 and re.search(r"\b(where|when|which way)( \w+)?\W*$",
                                                                   clauses[0], re.IGNORECASE) and \
                 not any(re.search(r"\b(where|when|which|what|how|who)\b", x, re.IGNORECASE) or re.match(asks, x, re.IGNORECASE)
                         for x in clauses[1:]):  # fmt: skip
             # the question, topic first, then a remark ("fire extinguisher where ah, safety officer coming to
             # check"): the first clause says what is asked
-            return self._understand(question, labels, focus=clauses[0])
-        return self._understand(question, labels)
+            return self._understand(question, labels, focus=clauses[0], intent=intent, hints=hints)
+        return self._understand(question, labels, intent=intent, hints=hints)
 
-    def _understand(self, question: str, labels: Iterable[str], focus: str | None = None) -> Query:
+    def _understand(self, question: str, labels: Iterable[str], focus: str | None = None,
+                    intent: Intent | None = None, hints: dict[str, str] | None = None) -> Query:
+        """`intent`: the learned model's, when it overrules the cues; the slots are read for it. `hints`: the
+        learned heads' confident values, for the closed-set slots no cue filled."""
         pre = _PREAMBLE.match(question)
         ordered = pre is not None and re.match(r"\s*(before|after|once)\b", pre.group(0), re.IGNORECASE) is not None \
             and re.match(r"\s*(was|were|did|had|has|have)\b", question[pre.end():], re.IGNORECASE) is not None \
@@ -3171,11 +3203,10 @@ class QuestionUnderstander:
         clause = re.search(r"\b(before|after|until|till|when|while|once) (he|she|they|i|we|the|it|that|his|her)\b", text)
         # "how long was he standing around before he went in the trench": the state asked about comes first
         state = (state_in(text[:clause.start()]) if clause else None) or state_in(text)
-        intent: Intent | None = None
         if focus is not None:
             asked_subjects = subjects_in(asked, labels)
             asked_direction = direction_in(asked)
-            intent = _classify(asked, asked_subjects or subjects, asked_direction or direction,
+            intent = intent or _classify(asked, asked_subjects or subjects, asked_direction or direction,
                                event_in(asked) or event, state_in(asked) or state)  # fmt: skip
         if intent is None:
             intent = _classify(text, subjects, direction, event, state)
@@ -3189,9 +3220,12 @@ class QuestionUnderstander:
         if focus is not None and _names_its_own_thing(question, focus, asked, asked_subjects, subjects):
             text, subjects, direction = asked, asked_subjects, asked_direction or direction
             event, state = event_in(asked) or event, state_in(asked) or state
-        query = _slots(intent, text, subjects, direction, event, state)
+        hints = {k: v for k, v in (hints or {}).items() if v != UNSET}
+        query = _slots(intent, text, subjects, direction or hints.get("direction"), event or hints.get("event"),  # type: ignore[arg-type]
+                       state or hints.get("state"))  # type: ignore[arg-type]  # fmt: skip
         if query is None:
             return UNKNOWN
+        query = _learned_slots(query, hints, labels)
         if query.intent in ("still_there", "same_individual") and query.time is not None and query.time.t == 0 and (
                 re.search(r"\bfirst thing\b", question.lower())
                 or (query.intent == "still_there" and not re.search(r"\d", question))):  # fmt: skip
@@ -3199,6 +3233,24 @@ class QuestionUnderstander:
             # thing": where / who was first seen (a clock time, "at 0:00", stays a time)
             query = query.model_copy(update={"time": None})
         return query.model_copy(update={"confidence": confidence})
+
+
+def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...]) -> Query:
+    """The learned heads' confident values where the cues left a slot the intent uses empty; and the subject's
+    label where the cues read a word that names nothing on a site ("the ladle" from autocorrect: the ladder)."""
+    uses = SLOTS_BY_INTENT.get(query.intent, ())
+    update: dict[str, Any] = {k: v for k, v in hints.items() if k in SLOT_HEADS and k in uses and getattr(query, k) is None}
+    subject = query.subject
+    if subject is not None and "subject" in hints and subject.label not in _KNOWN_LABELS and subject.label not in labels:
+        subject = subject.model_copy(update={"label": hints["subject"]})
+    if subject is not None and subject.label == "worker":
+        worn = {k: (hints[k] == "True" if k == "hardhat" else hints[k])
+                for k in ("hardhat", "vest") if k in hints and k not in subject.attributes}  # fmt: skip
+        if worn:
+            subject = subject.model_copy(update={"attributes": {**subject.attributes, **worn}})
+    if subject is not query.subject:
+        update["subject"] = subject
+    return query.model_copy(update=update) if update else query
 
 
 def _names_its_own_thing(question: str, focus: str, asked: str, asked_subjects: list[tuple[int, SubjectRef, bool]],
@@ -3331,6 +3383,10 @@ def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef,
     if len(said) != 1 or any(s.role and s is not subject for _, s, _ in subjects if s.label == "worker"):
         return subject
     return subject.model_copy(update={"attributes": dict(described[0].attributes)})
+
+
+_KNOWN_LABELS = frozenset(SYNONYMS.values())
+"""Labels the vocabulary names; a phrase read as a label outside it may be a misheard or mistyped word."""
 
 
 def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool]], direction: Sector | None,
