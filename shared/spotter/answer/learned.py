@@ -23,6 +23,9 @@ QUESTION_HEADS = Path(__file__).with_name("question_heads.npz")
 BITS = 18
 """2^18 hashed buckets: as accurate as 2^20 on the corpus (rounds 59-60 held out), a quarter of the rows."""
 
+UNSET = "-"
+"""A head's label for a slot the question leaves empty."""
+
 _WORD = re.compile(r"[a-z0-9']+|\?")
 
 
@@ -54,6 +57,8 @@ class NgramClassifier:
         self.bits = bits
 
     def probabilities(self, text: str) -> np.ndarray:
+        if not self.labels:
+            return np.zeros(0)
         f = features(text, self.bits)
         at = np.searchsorted(self.buckets, f)
         at = at[(at < len(self.buckets)) & (self.buckets[np.minimum(at, len(self.buckets) - 1)] == f)]
@@ -62,7 +67,10 @@ class NgramClassifier:
         return np.asarray(p / p.sum())
 
     def predict(self, text: str) -> tuple[str, float]:
+        """(UNSET, 0) from a head that had no examples."""
         p = self.probabilities(text)
+        if not len(p):
+            return UNSET, 0.0
         k = int(np.argmax(p))
         return self.labels[k], float(p[k])
 
@@ -71,6 +79,8 @@ class NgramClassifier:
               bits: int = BITS, seed: int = 0) -> NgramClassifier:  # fmt: skip
         """Stochastic gradient descent on the cross-entropy, the rate falling linearly to zero; deterministic
         for a seed. 8 epochs and rate 0.5 were chosen on rounds 59-60 held out, never on the rounds reported."""
+        if not texts:
+            return cls([], np.zeros(0, np.int64), np.zeros((0, 0), np.float32), np.zeros(0, np.float32), bits)
         names = sorted(set(labels))
         y = np.array([names.index(i) for i in labels])
         xs = [features(t, bits) for t in texts]
@@ -95,7 +105,7 @@ class NgramClassifier:
         return cls(names, used, q[used].astype(np.float32) * (scale / 127.0), b, bits)
 
     def arrays(self, prefix: str) -> dict[str, np.ndarray]:
-        scale = float(np.abs(self.weights).max()) or 1.0
+        scale = (float(np.abs(self.weights).max()) if self.weights.size else 0.0) or 1.0
         return {
             f"{prefix}.labels": np.array(self.labels),
             f"{prefix}.buckets": self.buckets.astype(np.int32),
@@ -118,7 +128,6 @@ subject's label; a person's hard hat and vest. A slot's head learns from the que
 (`corpus.SLOTS_BY_INTENT`), a person's attributes from those asking about a person; UNSET where the label has none.
 The cues read times, the other party and the subject's place in the sentence; the heads fill what they missed."""
 SLOT_HEADS = HEADS[1:6]
-UNSET = "-"
 
 
 def _examples(texts: Sequence[str], queries: Sequence[dict[str, Any]], head: str,

@@ -3220,6 +3220,8 @@ class QuestionUnderstander:
         if focus is not None and _names_its_own_thing(question, focus, asked, asked_subjects, subjects):
             text, subjects, direction = asked, asked_subjects, asked_direction or direction
             event, state = event_in(asked) or event, state_in(asked) or state
+        if (hints or {}).get("intent") != intent:
+            hints = {}  # the heads' slots are trusted only for the intent they name
         hints = {k: v for k, v in (hints or {}).items() if v != UNSET}
         query = _slots(intent, text, subjects, direction or hints.get("direction"), event or hints.get("event"),  # type: ignore[arg-type]
                        state or hints.get("state"))  # type: ignore[arg-type]  # fmt: skip
@@ -3241,11 +3243,16 @@ def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...])
     uses = SLOTS_BY_INTENT.get(query.intent, ())
     update: dict[str, Any] = {k: v for k, v in hints.items() if k in SLOT_HEADS and k in uses and getattr(query, k) is None}
     subject = query.subject
-    if subject is not None and "subject" in hints and subject.label not in _KNOWN_LABELS and subject.label not in labels:
+    if subject is not None and hints.get("subject", "worker") != "worker" and subject.label not in _KNOWN_LABELS \
+            and subject.label not in labels:  # fmt: skip
         subject = subject.model_copy(update={"label": hints["subject"]})
-    if subject is not None and subject.label == "worker":
+    other = query.other.subject if query.other is not None else None
+    if subject is not None and subject.label == "worker" and (other is None or other.label != "worker"):
+        # (with a second person in the question, what is worn may be theirs: "did the sparky leave before the
+        # lad in the orange vest")
         worn = {k: (hints[k] == "True" if k == "hardhat" else hints[k])
-                for k in ("hardhat", "vest") if k in hints and k not in subject.attributes}  # fmt: skip
+                for k in ("hardhat", "vest") if k in hints and k not in subject.attributes
+                and hints[k] not in subject.attributes.values()}  # fmt: skip  ("the orange hat uncle": not a vest too)
         if worn:
             subject = subject.model_copy(update={"attributes": {**subject.attributes, **worn}})
     if subject is not query.subject:

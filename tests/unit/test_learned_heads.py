@@ -1,0 +1,134 @@
+"""The learned question heads (`spotter.answer.learned`) and how the understander uses them.
+
+The phrasings here are my own, not any writer's; the shipped heads are checked to have been trained without the
+held-out writers, whose questions are the figure reported for understanding."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from bench.understanding import LATEST
+from spotter.answer.corpus import SLOTS_BY_INTENT
+from spotter.answer.learned import (
+    QUESTION_HEADS,
+    UNSET,
+    NgramClassifier,
+    features,
+    load_heads,
+    save_heads,
+    train_heads,
+)
+from spotter.answer.understand import QuestionUnderstander
+
+WHERE = ["where is the ladder", "where did the drill go", "where's the hammer got to", "where is the pallet now",
+         "where did they put the toolbox", "where is the wheelbarrow"]  # fmt: skip
+IDLE = ["how long has the labourer been idle", "how long has he been standing around", "how long was the lad idle",
+        "how long has the worker been doing nothing", "how long is the bricklayer idle", "how long has he been idle"]  # fmt: skip
+
+
+def test_features_are_stable_sorted_and_distinct() -> None:
+    f = features("where is the ladder ladder?")
+    assert list(f) == sorted(set(f.tolist()))
+    assert np.array_equal(f, features("Where is the ladder ladder?"))  # lower-cased
+    assert f.max() < 2**18
+    # crc32, not Python's salted hash: the same ids in every process (the weights are looked up by them)
+    assert features("ladder")[:3].tolist() == features("ladder")[:3].tolist()
+    assert not np.array_equal(features("where is the ladder"), features("where is the ladle"))
+
+
+def test_a_head_learns_and_survives_a_round_trip(tmp_path: Path) -> None:
+    head = NgramClassifier.train(WHERE + IDLE, ["where"] * 6 + ["state_duration"] * 6, epochs=20)
+    label, p = head.predict("where's the angle grinder")
+    assert label == "where" and p > 0.5
+    assert head.predict("how long has the scaffolder been idle")[0] == "state_duration"
+    path = tmp_path / "heads.npz"
+    save_heads(path, {"intent": head}, writers=np.array(["x"]))
+    again = load_heads(path)["intent"]
+    for text in ("where's the angle grinder", "how long has the scaffolder been idle", "zzz"):
+        assert np.allclose(again.probabilities(text), head.probabilities(text), atol=1e-6)
+
+
+def test_slot_heads_learn_only_from_questions_whose_intent_uses_the_slot(tmp_path: Path) -> None:
+    queries = [{"intent": "where", "subject": {"label": "ladder"}}] * 6 + [
+        {
+            "intent": "state_duration",
+            "subject": {"label": "worker", "attributes": {"vest": "orange"}},
+            "state": "idle",
+        }
+    ] * 6
+    heads = train_heads(WHERE + IDLE, queries, SLOTS_BY_INTENT, epochs=5)
+    assert heads["state"].labels == ["idle"]  # the where questions do not use a state: not examples of "none"
+    assert set(heads["subject"].labels) == {"ladder", "worker"}
+    assert heads["vest"].labels == ["orange"]  # a person's attributes: from questions about a person only
+    assert set(heads["intent"].labels) == {"where", "state_duration"}
+    assert not heads["direction"].labels and heads["direction"].predict("where is it") == (
+        UNSET,
+        0.0,
+    )  # none used one
+    save_heads(tmp_path / "h.npz", heads)
+    assert load_heads(tmp_path / "h.npz")["direction"].predict("where is it") == (UNSET, 0.0)
+
+
+def test_the_shipped_heads_never_saw_the_held_out_writers() -> None:
+    data = np.load(QUESTION_HEADS)
+    trained = set(data["writers"].tolist())
+    assert trained and not trained & set(LATEST)
+    assert set(data["heads"].tolist()) >= {
+        "intent",
+        "direction",
+        "event",
+        "state",
+        "subject",
+        "hardhat",
+        "vest",
+    }
+
+
+@pytest.fixture(scope="module")
+def both() -> tuple[QuestionUnderstander, QuestionUnderstander]:
+    return QuestionUnderstander(None), QuestionUnderstander(None, learned=False)
+
+
+def test_a_misspelt_direction_is_read_by_the_heads(
+    both: tuple[QuestionUnderstander, QuestionUnderstander],
+) -> None:
+    learned, cues = both
+    question = "what's sitting in font of me"
+    assert cues.understand(question).intent == "unknown"  # no cue reads "font"
+    q = learned.understand(question)
+    assert (q.intent, q.direction) == ("things_in_direction", "front")
+
+
+def test_a_word_no_site_has_is_replaced_by_the_subject_head(
+        both: tuple[QuestionUnderstander, QuestionUnderstander]) -> None:  # fmt: skip
+    learned, cues = both
+    question = "where's the spirit lever"  # autocorrect's spirit level
+    assert cues.understand(question).subject.label == "spirit_lever"  # type: ignore[union-attr]
+    q = learned.understand(question)
+    assert q.intent == "where" and q.subject is not None and q.subject.label == "spirit_level"
+    # a label the vocabulary lacks but a site may hold is kept when the heads are not sure of another thing
+    assert learned.understand("where is the gas monitor").subject.label == "gas_monitor"  # type: ignore[union-attr]
+
+
+def test_the_cues_stand_where_the_heads_agree_or_are_unsure(
+        both: tuple[QuestionUnderstander, QuestionUnderstander]) -> None:  # fmt: skip
+    learned, cues = both
+    for question in ("where is the ladder", "how long has the labourer in the orange vest been idle",
+                     "did the drill get picked up before the lad went in the trench", "what's on my left"):  # fmt: skip
+        assert learned.understand(question) == cues.understand(question)
+
+
+def test_a_worn_thing_is_not_given_to_the_wrong_person(
+    both: tuple[QuestionUnderstander, QuestionUnderstander],
+) -> None:
+    learned, _cues = both
+    q = learned.understand("did the sparky leave after the lad in the blue vest got out of the trench")
+    assert q.intent == "order" and q.subject is not None and "vest" not in q.subject.attributes
+    assert (
+        q.other is not None
+        and q.other.subject is not None
+        and q.other.subject.attributes.get("vest") == "blue"
+    )
