@@ -12,7 +12,8 @@ v,w,x 0.860; y,z,aa 0.853; ab,ac,ad 0.800; ae,af,ag 0.790; ah,ai,aj 0.837; ak,al
 an,ao,ap 0.517; aq,ar,as 0.640; at,au,av 0.693; aw,ax,ay 0.680; az,ba,bb 0.687; bc,bd,be 0.683;
 bf,bg,bh 0.523; bi,bj,bk 0.813 (docs/BENCHMARKS.md has them per kind). Writers a-bh were tuned on after
 their first run; bi, bj, bk (round 22) are held out: never tuned on.
-Scored by `spotter.answer.corpus` (intent plus the slots each intent uses). Results:
+Scored by `spotter.answer.corpus` (intent plus the slots each intent uses), three ways: the rules alone, with the
+learned heads (the default), and with the MiniLM neighbours too (the default where MiniLM is installed). Results:
 bench/results/understanding.json.
 """
 
@@ -44,11 +45,12 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "gk", "gl", "gm", "gn", "go", "gp", "gq", "gr", "gs", "gt", "gu", "gv", "gw", "gx", "gy",
          "gz", "ha", "hb", "hc", "hd", "he", "hf", "hg", "hh", "hi", "hj", "hk", "hl", "hm", "hn",
          "ho", "hp", "hq", "hr", "hs", "ht", "hu", "hv", "hw", "hx", "hy", "hz", "ia", "ib", "ic",
-         "id", "ie", "if", "ig", "ih", "ii", "ij", "ik", "il", "im", "in", "io", "ip", "iq", "ir")
-LATEST = ("is", "it", "iu", "iv", "iw",  # rounds 62 and 63: held out, never tuned on (their first runs are the
-          "ix", "iy", "iz", "ja", "jb")  # figures); rounds 28
+         "id", "ie", "if", "ig", "ih", "ii", "ij", "ik", "il", "im", "in", "io", "ip", "iq", "ir",
+         "is", "it", "iu", "iv", "iw")
+LATEST = ("ix", "iy", "iz", "ja", "jb",  # rounds 63 and 64: held out, never tuned on (their first runs are the
+          "jc", "jd", "je", "jf", "jg")  # figures); rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),
-# 40 (em-eq), 41 (er-ev), 42 (ew-fa), 43 (fb-ff), 44 (fg-fk), 45 (fl-fp), 46 (fq-fu), 47 (fv-fz), 48 (ga-ge), 49 (gf-gj), 50 (gk-go), 51 (gp-gt), 52 (gu-gy), 53 (gz-hd), 54 (he-hi), 55 (hj-hn), 56 (ho-hs), 57 (ht-hx), 58 (hy-ic), 59 (id-ih), 60 (ii-im) and 61 (in-ir), each held out until the next was written, are tuning data, as are
+# 40 (em-eq), 41 (er-ev), 42 (ew-fa), 43 (fb-ff), 44 (fg-fk), 45 (fl-fp), 46 (fq-fu), 47 (fv-fz), 48 (ga-ge), 49 (gf-gj), 50 (gk-go), 51 (gp-gt), 52 (gu-gy), 53 (gz-hd), 54 (he-hi), 55 (hj-hn), 56 (ho-hs), 57 (ht-hx), 58 (hy-ic), 59 (id-ih), 60 (ii-im), 61 (in-ir) and 62 (is-iw), each held out until the next was written, are tuning data, as are
 # 24, 29, 30
 TARGET = 0.95
 
@@ -60,8 +62,10 @@ def main() -> int:
     from spotter.answer.parser import default_embedder
 
     report: dict[str, object] = {"machine": platform.platform(), "date": time.strftime("%Y-%m-%d")}
-    for method, embedder in (("cues", None), ("cues+minilm", default_embedder())):
-        understander = QuestionUnderstander(embedder)
+    minilm = default_embedder()
+    for method, embedder, learned in (("rules", None, False), ("rules+heads", None, True),
+                                      ("rules+heads+minilm", minilm, True)):  # fmt: skip
+        understander = QuestionUnderstander(embedder, learned=learned)
         for group, writers in (("tuned", TUNED), ("latest", LATEST)):
             rows = load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers)
             t0 = time.perf_counter()
@@ -75,7 +79,7 @@ def main() -> int:
                 "ms_per_question": round(ms, 2), "misses": result.misses,
             }  # fmt: skip
             worst = min(acc.values()) if acc else 0.0
-            print(f"{method:12s} {group:9s} n={len(rows):3d} overall {result.overall():.3f} worst kind {worst:.3f} "
+            print(f"{method:18s} {group:6s} n={len(rows):3d} overall {result.overall():.3f} worst kind {worst:.3f} "
                   f"({ms:.1f} ms/q) " + " ".join(f"{k}={v:.2f}" for k, v in acc.items()))  # fmt: skip
             if args.misses:
                 for m in result.misses:

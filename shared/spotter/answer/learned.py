@@ -56,17 +56,18 @@ class NgramClassifier:
         self.bias = np.asarray(bias, dtype=np.float32)
         self.bits = bits
 
-    def probabilities(self, text: str) -> np.ndarray:
+    def probabilities(self, text: str | np.ndarray) -> np.ndarray:
+        """`text`, or its `features` (heads of one size share them: hashing is most of the cost)."""
         if not self.labels:
             return np.zeros(0)
-        f = features(text, self.bits)
+        f = features(text, self.bits) if isinstance(text, str) else text
         at = np.searchsorted(self.buckets, f)
         at = at[(at < len(self.buckets)) & (self.buckets[np.minimum(at, len(self.buckets) - 1)] == f)]
         z = self.weights[at].sum(0) / np.sqrt(max(1, len(f))) + self.bias
         p = np.exp(z - z.max())
         return np.asarray(p / p.sum())
 
-    def predict(self, text: str) -> tuple[str, float]:
+    def predict(self, text: str | np.ndarray) -> tuple[str, float]:
         """(UNSET, 0) from a head that had no examples."""
         p = self.probabilities(text)
         if not len(p):
@@ -110,9 +111,9 @@ class NgramClassifier:
             f"{prefix}.labels": np.array(self.labels),
             f"{prefix}.buckets": self.buckets.astype(np.int32),
             f"{prefix}.weights": np.round(self.weights / scale * 127.0).astype(np.int8),
-            f"{prefix}.scale": np.float32(scale),
+            f"{prefix}.scale": np.array(scale, dtype=np.float32),
             f"{prefix}.bias": self.bias,
-            f"{prefix}.bits": np.int32(self.bits),
+            f"{prefix}.bits": np.array(self.bits, dtype=np.int32),
         }
 
     @classmethod
@@ -162,10 +163,10 @@ def train_heads(texts: Sequence[str], queries: Sequence[dict[str, Any]], uses: d
 
 
 def save_heads(path: Path, heads: dict[str, NgramClassifier], **extra: np.ndarray) -> None:
-    arrays: dict[str, np.ndarray] = {}
+    arrays: dict[str, Any] = {"heads": np.array(list(heads)), **extra}
     for name, head in heads.items():
         arrays.update(head.arrays(name))
-    np.savez_compressed(path, heads=np.array(list(heads)), **arrays, **extra)
+    np.savez_compressed(path, **arrays)
 
 
 def load_heads(path: Path = QUESTION_HEADS) -> dict[str, NgramClassifier]:
