@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bench.understanding import LATEST
+from bench.understanding import CORPUS, LATEST
 from spotter.answer.corpus import SLOTS_BY_INTENT
 from spotter.answer.learned import (
     QUESTION_HEADS,
@@ -76,6 +76,9 @@ def test_the_shipped_heads_never_saw_the_held_out_writers() -> None:
     data = np.load(QUESTION_HEADS)
     trained = set(data["writers"].tolist())
     assert trained and not trained & set(LATEST)
+    # and learned from every other writer: retrained (tools/train_intents.py) whenever a round joins the corpus
+    corpus = {p.stem.removeprefix("writer_") for p in CORPUS.glob("writer_*.jsonl")}
+    assert trained == corpus - set(LATEST)
     assert set(data["heads"].tolist()) >= {
         "intent",
         "direction",
