@@ -103,6 +103,7 @@ def test_a_misspelt_direction_is_read_by_the_heads(
     assert cues.understand(question).intent == "unknown"  # no cue reads "font"
     q = learned.understand(question)
     assert (q.intent, q.direction) == ("things_in_direction", "front")
+    assert 0.9 <= q.confidence < 1.0  # the head's probability, not the rules' certainty
 
 
 def test_a_word_no_site_has_is_replaced_by_the_subject_head(

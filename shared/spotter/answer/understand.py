@@ -3133,19 +3133,16 @@ class QuestionUnderstander:
             return self._cued(question, labels)
         text = normalise(question, frozenset())  # (the grammar's own call, so the cache serves both)
         grams = {bits: features(text, bits) for bits in {head.bits for head in self._learned.values()}}
-        sure = {}
-        for name, head in self._learned.items():
-            value, p = head.predict(grams[head.bits])
-            if p >= self.overrule:
-                sure[name] = value
+        said = {name: head.predict(grams[head.bits]) for name, head in self._learned.items()}
+        sure = {name: value for name, (value, p) in said.items() if p >= self.overrule}
         cued = self._cued(question, labels, hints=sure)
-        intent = sure.get("intent")
-        if intent is None or intent == cued.intent:
+        intent, p = said.get("intent", (UNSET, 0.0))
+        if p < self.overrule or intent == cued.intent:
             return cued
         if intent == "unknown":
             return UNKNOWN
         learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
-        return learned if learned.intent == intent else cued
+        return learned.model_copy(update={"confidence": round(p, 3)}) if learned.intent == intent else cued
 
     def _cued(self, question: str, labels: Iterable[str] = (), intent: Intent | None = None,
               hints: dict[str, str] | None = None) -> Query:
