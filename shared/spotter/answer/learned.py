@@ -1,14 +1,15 @@
-"""A question's intent learned from the labelled paraphrases, for the words and orders no cue was written for.
+"""A question's intent and closed-set slots learned from the labelled paraphrases, for words and orders no rule
+was written for.
 
 Hashed word uni-, bi- and trigrams and character 3-5-grams of the normalised question, one linear layer and a
-softmax (fastText's recipe, in numpy). Why this and not more rules: each new round of independent writers brought
-words and word orders the cues lacked (a Boston r-drop, a verb-last frame, an autocorrect swap), and rules written for
-one round moved the unread rounds by 0-0.6 points; held out by writer, this model named the intent of rounds 61-62
-at 0.974 where the cues named 0.934. Why not the MiniLM neighbours it replaces: character n-grams see through
-misspellings and dialect spellings that move a sentence embedding, it needs no embedder (the embedded default has
-none), and its probability says when to trust it. Trained by `tools/train_intents.py`, held-out writers left out.
+softmax per head (fastText's recipe, in numpy). Why this and not more rules: each new round of independent writers
+brought words and word orders the rules lacked (a Boston r-drop, a verb-last frame, an autocorrect swap), and rules
+written for one round moved the unread rounds by 0-0.6 points; held out by writer, the intent head named the intent
+of rounds 61-62 at 0.974 where the rules named 0.934. Beside the MiniLM neighbours (kept where no rule decides):
+character n-grams see through misspellings and dialect spellings that move a sentence embedding, they need no
+embedder (the embedded default has none), and a head's probability says when to trust it. Trained by
+`tools/train_intents.py`, held-out writers left out.
 """
-
 from __future__ import annotations
 
 import re
