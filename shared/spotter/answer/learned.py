@@ -10,6 +10,7 @@ character n-grams see through misspellings and dialect spellings that move a sen
 embedder (the embedded default has none), and a head's probability says when to trust it. Trained by
 `tools/train_intents.py`, held-out writers left out.
 """
+
 from __future__ import annotations
 
 import re
