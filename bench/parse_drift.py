@@ -3,7 +3,7 @@
     python -m bench.parse_drift --save /tmp/before.json      # before editing the rules
     python -m bench.parse_drift --against /tmp/before.json   # after: exits 1 if a tuned question was lost
 
-Parses (cues only, no embedder, so the check is fast and deterministic) of every corpus question
+Parses (the rules and the learned heads, no embedder, so the check is fast and deterministic) of every corpus question
 (tests/data/questions) and of every family question generated under .cache/family_*/ (`python -m
 bench.independent` writes them). Held-out writers (`bench.understanding.LATEST`) are counted but never
 shown: their questions stay unread. A family question whose parse changed is listed, since its expected

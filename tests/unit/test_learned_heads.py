@@ -5,6 +5,7 @@ held-out writers, whose questions are the figure reported for understanding."""
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 
 import numpy as np
@@ -35,7 +36,7 @@ def test_features_are_stable_sorted_and_distinct() -> None:
     assert np.array_equal(f, features("Where is the ladder ladder?"))  # lower-cased
     assert f.max() < 2**18
     # crc32, not Python's salted hash: the same ids in every process (the weights are looked up by them)
-    assert features("ladder")[:3].tolist() == features("ladder")[:3].tolist()
+    assert zlib.crc32(b"w:ladder") % 2**18 in features("ladder").tolist()
     assert not np.array_equal(features("where is the ladder"), features("where is the ladle"))
 
 

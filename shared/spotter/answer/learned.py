@@ -46,6 +46,13 @@ def features(text: str, bits: int = BITS) -> np.ndarray:
     )
 
 
+def _int8(w: np.ndarray) -> tuple[np.ndarray, float]:
+    """Weights as int8 with one scale (`q * scale / 127` restores them): applied at training, so what is saved is
+    exactly what was measured."""
+    scale = (float(np.abs(w).max()) if w.size else 0.0) or 1.0
+    return np.round(w / scale * 127.0).astype(np.int8), scale
+
+
 class NgramClassifier:
     """`predict(normalised question) -> (label, probability)`. Weights kept only for the buckets training touched
     (int8 with one scale: the same predictions on the corpus as float32), looked up by binary search."""
@@ -102,17 +109,16 @@ class NgramClassifier:
                 p[y[i]] -= 1.0
                 w[x] -= step * p / norm
                 b -= step * 0.1 * p
-        scale = float(np.abs(w).max()) or 1.0
-        q = np.round(w / scale * 127.0).astype(np.int8)
+        q, scale = _int8(w)
         used = np.flatnonzero(np.any(q != 0, axis=1))
         return cls(names, used, q[used].astype(np.float32) * (scale / 127.0), b, bits)
 
     def arrays(self, prefix: str) -> dict[str, np.ndarray]:
-        scale = (float(np.abs(self.weights).max()) if self.weights.size else 0.0) or 1.0
+        q, scale = _int8(self.weights)
         return {
             f"{prefix}.labels": np.array(self.labels),
             f"{prefix}.buckets": self.buckets.astype(np.int32),
-            f"{prefix}.weights": np.round(self.weights / scale * 127.0).astype(np.int8),
+            f"{prefix}.weights": q,
             f"{prefix}.scale": np.array(scale, dtype=np.float32),
             f"{prefix}.bias": self.bias,
             f"{prefix}.bits": np.array(self.bits, dtype=np.int32),

@@ -3134,7 +3134,7 @@ class QuestionUnderstander:
         text = normalise(question, frozenset())  # (the grammar's own call, so the cache serves both)
         grams = {bits: features(text, bits) for bits in {head.bits for head in self._learned.values()}}
         said = {name: head.predict(grams[head.bits]) for name, head in self._learned.items()}
-        sure = {name: value for name, (value, p) in said.items() if p >= self.overrule}
+        sure = {name: value for name, (value, p) in said.items() if p >= self.overrule and value != UNSET}
         cued = self._cued(question, labels, hints=sure)
         intent, p = said.get("intent", (UNSET, 0.0))
         if p < self.overrule or intent == cued.intent:
@@ -3225,9 +3225,8 @@ class QuestionUnderstander:
         if focus is not None and _names_its_own_thing(question, focus, asked, asked_subjects, subjects):
             text, subjects, direction = asked, asked_subjects, asked_direction or direction
             event, state = event_in(asked) or event, state_in(asked) or state
-        if (hints or {}).get("intent") != intent:
+        if hints is None or hints.get("intent") != intent:
             hints = {}  # the heads' slots are trusted only for the intent they name
-        hints = {k: v for k, v in (hints or {}).items() if v != UNSET}
         query = _slots(intent, text, subjects, direction or hints.get("direction"), event or hints.get("event"),  # type: ignore[arg-type]
                        state or hints.get("state"))  # type: ignore[arg-type]  # fmt: skip
         if query is None:
