@@ -22,7 +22,7 @@ from spotter.answer.learned import (
     save_heads,
     train_heads,
 )
-from spotter.answer.understand import QuestionUnderstander
+from spotter.answer.understand import QuestionUnderstander, normalise
 
 WHERE = ["where is the ladder", "where did the drill go", "where's the hammer got to", "where is the pallet now",
          "where did they put the toolbox", "where is the wheelbarrow"]  # fmt: skip
@@ -137,3 +137,13 @@ def test_a_worn_thing_is_not_given_to_the_wrong_person(
         and q.other.subject is not None
         and q.other.subject.attributes.get("vest") == "blue"
     )
+
+
+def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out() -> None:
+    question = "are the barriers where they were at 3:00?"
+    head = QuestionUnderstander(None)._learned["intent"]
+    label, p = head.predict(normalise(question))
+    assert label == "where" and 0.8 <= p < 0.9  # the head leans to "where" ...
+    assert head.probability(normalise(question), "still_there") >= 0.05  # ... not ruling the cues' out
+    assert QuestionUnderstander(None).understand(question).intent == "still_there"
+    assert QuestionUnderstander(None, rule_out=1.1).understand(question).intent == "where"

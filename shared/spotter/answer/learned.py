@@ -60,6 +60,7 @@ class NgramClassifier:
     def __init__(self, labels: Sequence[str], buckets: np.ndarray, weights: np.ndarray, bias: np.ndarray,
                  bits: int = BITS) -> None:  # fmt: skip
         self.labels = [str(i) for i in labels]
+        self._index = {label: i for i, label in enumerate(self.labels)}
         self.buckets = np.asarray(buckets, dtype=np.int64)
         self.weights = np.asarray(weights, dtype=np.float32)
         self.bias = np.asarray(bias, dtype=np.float32)
@@ -75,6 +76,11 @@ class NgramClassifier:
         z = self.weights[at].sum(0) / np.sqrt(max(1, len(f))) + self.bias
         p = np.exp(z - z.max())
         return np.asarray(p / p.sum())
+
+    def probability(self, text: str | np.ndarray, label: str) -> float:
+        """The probability of one label (0 for a label the head never learned)."""
+        i = self._index.get(label)
+        return 0.0 if i is None else float(self.probabilities(text)[i])
 
     def predict(self, text: str | np.ndarray) -> tuple[str, float]:
         """(UNSET, 0) from a head that had no examples."""

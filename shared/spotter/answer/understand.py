@@ -2177,7 +2177,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
                 r"\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b.{0,80}\b(took|take|takes|taking|taken|pulled|whipped|whip) (it|them) off\b|"
                 r"\b(took|take|takes|taking|taken|removed?|removing|pulled|pull|whipped|had) (off )?(his |her |their |the |a )?"
-                + _PPE + r" off\b|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
+                + _PPE + r" off\b|\b(took|take|takes|pulled|pull) (he|she|they|the \w+(?: in \w+)?) off (his |her |their |the |a )?" + _PPE +
+                r"\b|\b" + _PPE + r"\b( \w+){0,5}? (he|she|they) (took|take|takes|taken|pulled|pull|removed?) (it )?off\s*$|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
                 r" (was |got |been )?(removed|taken off)\b|\b" + _PPE +
                 r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
@@ -2204,7 +2205,11 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
-                r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b"), "went_idle"),
+                r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
+                r"\b(took|take|taking|takes|had|have|get|got|gets|getting) (a |his |her |their |the )?(first |second |third )?pause\b|"
+                r"\b(get|got|gets|getting) (a |his |her |their |the )?(first |second |third |tea |lunch )?break\b|"
+                r"\b(his|her|their) (first |second |tea |lunch )?(break|pause) (he|she|they) (took|had|take|has|got)\b|"
+                r"\bthe (first |second |tea |lunch )?(break|pause) of (the|that|this)\b"), "went_idle"),
     (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
@@ -2235,7 +2240,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|\s+(ngl|tbh|lol|idk)\b|\s+or (no|not)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|"
+                r"\s+(is it so|is it|isn't it|is that (so|right)|right|eh|innit|or what)\s*$|\s+(ngl|tbh|lol|idk)\b|\s+or (no|not)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
 )
 
@@ -2646,7 +2652,7 @@ _NOT_THINGS = (
     "whatsit|thingy|thingummy|thingamajig|doodah|whatchamacallit|"
     "current|previous|latest|most|least|best|worst|new|old|now|then|while|latter|former|case|point|mark|way|"
     "bearings|little|big|small|large|tall|short|long|usual|whole|entire|neck|knees|knee|head|arm|arms|hands|eyes|"
-    "clock|wind|noise|clatter|radio|suit|apprentice|delivery|lorry|shoulder|"
+    "clock|wind|noise|clatter|radio|suit|apprentice|delivery|lorry|shoulder|pause|smoko|breather|"
     "hell|heck|world|team|company|client|boss|budget|plan|plans|drawings|weekend|week|month|year|today|tomorrow|"
     "daily|report|record|log|notes|diary|paperwork|avoidance|doubt|purposes|sake|benefit|incident|investigation|"
     "items|item|objects|object|equipment|tools|everything|anything|something|nothing|people|ones|"
@@ -2802,6 +2808,8 @@ _AGO = _C(rf"\b(how long ago|how long since|how long has it been since|how long 
           r"elapsed since|how long back|since the last time|since last (seen|sighting)|time elapsed|"
           r"how many (minutes?|seconds?|hours?) (ago|since|back|before|has it been)|how long it is since|how long is it since|"
           r"how recently|how long before now|how far back|(is|has|have) passed since|passed since|from when|since when(?=.*\bhow long\b)|"
+          r"(is|are|has|have) (passed|gone by|elapsed|gone) (since|from)|how (many|much) (minutes?|seconds?|hours?|time) (is|are|has|have) "
+          r"(passed|gone)|how long (is it|has it been) (that|since) (i|we|you) (have )?(not|never) (see|seen|saw|spotted)|"
           r"how long it is been since|how long it has been since|(minutes|seconds|hours) since|since (anyone|someone|we|you|i) "
           r"(last )?(saw|seen|spotted)|ago since)\b")  # fmt: skip
 _COUNT = _C(r"(^#|\b(how many|number of|count|how much (different )?(people|workers)|count of|tally|headcount|"
@@ -2919,7 +2927,26 @@ _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\
                r"(to |towards |at |by )?(where|the (spot|place|"
                r"area|location|position) (where|that|the|at which|from which|in which|on which|he|she|they|i|we|you)|(the )?(place|spot|area) where|"
                r"(that|the same|this) (spot|place|area|position))\b|"
-               r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to where\b")  # fmt: skip
+               r"\b(return(ed|s)?|go(ne)? back|went back|come back|came back)(\s+\w+){1,3}?\s+to where\b|\bback to (there )?where\b|"
+               r"\b(go|goes|gone|went|come|comes|came) again (to )?(where|the (place|spot) where)\b")  # fmt: skip
+_VERB_FIRST_BACK = re.compile(r"^(went|came|got|go|come|walked|returned) (he|she|they|the \w+(?: \w+)?) (back|again)\b")
+_VERB_LAST_BACK = re.compile(
+    r"^(?P<who>.+?) (?P<place>(back )?to (the (place|spot|area|position|point) )?(there )?where .+?) (and )?(again )?"
+    r"(he|she|they) (again )?(went|came|go|goes|come|comes|returned|return|returns|got|get|walked)( back)?( again)?"
+    r"( or not| yes| no)?$")
+
+
+def _english_order(text: str) -> str:
+    """A return question asked verb first ("went he back to the place where ...", as in Swedish or German) or verb
+    last ("the man in red, to the place where the drill was dropped, he went back", as in Persian or Turkish), said
+    in English order so the cues read it."""
+    if (m := _VERB_FIRST_BACK.match(text)) is not None:
+        return f"did {m.group(2)} go back{text[m.end():]}"
+    if not _RETURNED.search(text) and (m := _VERB_LAST_BACK.match(text)) is not None:
+        return f"did {m.group('who')} go back {m.group('place')}"
+    return text
+
+
 _LEFT_Q = _C(r"^(?!.*\b(before|after|until|till|while|once)\b)(has|have|is|are|did) (\w+ ){0,7}(left|gone|leave)( the site| yet| already| for good| home)?\s*$")
 _ZONE_LABELS = ("excavation", "exclusion_zone", "zone")
 _WHO = _C(r"^(who|which (worker|person|guy|one|lad|of them))\b")
@@ -3112,11 +3139,13 @@ class QuestionUnderstander:
     """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
 
     def __init__(self, embedder: Any | None = None, min_similarity: float = 0.8, learned: bool = True,
-                 overrule: float = 0.9) -> None:  # fmt: skip
+                 overrule: float = 0.9, lean: float = 0.8, rule_out: float = 0.05) -> None:  # fmt: skip
         self._nearest: _IntentModel | None = None
         self.min_similarity = min_similarity
         self._learned: dict[str, NgramClassifier] = {}
-        self.overrule = overrule
+        # The intent head overrules the cues' intent at p >= overrule, or at p >= lean when it gives the cues' intent
+        # under rule_out (it has all but ruled their reading out); a slot head fills an empty slot at p >= overrule.
+        self.overrule, self.lean, self.rule_out = overrule, lean, rule_out
         if learned:
             if QUESTION_HEADS.is_file():
                 self._learned = load_heads(QUESTION_HEADS)
@@ -3134,11 +3163,14 @@ class QuestionUnderstander:
         text = normalise(question, frozenset())  # (the grammar's own call, so the cache serves both)
         grams = {bits: features(text, bits) for bits in {head.bits for head in self._learned.values()}}
         said = {name: head.predict(grams[head.bits]) for name, head in self._learned.items()}
-        sure = {name: value for name, (value, p) in said.items() if p >= self.overrule and value != UNSET}
+        sure = {name: value for name, (value, p) in said.items()
+                if p >= (self.lean if name == "intent" else self.overrule) and value != UNSET}
         cued = self._cued(question, labels, hints=sure)
         intent, p = said.get("intent", (UNSET, 0.0))
-        if p < self.overrule or intent == cued.intent:
+        if p < self.lean or intent == cued.intent:
             return cued
+        if p < self.overrule and (head := self._learned["intent"]).probability(grams[head.bits], cued.intent) >= self.rule_out:
+            return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
         if intent == "unknown":
             return UNKNOWN
         learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
@@ -3198,8 +3230,8 @@ class QuestionUnderstander:
             question = question[pre.end():]
         labels = tuple(labels)
         keep = frozenset(w for lab in labels for w in str(lab).split("_"))
-        text = normalise(question, keep)
-        asked = normalise(focus, keep) if focus is not None else text
+        text = _english_order(normalise(question, keep))
+        asked = _english_order(normalise(focus, keep)) if focus is not None else text
         if not text or _OFF_DOMAIN.search(asked):
             return UNKNOWN  # (a remark may be off the site's subject: "it's been raining, how long has the drill ...")
         subjects = subjects_in(text, labels)
@@ -3581,8 +3613,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
-        if who is not None and re.search(r"\bwhere (he|she|they) (was|were|had been|'d been) (standing |sitting |stood )?"
-                                         r"(idle|idling|doing nothing|on (his|her|their) break)\b", text[pos:]):
+        if who is not None and re.search(r"\bwhere (he|she|they) (was|were|had been|'d been) (standing |sitting |stood |sat )?"
+                                         r"(idle|idling|doing nothing|(on|having|taking) (his|her|their|a) (\w+ )?(break|rest|breather|"
+                                         r"smoko|lunch|tea|brew))\b", text[pos:]):  # fmt: skip
             # "back to where he was idle before": where he idled (his own went_idle), whatever "before" adds
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
