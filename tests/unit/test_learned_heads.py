@@ -147,3 +147,19 @@ def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out() -> None:
     assert head.probability(normalise(question), "still_there") >= 0.05  # ... not ruling the cues' out
     assert QuestionUnderstander(None).understand(question).intent == "still_there"
     assert QuestionUnderstander(None, rule_out=1.1).understand(question).intent == "where"
+
+
+def test_a_sure_intent_whose_slots_no_rule_reads_takes_the_heads_best_guesses(
+    both: tuple[QuestionUnderstander, QuestionUnderstander],
+) -> None:
+    learned, cues = both
+    question = "the bloke with no hat, where I first saw him, again came back?"  # a return, verb last
+    assert cues.understand(question).intent == "same_individual"
+    q = learned.understand(question)
+    assert q.intent == "returned" and q.subject is not None and q.subject.attributes == {"hardhat": False}
+    assert q.other is not None and (q.other.subject, q.other.event) == (q.subject, "first_seen")
+    q = learned.understand("wheelbarrow, the place where taken, back came?")  # a thing that came back
+    assert q.intent == "returned" and q.other is not None and q.other.event == "picked_up"
+    assert q.subject is not None and q.subject.label == "wheelbarrow"
+    # nothing named and the subject head unsure of a thing: still not understood, not a guessed subject
+    assert learned.understand("it where?").intent == "unknown"

@@ -3174,13 +3174,19 @@ class QuestionUnderstander:
         if intent == "unknown":
             return UNKNOWN
         learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
+        if learned.intent != intent and p >= self.overrule:
+            # the head is sure of the intent but the rules cannot read its slots (a word no rule knows, an order no
+            # rule was written for): the heads' best guesses fill the slots, rather than the cues' other intent
+            guess = {name: value for name, (value, p_) in said.items()
+                     if value != UNSET and p_ >= (0.8 if name == "subject" else 0.5)}  # (a subject is named, not picked)
+            learned = self._cued(question, labels, intent=intent, hints=guess, lenient=True)  # type: ignore[arg-type]
         return learned.model_copy(update={"confidence": round(p, 3)}) if learned.intent == intent else cued
 
     def _cued(self, question: str, labels: Iterable[str] = (), intent: Intent | None = None,
-              hints: dict[str, str] | None = None) -> Query:
+              hints: dict[str, str] | None = None, lenient: bool = False) -> Query:
         first, sep, rest = question.partition("?")
         if sep and re.match(r"\s*(and|if|or|also|plus|then)\b", rest.lower()):  # "...? if not, ...": the first is asked
-            query = self._understand(first + "?", labels, intent=intent, hints=hints)
+            query = self._understand(first + "?", labels, intent=intent, hints=hints, lenient=lenient)
             if query.intent != "unknown":
                 return query
         sentences = [x for x in re.split(r"(?<=[.!?])\s+", question.strip()) if x]
@@ -3189,11 +3195,11 @@ class QuestionUnderstander:
                 re.match(r"\s*(where|when|which|what|how|who|is|are|did|has|still)\b", x, re.IGNORECASE)
                 for x in sentences[sentences.index(asked[0]) + 1:]):  # fmt: skip
             # the one question among remarks ("Is the toolbox on my left? I'd ask the lad but he's on his tea.")
-            return self._understand(question, labels, focus=asked[0], intent=intent, hints=hints)
+            return self._understand(question, labels, focus=asked[0], intent=intent, hints=hints, lenient=lenient)
         if len(sentences) > 1 and sentences[-1].endswith("?") and not any(x.endswith("?") for x in sentences[:-1]):
             # context first, then the question ("Somebody's moved the ladder. When did that happen?"): the
             # last sentence says what is asked; the slots come from the whole text
-            return self._understand(question, labels, focus=sentences[-1], intent=intent, hints=hints)
+            return self._understand(question, labels, focus=sentences[-1], intent=intent, hints=hints, lenient=lenient)
         clauses = [re.sub(r"^(so|and|but|ok|okay|now|then)\s+", "", x.strip(), flags=re.IGNORECASE)
                    for x in re.split(r",\s+|\s+-+\s+|\u2014", question.strip()) if x.strip()]
         asks = r"\s*(where|when|which|what|how|who|is|are|did|has|have|was|were|does|do)\b"
@@ -3205,20 +3211,22 @@ class QuestionUnderstander:
                 re.search(r"\b(i|we|i'm|i've|i'd|we're|my)\b", " ".join(clauses[:-1]), re.IGNORECASE):  # fmt: skip
             # remarks first, then the question, in one sentence ("I had the grinder trimming chairs, and now I have
             # no idea where I put it, where is it?"): the last clause says what is asked
-            return self._understand(question, labels, focus=clauses[-1], intent=intent, hints=hints)
+            return self._understand(question, labels, focus=clauses[-1], intent=intent, hints=hints, lenient=lenient)
         if len(sentences) == 1 and len(clauses) > 1 and re.search(r"\b(where|when|which way)( \w+)?\W*$",
                                                                   clauses[0], re.IGNORECASE) and \
                 not any(re.search(r"\b(where|when|which|what|how|who)\b", x, re.IGNORECASE) or re.match(asks, x, re.IGNORECASE)
                         for x in clauses[1:]):  # fmt: skip
             # the question, topic first, then a remark ("fire extinguisher where ah, safety officer coming to
             # check"): the first clause says what is asked
-            return self._understand(question, labels, focus=clauses[0], intent=intent, hints=hints)
-        return self._understand(question, labels, intent=intent, hints=hints)
+            return self._understand(question, labels, focus=clauses[0], intent=intent, hints=hints, lenient=lenient)
+        return self._understand(question, labels, intent=intent, hints=hints, lenient=lenient)
 
     def _understand(self, question: str, labels: Iterable[str], focus: str | None = None,
-                    intent: Intent | None = None, hints: dict[str, str] | None = None) -> Query:
+                    intent: Intent | None = None, hints: dict[str, str] | None = None, lenient: bool = False) -> Query:
         """`intent`: the learned model's, when it overrules the cues; the slots are read for it. `hints`: the
-        learned heads' confident values, for the closed-set slots no cue filled."""
+        learned heads' confident values, for the closed-set slots no cue filled. `lenient`: the hints are the heads'
+        best guesses, the subject head's names the subject where no cue found one, and a return is read from any
+        order of its words."""
         pre = _PREAMBLE.match(question)
         ordered = pre is not None and re.match(r"\s*(before|after|once)\b", pre.group(0), re.IGNORECASE) is not None \
             and re.match(r"\s*(was|were|did|had|has|have)\b", question[pre.end():], re.IGNORECASE) is not None \
@@ -3259,8 +3267,12 @@ class QuestionUnderstander:
             event, state = event_in(asked) or event, state_in(asked) or state
         if hints is None or hints.get("intent") != intent:
             hints = {}  # the heads' slots are trusted only for the intent they name
+        if lenient and not subjects and hints.get("subject"):
+            subjects = [(0, SubjectRef(label=hints["subject"]), False)]
         query = _slots(intent, text, subjects, direction or hints.get("direction"), event or hints.get("event"),  # type: ignore[arg-type]
                        state or hints.get("state"))  # type: ignore[arg-type]  # fmt: skip
+        if query is None and lenient and intent == "returned":
+            query = _returned_in_any_order(text, subjects)
         if query is None:
             return UNKNOWN
         query = _learned_slots(query, hints, labels)
@@ -3271,6 +3283,31 @@ class QuestionUnderstander:
             # thing": where / who was first seen (a clock time, "at 0:00", stays a time)
             query = query.model_copy(update={"time": None})
         return query.model_copy(update={"confidence": confidence})
+
+
+_PERSON_WORD = re.compile(r"\b(man|men|guy|lad|bloke|fella|fellow|chap|woman|lady|person|worker|he|she|him|her)\b")
+
+
+def _returned_in_any_order(text: str, subjects: list[tuple[int, SubjectRef, bool]]) -> Query | None:
+    """A return asked in words no rule orders ("orange vest man, drill falling place, back there went?"): who is the
+    person named first (the thing, when no person is named); the place is where the other thing named had the event
+    the question names, or where the person had it ("where I first saw him", "before he took his hat off")."""
+    people = [s for _p, s, weak in subjects if s.label == "worker"]
+    things = [s for _p, s, weak in subjects if s.label != "worker" and s.label not in _ZONE_LABELS]
+    if not people and _PERSON_WORD.search(text):
+        people = [SubjectRef(label="worker")]
+    who = people[0] if people else (things.pop(0) if things else None)
+    if who is None:
+        return None
+    ev = event_in(text)
+    if ev is None and re.search(r"(fall|falling|fell|drop|dropping)", text):
+        ev = "dropped"
+    if ev is None or (ev == "left" and things):
+        ev = "first_seen" if not things or re.search(r"first", text) else "dropped"
+    place = things[0] if things and ev in ("dropped", "picked_up", "moved", "first_seen") else who
+    relation: Literal["before", "after"] | None = "before" if re.search(r"(before|prior to)", text) else None
+    return Query(kind=KIND_OF["returned"], intent="returned", subject=who, other=EventRef(subject=place, event=ev),
+                 relation=relation)  # fmt: skip
 
 
 def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...]) -> Query:
