@@ -110,10 +110,10 @@ def test_a_misspelt_direction_is_read_by_the_heads(
 def test_a_word_no_site_has_is_replaced_by_the_subject_head(
         both: tuple[QuestionUnderstander, QuestionUnderstander]) -> None:  # fmt: skip
     learned, cues = both
-    question = "where's the spirit lever"  # autocorrect's spirit level
-    assert cues.understand(question).subject.label == "spirit_lever"  # type: ignore[union-attr]
+    question = "where's the box with all the tools in it?"  # the toolbox, described
+    assert cues.understand(question).subject.label == "box"  # type: ignore[union-attr]
     q = learned.understand(question)
-    assert q.intent == "where" and q.subject is not None and q.subject.label == "spirit_level"
+    assert q.intent == "where" and q.subject is not None and q.subject.label == "toolbox"
     # a label the vocabulary lacks but a site may hold is kept when the heads are not sure of another thing
     assert learned.understand("where is the gas monitor").subject.label == "gas_monitor"  # type: ignore[union-attr]
 

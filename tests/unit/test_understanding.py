@@ -837,3 +837,13 @@ def test_every_glossary_rewrite_refers_only_to_groups_its_pattern_has() -> None:
                     assert not refs or max(refs) <= pattern.groups, (pattern.pattern, replacement)
                     checked += 1
     assert checked > 500
+
+
+def test_a_site_word_slipped_into_another_english_word_is_the_site_label() -> None:
+    # autocorrect and voice typing make other words of site words; the typo fixer leaves English words alone
+    assert U.understand("is the nail gum on my left").subject.label == "nail_gun"  # type: ignore[union-attr]
+    assert U.understand("which way is the suspended lord").subject.label == "suspended_load"  # type: ignore[union-attr]
+    # the memory's own labels too; a real site thing one letter from another is left alone
+    assert U.understand("where is the cable drug", ["cable_drum"]).subject.label == "cable_drum"  # type: ignore[union-attr]
+    assert U.understand("where is the cable drug").subject.label == "cable_drug"  # type: ignore[union-attr]
+    assert U.understand("where's the dump truck").subject.label == "dump_truck"  # type: ignore[union-attr]

@@ -3310,6 +3310,31 @@ def _returned_in_any_order(text: str, subjects: list[tuple[int, SubjectRef, bool
                  relation=relation)  # fmt: skip
 
 
+def _site_label_near(label: str, labels: tuple[str, ...]) -> str | None:
+    """The site label a word that names nothing on a site is a slip for ("the tool bow", "the suspended lord", "the
+    nail gum": autocorrect and voice typing turn site words into other English words, which the typo fixer leaves
+    alone): the one label (the memory's or the vocabulary's, by any of its names) within one edit, two for longer
+    words."""
+    said = label.replace("_", " ")
+    if label in _KNOWN_LABELS or label in labels or label in ("worker", "person") or len(said) < 5 or said in SYNONYMS:
+        return None  # (a word the vocabulary names is the rules' choice; a short word is too near too many)
+    limit = 1 if len(said) <= 6 else 2
+    initials = [w[0] for w in said.split()]
+    near: dict[str, int] = {}
+    for name, target in _LABEL_NAMES + tuple((lab.replace("_", " "), lab) for lab in labels):
+        if [w[0] for w in name.split()] != initials or not all(
+                a == b or a in _english() for a, b in zip(said.split(), name.split(), strict=True)):  # fmt: skip
+            continue  # a slip keeps each word's first letter ("dump truck" is not the pump truck) and makes words
+                      # (autocorrect, voice typing: "gum"; "whacker plate" is a way to spell the wacker plate)
+        d = _edit_distance(said, name, limit + 1)
+        if d <= limit and d < near.get(target, limit + 1):
+            near[target] = d
+    best = sorted(near.items(), key=lambda kv: kv[1])
+    if not best or (len(best) > 1 and best[1][1] == best[0][1]) or best[0][0] == "worker":
+        return None
+    return best[0][0]
+
+
 def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...]) -> Query:
     """The learned heads' confident values where the cues left a slot the intent uses empty; and the subject's
     label where the cues read a word that names nothing on a site ("the ladle" from autocorrect: the ladder)."""
@@ -3319,6 +3344,11 @@ def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...])
     if subject is not None and hints.get("subject", "worker") != "worker" and subject.label not in _KNOWN_LABELS \
             and subject.label not in labels:  # fmt: skip
         subject = subject.model_copy(update={"label": hints["subject"]})
+    if subject is not None and (near := _site_label_near(subject.label, labels)) is not None:
+        subject = subject.model_copy(update={"label": near})
+    if query.other is not None and query.other.subject is not None and \
+            (near := _site_label_near(query.other.subject.label, labels)) is not None:  # fmt: skip
+        update["other"] = query.other.model_copy(update={"subject": query.other.subject.model_copy(update={"label": near})})
     other = query.other.subject if query.other is not None else None
     if subject is not None and subject.label == "worker" and (other is None or other.label != "worker"):
         # (with a second person in the question, what is worn may be theirs: "did the sparky leave before the
@@ -3466,6 +3496,8 @@ def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef,
 
 
 _KNOWN_LABELS = frozenset(SYNONYMS.values())
+_LABEL_NAMES = tuple(sorted({(k, v) for k, v in SYNONYMS.items()} | {(v.replace("_", " "), v) for v in SYNONYMS.values()}))
+"""(name, label): every name the vocabulary has for a site label."""
 """Labels the vocabulary names; a phrase read as a label outside it may be a misheard or mistyped word."""
 
 
