@@ -847,3 +847,23 @@ def test_a_site_word_slipped_into_another_english_word_is_the_site_label() -> No
     assert U.understand("where is the cable drug", ["cable_drum"]).subject.label == "cable_drum"  # type: ignore[union-attr]
     assert U.understand("where is the cable drug").subject.label == "cable_drug"  # type: ignore[union-attr]
     assert U.understand("where's the dump truck").subject.label == "dump_truck"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("which way are the pointy plastic things", "cone"),
+        ("is the truck with the spinning drum still here", "concrete_mixer"),
+        ("where did the flat wooden thing go", "pallet"),
+        ("how long ago did somebody move the box with the tools", "toolbox"),
+        ("where's the noisy machine that makes the power", "generator"),
+        ("is the thing dangling from the crane behind me", "suspended_load"),
+        ("when did I last see the tool that makes holes", "drill"),
+    ],
+)
+def test_things_described_by_their_looks_or_use(text: str, label: str) -> None:
+    assert U.understand(text).subject.label == label  # type: ignore[union-attr]
+
+
+def test_advice_about_a_thing_is_not_a_question_about_the_memory() -> None:
+    assert U.understand("is it safe to walk under the hanging thing for a second?").intent == "unknown"

@@ -202,7 +202,7 @@ _OFF_DOMAIN = re.compile(
     r"^why\b|\buntil (the \w+|it|they) (is|are|will be) (ready|done|finished|complete)|\bpredict\w*|\bforecast\w*|\bestimate when\b|\bwill (it|he|she|they|the \w+( \w+)?) (be )?(finish|finished|done|complete)|\bremind me (at|in \d|to (check|call|do|order|book|tell|ring|email|send))\b|\bhow many \w+ (are|is) (left|remaining)\b|\b(buy|purchase|cheap|shop(?! vac)|remain to be|still to be (laid|done|built)|left to (lay|do|build)|how many more|how many \w+ (is|are) (in|on) (one|a|each|every|per) \w+|"
     r"going rate|day rate|whose shout|at the pub|butty van|burger van|snack van|by code|(how many|how much) (mm|millimet\w+|centimet\w+|cm)\b|"
     r"\bwhy (he|she|they|did|was|is|it|would)\b|\breason (what|why)\b|how many (\w+ ){1,2}more(?! than)\b|"
-    r"need(ed)? (for|to) (finish|complete)|"
+    r"need(ed)? (for|to) (finish|complete)|^is it (ok|okay|alright|all right|safe|allowed) (to|if|for me to)\b|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
     r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
@@ -690,6 +690,22 @@ _SURFACE = _rules(
     (r"\b(little |small )?one[- ]wheel(ed)? (cart|barrow|trolley|thing)\b", "wheelbarrow"),
     (r"\bwooden (platform|skid|tray)( thing)?(s?)\b", r"pallet\3"),
     (r"\b(big |large )?(metal |steel )?(rubbish|junk|trash|garbage|waste|debris) (bin|container|skip|box|dumpster)\b", "skip"),
+    (r"\bbig (metal |steel )?bin( thing)?\b", "skip"),
+    (r"\b(?:pointy|cone-shaped|conical) (?:plastic |orange |traffic |little )?(thing|thingie|thingy|hat)(s?)\b|"
+     r"\bplastic pointy (thing|thingie|thingy)(s?)\b", lambda m: "cone" + (m.group(2) or m.group(4) or "")),
+    (r"\b(thing|tool|machine|gun) (that|which) (makes|drills|bores|puts) holes\b", "drill"),
+    (r"\b(big |large )?(spinning|spinny|rotating|turning|revolving) (truck|lorry|wagon)\b|"
+     r"\b(truck|lorry|wagon) with the (spinning|turning|rotating|revolving) drum\b", "concrete mixer"),
+    (r"\b(flat wooden|wooden flat) (thing|board|tray|platform)(s?)\b", r"pallet\3"),
+    (r"\b(big )?hanging (load )?(thing|stuff)\b|\b(thing|stuff) (hanging|dangling) (off|from|on) (the )?(crane|hook)\b",
+     "suspended load"),
+    (r"\b(noisy )?(box|machine|thing)( thing)? that makes (the )?(power|electricity|electric)\b", "generator"),
+    (r"\b(little |small )?(yellow )?(truck|cart|thing) that tips\b", "dumper"),
+    (r"\b(spinny|spinning) (cutting |cutter )?(thing|tool) with (a|the) disc\b|\bcutting (thing|tool) with (a|the) disc\b",
+     "angle grinder"),
+    (r"\b(metal )?poles? frame thing\b|\b(tower|frame) (thing )?with (the )?planks\b", "scaffold"),
+    (r"\bbox (with|of|full of) (all )?(the |my |his |her )?tools( in it)?\b", "toolbox"),
+    (r"\b(long |tall |big )?(metal )?steps thing\b|\bladder thing\b", "ladder"),
     # a hedge after a whole question: "how long ago did they lay the first brick, do you reckon?"
     (r"^((?:how|what|when|where|which|who|is|are|was|were|did|does|do|has|have|had)\b[^?]*?),\s*(do you reckon|d'?you reckon|"
      r"do you think|you think|would you say|do you suppose|you suppose|i wonder|i guess|i suppose|do you figure|you figure|"
