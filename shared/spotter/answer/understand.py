@@ -3316,12 +3316,12 @@ def _returned_in_any_order(text: str, subjects: list[tuple[int, SubjectRef, bool
     if who is None:
         return None
     ev = event_in(text)
-    if ev is None and re.search(r"(fall|falling|fell|drop|dropping)", text):
+    if ev is None and re.search(r"\b(fall|falling|fell|drop|dropping)\b", text):
         ev = "dropped"
     if ev is None or (ev == "left" and things):
-        ev = "first_seen" if not things or re.search(r"first", text) else "dropped"
+        ev = "first_seen" if not things or re.search(r"\bfirst\b", text) else "dropped"
     place = things[0] if things and ev in ("dropped", "picked_up", "moved", "first_seen") else who
-    relation: Literal["before", "after"] | None = "before" if re.search(r"(before|prior to)", text) else None
+    relation: Literal["before", "after"] | None = "before" if re.search(r"\b(before|prior to)\b", text) else None
     return Query(kind=KIND_OF["returned"], intent="returned", subject=who, other=EventRef(subject=place, event=ev),
                  relation=relation)  # fmt: skip
 
