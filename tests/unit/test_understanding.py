@@ -64,7 +64,9 @@ def test_every_corpus_label_is_a_valid_query() -> None:
                            (("ho", "hp", "hq", "hr", "hs"), 0.95), (("ht", "hu", "hv", "hw", "hx"), 0.95),
                            (("hy", "hz", "ia", "ib", "ic"), 0.95),
                            (("id", "ie", "if", "ig", "ih"), 0.9),
-                           (("ii", "ij", "ik", "il", "im"), 0.9)]
+                           (("ii", "ij", "ik", "il", "im"), 0.9),
+                           (("in", "io", "ip", "iq", "ir"), 0.75), (("is", "it", "iu", "iv", "iw"), 0.8),
+                           (("ix", "iy", "iz", "ja", "jb"), 0.9), (("jc", "jd", "je", "jf", "jg"), 0.9)]
 )
 def test_corpus_accuracy_per_kind(writers: tuple[str, ...], floor: float) -> None:
     result = score(load_corpus(CORPUS / f"writer_{w}.jsonl" for w in writers), U.understand)
