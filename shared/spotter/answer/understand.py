@@ -2521,12 +2521,15 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     for i, (a, b, ref, weak) in enumerate(found):
         if ref.label == "worker":
             continue
-        before = re.search(r"\b(the|my|your|his|her|our|their|that|this|a|an) ([a-z]+) $", text[max(0, a - 40):a])
+        before = re.search(r"(?:^|\b(?:the|my|your|his|her|our|their|that|this|a|an) |\b(?:" + _colour_re() + r") )([a-z]+) $",
+                           text[:a])  # (a noun phrase's start: an article, a colour, or the question's first word)
         after = re.match(r" ([a-z]+)\b", text[b:])
-        if before and ref.label not in CONTRACT_LABELS and _noun_modifier(before.group(2)):
-            found[i] = (a - len(before.group(2)) - 1, b, ref.model_copy(update={"label": f"{before.group(2)}_{ref.label}"}), weak)
-        elif after and _compound_head(after.group(1)) and re.search(r"\b(the|my|your|his|her|our|their|that|this|a|an) $",
-                                                                   text[max(0, a - 6):a]):  # fmt: skip
+        if before and ref.label not in CONTRACT_LABELS and _noun_modifier(before.group(1)) and (
+                before.start() > 0 or not _english() or before.group(1) in _english()):  # (not "usta, flex ...")
+            start = a - len(before.group(1)) - 1
+            found[i] = (start, b, ref.model_copy(update={"label": f"{before.group(1)}_{ref.label}",
+                                                         "attributes": ref.attributes or _thing_attributes(text, start)}), weak)
+        elif after and _compound_head(after.group(1)) and _phrase_starts(text, a):  # "crane hook, which way ...?"
             found[i] = (a, b + 1 + len(after.group(1)), ref.model_copy(
                 update={"label": f"{text[a:b].replace(' ', '_')}_{after.group(1)}", "attributes": ref.attributes}), weak)
     if any(f[2].label == "suspended_load" for f in found):
@@ -2576,7 +2579,9 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if material and material.group(1) not in _NOT_THINGS_SET:  # "that sheet of plywood": the plywood
             words, start, end = [material.group(1)], end + material.start(1), end + material.end(1)
         if len(" ".join(words)) <= 2 or any(a < end and m.start(1) < b for a, b, _, _ in found) or any(
-                0 <= a - end <= 14 for a, _, _, _ in found):  # fmt: skip
+                0 <= a - end <= 14 and all(w in _DESCRIBING or w in COLOURS or w in ("of", "the", "a", "an")
+                                           for w in text[end:a].split())
+                for a, _, _, _ in found):  # fmt: skip
             continue  # overlaps a known thing, or is an adjective of one ("the little orange cone")
         named = len(words)
         said = re.search(rf"\b({_colour_re()})\s+$", text[max(0, m.start(1) - 12):m.start(1)])
@@ -2591,9 +2596,11 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
     if not any(sref.label != "worker" for _a, _b, sref, _w in found):
         # topic first, terse: "MEWP on my left or right?", "scissor lift which direction from me now"
         tm = re.match(r"(?:the |my |a |that )?([a-z]+(?: [a-z]+)?) (?=(?:on my|to my|which|where|still|moved|go|went|"
-                      r"came|come|park|parked|first|last|when|how|got|is|are|was|were|behind|in front|left|right)\b)", text)
-        if tm and all(_noun_modifier(w) and w not in _PEOPLE and w not in _KEYWORD_SET for w in tm.group(1).split()) \
-                and not any(a <= tm.start(1) < b for a, b, _, _ in found):  # fmt: skip
+                      r"came|come|park|parked|first|last|when|how|got|is|are|was|were|behind|in front|left|right|now|"
+                      r"me|to|before|after|location|spot|position|direction|side|lying|sitting|standing|from|"
+                      r"yet|there|here)\b)", text)  # ("tag line me from which side now", "chain sling before ...")
+        if tm and all(_noun_modifier(w) and w not in _PEOPLE and w not in _KEYWORD_SET and w not in _ASIDES
+                      for w in tm.group(1).split()) and not any(a <= tm.start(1) < b for a, b, _, _ in found):  # fmt: skip
             found.append((tm.start(1), tm.end(1), SubjectRef(label=tm.group(1).replace(" ", "_")), True))
     many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
     if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
@@ -2601,6 +2608,13 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         found.append((many.start(1), many.end(1) + 1, SubjectRef(label=_singular(many.group(1) + "s")), True))  # "how many utes"
     found.sort(key=lambda f: f[0])
     return [(pos, s, weak) for pos, _end, s, weak in found]
+
+
+def _phrase_starts(text: str, at: int) -> bool:
+    """Whether a noun phrase starts at `at`: after an article or a colour, or as the question's first words (a topic
+    named first: "crane hook, which way from me?", "blue mortar bucket still there?")."""
+    return at == 0 or re.search(r"\b(?:the|my|your|his|her|our|their|that|this|a|an|" + _colour_re() + r") $",
+                                text[max(0, at - 12):at]) is not None
 
 
 def _singular(label: str) -> str:
@@ -2626,12 +2640,22 @@ _DESCRIBING = frozenset({
 })  # fmt: skip
 
 
+_ING_NOUNS = frozenset({"sling", "slings", "ring", "rings", "string", "spring", "fitting", "fittings", "railing",
+                        "railings", "coupling", "couplings", "casing", "ceiling", "shoring", "sheeting", "decking",
+                        "piling", "cladding", "lagging", "bedding", "tubing", "flooring", "scaffolding"})
+"""Nouns that end like a verb's -ing ("the chain sling", "the handrail fitting")."""
+_ASIDES = frozenset({"sorry", "listen", "hello", "hiya", "excuse", "anyway", "anyhow", "well", "hey", "oi", "cheers",
+                     "thanks", "question", "quick", "um", "umm", "erm", "err", "uh", "ah", "oh", "alright", "morning",
+                     "evening", "afternoon", "honestly", "seriously", "basically", "also", "actually", "just"})
+"""Words a question opens with that name nothing ("sorry, is the ...", "listen, where ...")."""
+
+
 def _noun_modifier(word: str) -> bool:
     """Whether `word` before a thing's name is a noun naming a kind of it ("concrete truck", "mini excavator")
     rather than a describing word, a number or a verb ("the old truck", "the parked truck")."""
     return (len(word) >= 3 and word.isalpha() and word not in _DESCRIBING and word not in _COMMON and word not in _LINKS
             and word not in SYNONYMS and word not in _ORDINALS and word not in _NUMBER_WORDS and word not in COLOURS
-            and not word.endswith(("ing", "ed", "ly", "est")) and word not in _NOT_THINGS_SET)
+            and (not word.endswith(("ing", "ed", "ly", "est")) or word in _ING_NOUNS) and word not in _NOT_THINGS_SET)
 
 
 # Nouns that head a compound naming equipment ("the trench box", "the rebar cage", "the drill bit").
@@ -2644,7 +2668,8 @@ _HEAD_NOUNS = frozenset((  # noqa: SIM905 - a word list reads better as words
     "compactors roller rollers breaker breakers blower blowers lamp lamps light lights tripod tripods station "
     "stations guard guards rail rails barrier barriers fence fences tower towers unit units cabin cabins bin bins "
     "skip skips container containers tub tubs bucket buckets spreader spreaders vibrator poker pokers float floats "
-    "screed screeds tie ties chair chairs spacer spacers wagon wagons bowser bowsers grinder grinders gun guns"
+    "screed screeds tie ties chair chairs spacer spacers wagon wagons bowser bowsers grinder grinders gun guns "
+    "bender benders lead leads"
 ).split())
 
 
@@ -2718,7 +2743,8 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
         return True  # "as of this frame": the video's
     articles = r"the|a|an|my|that|this|his|her|our|your"
     prev = re.search(r"(\w+)\s+$", before)
-    compound = prev is not None and SYNONYMS.get(prev.group(1), "worker") != "worker"  # "the lift pit": the last noun
+    compound = prev is not None and (SYNONYMS.get(prev.group(1), "worker") != "worker" or (  # "the lift pit": the last noun
+        _noun_modifier(prev.group(1)) and _phrase_starts(text, max(0, m.start() - 20) + prev.start(1))))  # "tile saw, where?"
     described = re.search(rf"\b({articles}) (\w+)\s+$", before)  # "the wee saw", not "the lad saw"
     if described and (described.group(2) in SYNONYMS or described.group(2) in _COMMON or _PRONOUN.match(described.group(2))):
         described = None
@@ -3442,6 +3468,10 @@ def _landmark(text: str, pos: int) -> bool:
         r"(a|an|the) $", text[max(0, pos - 60):pos]))  # out to the generator"
 
 
+_PLACE_BEFORE = re.compile(r"\b(?:by|beside|near|next to|against|on|under|behind|at|in front of|on top of|up against)"
+                           r" (?:the|a|an|his|her|my|that|this) $")
+
+
 def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bool | None = None,
           default_worker: bool = False) -> SubjectRef | None:
     """The subject a query is about: the first strong naming (of a person or a thing when `person` says
@@ -3449,8 +3479,11 @@ def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bo
     def ok(s: SubjectRef) -> bool:
         return person is None or (s.label == "worker") == person
 
-    for _, s, weak in subjects:
+    for pos, s, weak in subjects:
         if not weak and ok(s):
+            named = next((t for p, t, w in subjects if p < pos and w and ok(t) and t.label != "worker"), None)
+            if named is not None and _PLACE_BEFORE.search(text[max(0, pos - 30):pos]):
+                return named  # "is the extension lead still by the wall": the wall is where, the lead is asked about
             return s
     for _, s, _weak in subjects:
         if ok(s):
