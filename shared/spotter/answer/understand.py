@@ -606,6 +606,10 @@ _STATED_SUBJECT = r"the|that|this|these|those|my|our|a|an|somebody|someone|anyon
 
 _ASKING = (r"\b(i (should|would) be grateful to know|i (would|should) like to (know|ascertain|establish|confirm)|"
            r"(could|would|can) you (kindly |please )?(confirm|advise|indicate|tell me|let me know|establish|ascertain))")
+_NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|week|break|spell)\b)"
+"""Words after a question's opening "first" that are not a unit of work ("first time he went in ...")."""
+_ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
+"""Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
     # verb-last English (Korean-shaped): "bricklayer, his work when started?", "wheelbarrow moving, steel fixer leaving site
     # before it was?", "hammer dropping, before first brick laying happened?"
@@ -616,6 +620,24 @@ _SURFACE = _rules(
      lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(4)} {m.group(3)}?"),
     (r"^([^,?]+?) (dropping|moving|arriving|leaving|falling|coming|entering|going), (before|after) ([^,?]+?)(?: happened| was it| it was)?\?*$",
      lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(3)} {m.group(4)}?"),
+    # verb-last events: "scaffolder break go" (went on a break), "trench going in" (went into the trench)
+    (r"\b(?:his |her |their |the |a )?(?:break|rest|smoko|lunch) (?:go|goes|went|gone|going)(?=\s*(?:,|\?|$|before\b|after\b|"
+     r"and\b|then\b))", "went on a break"),
+    (r"\b(?:the )?(trench|hole|pit|excavation) (?:going|went|go|goes|getting|got) (?:in|into|inside)\b", r"went into the \1"),
+    (r"\b(?:the )?(trench|hole|pit|excavation) (?:coming|came|come|getting|got) out\b", r"came out of the \1"),
+    # "before" and "after" after their clause (subject-object-verb English): "hammer drop before, welder his work
+    # stopped?" = did the welder stop before the hammer dropped; "green vest man helmet took off, trench going in
+    # before was?" = was the hat taken off before he went in
+    (r"^(?!(?:" + _ASKS_WORDS + r")\b)([^,?]{6,}?) (before|after), (?!(?:" + _ASKS_WORDS + r")\b)([^,?]{6,}?)\?*$",
+     r"\3 \2 \1?"),
+    (r"^(?!(?:" + _ASKS_WORDS + r")\b)([^,?]{6,}?), ((?:(?!\b(?:" + _ASKS_WORDS + r"|minutes?|mins?|hours?|seconds?|secs?|"
+     r"hour|days?|while|bit|ago|same|like|as)\b)[^,?]){6,}?) (before|after)"
+     r"(?: (?:was|were|did|is|happened|it was|it did))?((?: \w+)?)\?*$",
+     lambda m: f"{m.group(1)}{m.group(4)} {m.group(3)} {m.group(2)}?"),
+    # a thing's arrival or leaving in the bare or -ing form: "before concrete mixer arriving", "before foreman arrive"
+    (r"\b(before|after) ((?:the )?[a-z]+(?: [a-z]+)?) (arriving|arrival|arrive|leaving|coming)(?=\s*(?:,|\?|$|or\b))",
+     lambda m: f"{m.group(1)} {m.group(2)} " + {"arriving": "arrived", "arrival": "arrived", "arrive": "arrived",
+                                                "leaving": "left", "coming": "came"}[m.group(3)]),
     # a pronoun named after it ("has he been back by there, the lad in orange, where ..."): the name in its place
     (r"^(has|have|did|is|was|does) (he|she) ([^,?]+?), ((?:the|that|this|yer|our) [^,?]+?)(,|\?|$)", r"\1 \4 \3\5"),
     # Welsh fronting: "after the first brick went down it was, that the boyo took his hat off, was it?"
@@ -1055,6 +1077,12 @@ _PHRASES = _rules(
     # smoko (Australian for a break): "go smoko", "on smoko"
     (r"\b(go|goes|went|gone|going|take|took|have|had|on) (a |his |her |the )?smoko\b", r"\1 on a break"),
     (r"\bsmoko\b", "break"),
+    # a meal named for the break it is (crib, the mining and rail word, reads as lunch): "is he on lunch", "his
+    # second lunch", "fire back up after lunch"
+    (r"\b(on|for) (lunch|tea|dinner)\b(?! (box|boxes|bag|bags|hut|cabin|room|van)\b)", r"\1 a break"),
+    (r"\b(last|first|second|third|latest|previous|longest) (lunch|tea|dinner)\b(?! (box|boxes|bag|bags|hut|cabin|room|van)\b)",
+     r"\1 break"),
+    (r"\b(fire|fires|fired|firing|crank|cranks|cranked) (back up|up again) (?=after\b)", "start working again "),
     # "how long before" for how long ago (South and East Asian English): not "how long before he went ..."
     (r"\bhow (long|many minutes?|much time) before(?=\s*$|\?|,| you| it| he| she| that| this)(?! (he|she|they|it|the) \w+)",
      r"how \1 ago"),
@@ -2179,6 +2207,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(brick|block|course|row|layer)s?\b|"
                 r"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?(\w+?)s? (of \w+ )?(was |were |got |get |went |go |had |"
                 r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
+                r"^(?:first|second|third|fourth|fifth) " + _NOT_A_UNIT + r"\w+? (?:was |were |got |go |went )?(?:laid|placed|in|down|"
+                r"put|installed|fitted|done|finished|set)\b|"
                 rf"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS})s? (got |get |went |go |gone )(on|up)\b|"
                 rf"\b(set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in|"
                 rf"lay|laid) (the |our |a )?(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS}|brick|"
@@ -2775,7 +2805,9 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
                   r"(?:section|length|piece|run|lift) of (\w+?)s?\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)??(\w+?)s?\s+"
         r"(?:of \w+ )?(?:was |were |got |get |went |go |had |has )?(?:laid|placed|in|down|put in|installed|fitted|done|"
-        r"finished|completed|set)\b", text) or re.search(
+        r"finished|completed|set)\b", text) or re.search(  # topic first, no article: "first panel go in before ...?"
+        r"^(first|second|third|fourth|fifth) " + _NOT_A_UNIT + r"(\w+?)s? (?:was |were |got |go |went )?(?:laid|placed|in|down|put|"
+        r"installed|fitted|done|finished|set)\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)?"
         rf"({_SET_UNITS})s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text) or re.search(
         r"\b(?:set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in) "
@@ -3335,6 +3367,9 @@ class QuestionUnderstander:
         return query.model_copy(update={"confidence": confidence})
 
 
+_OR_NOT = r" (?:was|is|did|does|has|had|were|are) (?:it|he|she|they|that|this)(?: not)?\s*$"
+"""A tag after "or" that asks yes or no ("was the first brick laid before ..., or was it not?"), not a second event."""
+
 _PERSON_WORD = re.compile(r"\b(man|men|guy|lad|bloke|fella|fellow|chap|woman|lady|person|worker|he|she|him|her)\b")
 
 
@@ -3815,7 +3850,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             a_text, b_text = text[split:], text[:split]
             subjects = [(pos - split if pos >= split else pos + len(text), sref, weak) for pos, sref, weak in subjects]
             cut = len(a_text)
-        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b(?! not?\b)|\bor\b(?! not?\b).*\bfirst\b", text)
+        m_or = re.search(r"\b(which (came|happened|was|one)|what came|first)\b.*?\bor\b(?! not?\b)(?!" + _OR_NOT + r")|"
+                         r"\bor\b(?! not?\b)(?!" + _OR_NOT + r").*\bfirst\b", text)  # (not "..., or was it not?")
         if m_or and not re.search(r"\bbefore or after|after or before\b", text):
             parts = re.split(r"\bor\b", text, maxsplit=1)
             a_text, b_text = parts[0], parts[1]
