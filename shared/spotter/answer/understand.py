@@ -620,6 +620,21 @@ _SURFACE = _rules(
      lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(4)} {m.group(3)}?"),
     (r"^([^,?]+?) (dropping|moving|arriving|leaving|falling|coming|entering|going), (before|after) ([^,?]+?)(?: happened| was it| it was)?\?*$",
      lambda m: f"did {m.group(1)} {_ING[m.group(2)]} {m.group(3)} {m.group(4)}?"),
+    # a spell said not to be meant ("not in total, I stress, but in the present spell"), in aggregate (in total), an
+    # occasion counted ("on the second such occasion"), "the young one" and "the boys" (people), a pick-up (the
+    # event), a hat "removed" after it is named (taken off), "last sighting elapsed" (how long since), a keyword
+    # string's "idle so far" / "working current stretch" (the current spell)
+    (r"\bnot (?:in )?(?:total|all together|altogether|overall|in all)\b(?:,? i stress,?)?", ""),
+    (r"\bin aggregate\b", "in total"),
+    (r"\bon the (first|second|third|fourth|last) (?:such )?occasion\b", r"the \1 time"),
+    (r"\bthe young (?:one|un|'un|fella|fellow|lad|guy|bloke)\b", "the lad"),
+    (r"\bthe boys\b(?! (?:in|on|at|from|with) the (?:office|cabin)\b)", "the workers"),
+    (r"\bpick-?ups?\b(?! (?:truck|trucks|ute|utes|van|vans|point|location)\b)", "picked up"),
+    (r"\b(?:his|her|their) (?:hardhat|hard hat|helmet|hat|lid) (what time |when |at what time )?(?:removed|taken off|came off)\b",
+     r"\1took his hardhat off"),
+    (r"^(.+?) (?:last sighting|last seen|last sight) elapsed\??$", r"how long since \1 was last seen"),
+    (r"^(?!how\b|what\b|when\b|is\b|was\b)([^,?]+?) (idle|working|without (?:a )?hard ?hat|in the (?:trench|hole|pit|excavation)) "
+     r"(?:current stretch|so far|this stretch|current spell|right now so far)\??$", r"how long has \1 been \2 now"),
     # verb-last events: "scaffolder break go" (went on a break), "trench going in" (went into the trench)
     (r"\b(?:his |her |their |the |a )?(?:break|rest|smoko|lunch) (?:go|goes|went|gone|going)(?=\s*(?:,|\?|$|before\b|after\b|"
      r"and\b|then\b))", "went on a break"),
