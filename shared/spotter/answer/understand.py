@@ -3794,6 +3794,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                                          r"smoko|lunch|tea|brew))\b", text[pos:]):  # fmt: skip
             # "back to where he was idle before": where he idled (his own went_idle), whatever "before" adds
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
+        own = re.search(r"\bwhere (he|she|they) (.+?)(?= (?:after|before|once|when|since|this|today|earlier)\b|$)", text[pos:])
+        if own is not None and who is not None:
+            # "back to where he started work after the lift": his own event (what follows only says which time)
+            ev_own = event_in(f"{own.group(1)} {own.group(2)}")
+            named_own = [s for p_, s, _w in subjects if pos + own.start(2) <= p_ < pos + own.end(2) and s.label != "worker"]
+            if ev_own in _PERSON_EVENTS and ev_own not in ("first_seen", "last_seen", "left") and not named_own:
+                return Query(**q, subject=who, other=EventRef(subject=who, event=ev_own))
         own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
                                r"\bbefore\b", text[pos:])  # fmt: skip
         if own_before is not None and who is not None:
