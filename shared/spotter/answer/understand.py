@@ -2945,6 +2945,7 @@ _STILL = _C(r"\b(still (it |they )?(is|are|was|be|being|stands|sits|lies) (there
             r"still (\w+ ){0,2}(where|there) (it|they) (was|were|is|are)|still (\w+ )?in (the same|its) (place|spot|position)|"
             r"still (there|here|where|in (the same|its|it is|place|the spot|position)|at (the same|its)|in one|put|"
             r"sitting|standing|lying|laying(?= (where|there|here|on|in|at|around|about|by))|at|by|near|next to|on|against|up)|(in|at) the same (place|spot|position|location)|"
+            r"still (hanging|leaning|parked|propped|stacked|resting|stood|sat)(?= (where|there|here|on|in|at|by|near|next to|against|up|off|from|over|under))|"
             r"(been|was|is|got|get|gets) moved|(has|did|have) (it|the \w+|they|\w+|anyone|anybody|someone|somebody) "
             r"(been )?(mov|shift|touch|tak|took|relocat)\w*|same (place|spot|position|location)|where (it|they) (was|were) "
             r"(first|originally|at first)|(still|remain\w*|stay\w*) (in )?(put|place|there|where)|"
