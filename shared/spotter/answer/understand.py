@@ -1098,6 +1098,14 @@ _PHRASES = _rules(
     (r"\b(last|first|second|third|latest|previous|longest) (lunch|tea|dinner)\b(?! (box|boxes|bag|bags|hut|cabin|room|van)\b)",
      r"\1 break"),
     (r"\b(fire|fires|fired|firing|crank|cranks|cranked) (back up|up again) (?=after\b)", "start working again "),
+    # a break by what is had in it: "stopped for a breather", "had a sit down", "sat down for his lunch", "took five"
+    (r"\b(?:stop|stopped|stops|stopping) for (?:a |his |her |their |the )?(?:breather|rest|sit[- ]down|spell|blow|dinner|"
+     r"coffee|fag|smoke|cigarette)\b", "went on a break"),
+    (r"\b(?:had|has|have|having|take|took|taken|takes|taking) (?:a |his |her |their )?(?:sit[- ]down|dinner|breather|blow|fag|"
+     r"smoke|cigarette|coffee)(?! (?:can|cup|mug|flask|machine|van|hut)\b)", "went on a break"),
+    (r"\b(?:take|took|taken|takes|taking) five\b(?! (?:minutes|mins|seconds|secs|bricks|blocks)\b)", "went on a break"),
+    (r"\b(?:sat|sit|sits|sitting) down (?:for|with) (?:a |his |her |their )?(?:lunch|tea|dinner|cuppa|brew|break|smoko|rest|"
+     r"coffee|fag|smoke)\b", "went on a break"),
     # "how long before" for how long ago (South and East Asian English): not "how long before he went ..."
     (r"\bhow (long|many minutes?|much time) before(?=\s*$|\?|,| you| it| he| she| that| this)(?! (he|she|they|it|the) \w+)",
      r"how \1 ago"),
@@ -2772,6 +2780,12 @@ def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str
     m = re.search(rf"\b({_colour_re()})[- ]?$", text[max(0, start - 12):start])
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
         m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
+    if m is None and end is not None:  # "the ladder that is yellow", "the drill, it's green", "... I think it was green"
+        m = re.search(rf"^\s+(?:(?:that|which|it) (?:is|was|were)|it is|(?:i think|i believe|i reckon|pretty sure) it (?:is|was)|"
+                      rf"(?:[a-z']+ ){{0,8}}(?:i think|i believe|i reckon|pretty sure) it (?:is|was))\s+(?:a |the )?"
+                      rf"({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket))", text[end:])
+    if m is None:  # "the red-handled hammer"
+        m = re.search(rf"\b({_colour_re()})[- ]handled\s+$", text[max(0, start - 16):start])
     if m is None and end is not None:  # "the hammer, the one with the yellow handle": a part's colour is the thing's
         m = re.match(rf"\s+(?:the (?:\w+ )?one |one )?(?:with|that has|which has) (?:a |an |the )?({_colour_re()}) "
                      rf"(?:handle|handles|grip|lid|top|case|casing|body|cover|frame|wheel|wheels|tray|tub)\b", text[end:])
