@@ -15,7 +15,7 @@ Supervisors ask tersely, chattily, with typos, in non-native English, by voice. 
    "how many" counts, "same" asks identity, "which way" asks a direction...), then the intent
    of the nearest labelled paraphrases (MiniLM, `intents.npz`) only where no cue decides.
 4. Learned heads (`learned.py`, `question_heads.npz`: hashed n-grams, one linear layer each, trained on the
-   labelled corpus): the intent head overrules the cues when it is sure (p >= 0.9), or fairly sure (p >= 0.8)
+   labelled corpus): the intent head overrules the cues when it is sure (p >= 0.85), or fairly sure (p >= 0.8)
    while giving the cues' intent under 0.05; the slot heads fill, for the intent they were trained with, a
    closed-set slot the cues left empty, the subject's label where the cues read a word no site thing has ("the
    ladle"), a person's hard hat or vest. Where the intent head is sure and no cue reads that intent's slots, the
@@ -3251,7 +3251,7 @@ class QuestionUnderstander:
     """Text -> `Query` (module doc). `embedder`: MiniLM for the fallback (None: cues only)."""
 
     def __init__(self, embedder: Any | None = None, min_similarity: float = 0.8, learned: bool = True,
-                 overrule: float = 0.9, lean: float = 0.8, rule_out: float = 0.05) -> None:  # fmt: skip
+                 overrule: float = 0.85, lean: float = 0.8, rule_out: float = 0.05) -> None:  # fmt: skip
         self._nearest: _IntentModel | None = None
         self.min_similarity = min_similarity
         self._learned: dict[str, NgramClassifier] = {}
