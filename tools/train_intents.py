@@ -5,7 +5,7 @@
 Writes, each with the writers it learned from:
 - shared/spotter/answer/question_heads.npz: `spotter.answer.learned.train_heads`, hashed n-gram heads for the
   intent, the closed-set slots, the subject's label and a person's hard hat and vest (numpy only; about 80 s);
-  `QuestionUnderstander` lets a head overrule the cues' intent, or fill a slot they left empty, at p >= 0.9.
+  `QuestionUnderstander` lets a head overrule the cues' intent, or fill a slot they left empty, at p >= 0.85.
 - shared/spotter/answer/intents.npz: `spotter.answer.understand.intent_examples`, MiniLM embeddings of the
   normalised questions reduced to `--dims` principal directions, int8 unit vectors with their intents, consulted
   when MiniLM is installed and no cue decides (the intent most of the nearest five share, none unanswerable).
