@@ -12,6 +12,7 @@ import numpy as np
 import pytest
 
 from bench.understanding import CORPUS, LATEST
+from spotter.answer import understand as understand_module
 from spotter.answer.corpus import SLOTS_BY_INTENT
 from spotter.answer.learned import (
     QUESTION_HEADS,
@@ -139,15 +140,19 @@ def test_a_worn_thing_is_not_given_to_the_wrong_person(
     )
 
 
-def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out() -> None:
-    question = "are the barriers where they were at 3:00?"
+def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "are the barriers where they were at 3:00?"  # a "still there" the rules read; the head leans to "where"
     head = QuestionUnderstander(None)._learned["intent"]
     label, p = head.predict(normalise(question))
-    defaults = QuestionUnderstander(None)
-    assert label == "where" and defaults.lean <= p < defaults.overrule  # the head leans to "where" ...
-    assert head.probability(normalise(question), "still_there") >= 0.05  # ... not ruling the cues' out
+    assert label == "where" and 0.8 <= p < 0.9  # fairly sure, not sure ...
+    assert head.probability(normalise(question), "still_there") >= 0.05  # ... and not ruling the cues' reading out
+    # asked yes or no, it is turned into a "where" only by a head at least 0.9 sure, whatever the other thresholds
     assert QuestionUnderstander(None).understand(question).intent == "still_there"
-    assert QuestionUnderstander(None, rule_out=1.1).understand(question).intent == "where"
+    assert QuestionUnderstander(None, overrule=0.8, rule_out=1.1).understand(question).intent == "still_there"
+    monkeypatch.setattr(understand_module, "_SURE", 0.0)  # (the yes-or-no guard off: the rule-out alone)
+    strict = QuestionUnderstander(None, overrule=0.9, lean=0.8, rule_out=0.05)
+    assert strict.understand(question).intent == "still_there"
+    assert QuestionUnderstander(None, overrule=0.9, rule_out=1.1).understand(question).intent == "where"
 
 
 def test_a_sure_intent_whose_slots_no_rule_reads_takes_the_heads_best_guesses(

@@ -15,7 +15,8 @@ Supervisors ask tersely, chattily, with typos, in non-native English, by voice. 
    "how many" counts, "same" asks identity, "which way" asks a direction...), then the intent
    of the nearest labelled paraphrases (MiniLM, `intents.npz`) only where no cue decides.
 4. Learned heads (`learned.py`, `question_heads.npz`: hashed n-grams, one linear layer each, trained on the
-   labelled corpus): the intent head overrules the cues when it is sure (p >= 0.85), or fairly sure (p >= 0.8)
+   labelled corpus): the intent head overrules the cues when it is sure (p >= 0.85; 0.9 to turn a question asked
+   yes or no into one that is not), or fairly sure (p >= 0.8)
    while giving the cues' intent under 0.05; the slot heads fill, for the intent they were trained with, a
    closed-set slot the cues left empty, the subject's label where the cues read a word no site thing has ("the
    ladle"), a person's hard hat or vest. Where the intent head is sure and no cue reads that intent's slots, the
@@ -3241,6 +3242,10 @@ class _IntentModel:
 # --- the understander ------------------------------------------------------------------------------
 
 
+_SURE = 0.9
+"""How sure the intent head must be to turn a question asked yes or no into one that is not."""
+_YES_NO = frozenset({"still_there", "is_working", "same_individual", "order", "returned"})
+_ASKS_YES_NO = re.compile(r"(is|are|was|were|has|have|had|did|does|do)\b")
 _GUESSES_AT = 0.5
 """A head's best guess fills a slot no cue reads (for an intent the intent head is sure of) from this probability."""
 _NAMES_AT = 0.8
@@ -3283,6 +3288,8 @@ class QuestionUnderstander:
             return cued
         if p < self.overrule and (head := self._learned["intent"]).probability(grams[head.bits], cued.intent) >= self.rule_out:
             return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
+        if p < _SURE and cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text):
+            return cued  # asked yes or no ("are the barriers where they were at 3:00?"): only a sure head reads a "where"
         if intent == "unknown":
             return UNKNOWN
         learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
@@ -3809,11 +3816,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                                          r"smoko|lunch|tea|brew))\b", text[pos:]):  # fmt: skip
             # "back to where he was idle before": where he idled (his own went_idle), whatever "before" adds
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
-        own = re.search(r"\bwhere (he|she|they) (.+?)(?= (?:after|before|once|when|since|this|today|earlier)\b|$)", text[pos:])
-        if own is not None and who is not None:
+        own_clause = re.search(r"\bwhere (he|she|they) (.+?)(?= (?:after|before|once|when|since|this|today|earlier)\b|$)",
+                               text[pos:])
+        if own_clause is not None and who is not None:
             # "back to where he started work after the lift": his own event (what follows only says which time)
-            ev_own = event_in(f"{own.group(1)} {own.group(2)}")
-            named_own = [s for p_, s, _w in subjects if pos + own.start(2) <= p_ < pos + own.end(2) and s.label != "worker"]
+            ev_own = event_in(f"{own_clause.group(1)} {own_clause.group(2)}")
+            named_own = [s for p_, s, _w in subjects
+                         if pos + own_clause.start(2) <= p_ < pos + own_clause.end(2) and s.label != "worker"]
             if ev_own in _PERSON_EVENTS and ev_own not in ("first_seen", "last_seen", "left") and not named_own:
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_own))
         own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
