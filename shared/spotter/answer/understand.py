@@ -3542,6 +3542,7 @@ def _landmark(text: str, pos: int) -> bool:
 
 _PLACE_BEFORE = re.compile(r"\b(?:by|beside|near|next to|against|on|under|behind|at|in front of|on top of|up against)"
                            r" (?:the|a|an|his|her|my|that|this) $")
+"""What precedes a thing named as where another thing is ("... still by the wall"), not as what is asked about."""
 
 
 def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bool | None = None,
