@@ -2782,7 +2782,7 @@ def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
         m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
     if m is None and end is not None:  # "the ladder that is yellow", "the drill, it's green", "... I think it was green"
-        m = re.search(rf"^\s+(?:(?:that|which|it) (?:is|was|were)|it is|(?:i think|i believe|i reckon|pretty sure) it (?:is|was)|"
+        m = re.search(rf"^\s+(?:(?:that|which|it) (?:is|was|were)|"
                       rf"(?:[a-z']+ ){{0,8}}(?:i think|i believe|i reckon|pretty sure) it (?:is|was))\s+(?:a |the )?"
                       rf"({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket))", text[end:])
     if m is None:  # "the red-handled hammer"
@@ -3626,9 +3626,9 @@ def _described(subject: SubjectRef | None, subjects: list[tuple[int, SubjectRef,
 
 
 _KNOWN_LABELS = frozenset(SYNONYMS.values())
+"""Labels the vocabulary names; a phrase read as a label outside it may be a misheard or mistyped word."""
 _LABEL_NAMES = tuple(sorted({(k, v) for k, v in SYNONYMS.items()} | {(v.replace("_", " "), v) for v in SYNONYMS.values()}))
 """(name, label): every name the vocabulary has for a site label."""
-"""Labels the vocabulary names; a phrase read as a label outside it may be a misheard or mistyped word."""
 
 
 def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool]], direction: Sector | None,
