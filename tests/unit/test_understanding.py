@@ -812,6 +812,37 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("Did the banksman go back to where he took his break after the lift?", "returned",
          {"other": {"subject": {"label": "worker", "attributes": {}, "role": "banksman"}, "event": "went_idle", "unit": None,
                     "ordinal": None}}),
+        # a guess about what happened, said in the future perfect; a forecast stays unanswerable
+        ("Where will the generator have got to by now?", "where", {"subject": {"label": "generator", "attributes": {}}}),
+        ("Will the sparky have taken his lid off before the skip arrived?", "order",
+         {"event": "ppe_removed", "relation": "before"}),
+        ("How long would the joiner have been sat idle that last time?", "spell_duration", {"spell": "last"}),
+        ("Will the skip still be where it was at 2:00?", "still_there", {"time": {"t": 120.0, "ago_s": None}}),
+        ("Will the roof have been finished by Friday?", "unknown", {}),
+        # the thing first, the question after it, without a verb
+        ("grinder, still there or gone?", "still_there", {"subject": {"label": "grinder", "attributes": {}}}),
+        ("the mixer, what happened to it?", "where", {"subject": {"label": "mixer", "attributes": {}}}),
+        ("that scaffolder, no see how long?", "time_since", {"event": "last_seen"}),
+        ("lad in the blue hat just standing or what?", "is_working", {"subject": {"label": "worker",
+                                                                              "attributes": {"hat_colour": "blue"}}}),
+        ("when bloke go down trench?", "event_time", {"event": "entered_zone"}),
+        ("how long ago the driver go?", "time_since", {"event": "left"}),
+        # the camera asked as a person; sides said side first
+        ("Anything sat behind you I should worry about?", "things_in_direction", {"direction": "behind"}),
+        ("Is the van over your left shoulder?", "direction_of", {"direction": "behind-left"}),
+        ("Left side front, what's lying there?", "things_in_direction", {"direction": "front-left"}),
+        ("Give me a bearing on the mixer.", "direction_of", {"subject": {"label": "mixer", "attributes": {}}}),
+        # a thing that comes back to where it was; a trade the vocabulary lacked; spells and hats said otherwise
+        ("Did the dumper come back to where it was loaded from?", "returned", {"subject": {"label": "dumper", "attributes": {}}}),
+        ("How long was the porter in green idle in total?", "spell_duration",
+         {"subject": {"label": "worker", "attributes": {"vest": "green"}, "role": "porter"}}),
+        ("Did the plumber go back to where he'd been sat resting?", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "plumber"}, "event": "went_idle", "unit": None,
+                    "ordinal": None}}),
+        ("The lad in red, his hard hat he took off when?", "event_time", {"event": "ppe_removed"}),
+        ("How long ago did I first spot the telehandler?", "time_since", {"event": "first_seen"}),
+        ("Spotter, how long since the toolbox was last seen?", "time_since",
+         {"subject": {"label": "toolbox", "attributes": {}}, "event": "last_seen"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

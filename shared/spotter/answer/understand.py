@@ -90,7 +90,7 @@ SYNONYMS: dict[str, str] = {
     "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
-    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker",
+    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker",
     "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker", "hse officer": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
@@ -349,6 +349,7 @@ _COMMON = {
     "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
     "scold",  # (a word a typo away from "scaffold")
     "wheelie",  # ("wheelie bin", not a wheel)
+    "spotter", "porta", "potter",  # (the product's name, a "porta potty" and "potter about" are not a porter)
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
     "and", "or", "for", "from", "with", "this", "that", "there", "here", "you", "your", "he", "she", "they",
     "them", "his", "her", "their", "we", "our", "us", "be", "been", "being", "are", "were", "do", "does", "can",
@@ -1610,7 +1611,47 @@ def _names_a_thing(phrase: str) -> bool:
                     for w in words)  # fmt: skip
 
 
+_MODAL_PAST_PARTICIPLE = (r"(?:\w+ed|\w+en|gone|got|come|done|seen|had|been|put|left|laid|set|made|run|sat|stood|"
+                          r"brought|caught|kept|lost|found|went|took)")
+# A past time point said as a guess, not a forecast: "where will the barrow have ended up by now", "will the lad have
+# gone back down the hole once he'd come out", "would that chap be the one who'd shifted the barrow" (a memory
+# can only say what happened, so "will/would ... have done" asks what did happen). A forecast keeps its future
+# ("will we have the wall finished by friday", "will it have rained by home time").
+_FORECAST = r"(?!.*\bby (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)(?!.*\b(?:tomorrow|tonight|next week|home time|the end of|knock off)\b)"
+def _perfect_auxiliary(modal: str, subject: str) -> str:
+    """"would he have gone" looks back from a past time (had); "will he have gone" from now (has / have)."""
+    if modal == "would":
+        return "had"
+    return "have" if subject.split()[0] in ("i", "we", "you", "they") else "has"
+
+
 _WORD_ORDER = _rules(
+    (rf"^{_FORECAST}(.*?)\b(will|would) ((?:i|we|you|they|the|that|this|my|our|his|her|he|she|it|someone|somebody|anyone|"
+     rf"anybody)\b(?: [a-z]+){{0,7}}?) have ((?:been |had |got )?(?:already |last |first )?{_MODAL_PAST_PARTICIPLE})\b",
+     lambda m: f"{m.group(1)}{_perfect_auxiliary(m.group(2), m.group(3))} {m.group(3)} {m.group(4)}"),
+    (r"^(?:what|whatever) (?:would|will|could|might) (?:have )?(?:become|happened) (of|to)\b", r"what has become \1"),
+    (rf"^{_FORECAST}(will|would) ((?:the|that|this|my|our|his|her|he|she|it)\b(?: [a-z]+){{0,5}}?) (still )?be "
+     r"(?=(?:still )?(?:where|there|the (?:one|same|guy|man|bloke|fella|lad|person)\b))",
+     r"is \2 \3"),
+    (r"^(is|are) ((?:the|that|this|my|our)\b(?: [a-z]+){0,5}?) going to be (?=(?:still )?(?:where|there)\b)", r"is \2 still "),
+    # the camera asked as a person ("what's on your left", "is the skip behind you"): its sides are the wearer's
+    (r"\b(on|to|at|off to|towards|over|by) your (left|right|back|front|rear|six)\b", r"\1 my \2"),
+    (r"\b(behind|in front of|ahead of) you\b(?! (saw|see|spotted|clocked|said|think|reckon|know|got|have|had|were|was)\b)",
+     r"\1 me"),
+    # "him no see how long", "how long no see the drill": since last seen
+    (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(.+?) (?:no|not|never) (?:see|seen|saw) "
+     r"(?:how long|since when|how much time)$", r"how long since i last saw \1"),
+    (r"^(?:how long|how much time) (?:no|not) (?:see|seen|saw)(?: of)? (.+)$", r"how long since i last saw \1"),
+    # "helper boy in orange vest simply standing or what": whether he is working
+    (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(?:the )?(.+?) (?:simply |just |only )?"
+     r"(standing|stood|sitting|sat|idle|idling|working|grafting) or (?:what|not|no)$", r"is the \1 \2"),
+    (r"\b(the one|one|who|that|him|her|them) you (saw|seen|spotted|clocked|noticed)\b", r"\1 i \2"),
+    (r"\b(\w+s) (stack|pile|heap)\b(?! (of|up|them|it)\b)", r"\1"),  # "cement bags stack which side": the bags
+    # the auxiliary dropped or left in statement order ("what you got off to your left", "which side i should look")
+    (r"^what (you|we) got\b", r"what have \1 got"),
+    (r"\b(which|what) (way|side|direction) (i|we) (should|must|need to|have to|ought to) (look|turn|face|go)\b",
+     r"\1 \2 \4 \3 \5"),
+    (r"^(?:give|get|send) (?:us|me) a (?:heading|bearing) (?:on|for|to) (.+?)(?: from (?:where|here).*)?$", r"which way is \1"),
     # a bare topic, then the question ("laser level where", "green extension lead now where", "laser level where did
     # i set it", "the water cooler nobody move it until now", "1st time you saw the telehandler")
     (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:now |still )?where\s*$",
@@ -1621,7 +1662,7 @@ _WORD_ORDER = _rules(
     (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) where (did|do) "
      r"(i|you|we|he|she|they) (set|put|leave|left|drop|dropped|stash|stashed|park|parked) (it|them)\s*$",
      lambda m: f"where did {m.group(3)} {m.group(4)} the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
-    (r"^((?:the|my|that) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted) (?:it|them)"
+    (r"^((?:the|my|that|this) [a-z]+(?: [a-z]+){0,2}) nobody (?:move|moved|touch|touched|shift|shifted)(?: it| them)?"
      r"(?: until now| yet| so far| since)?\s*$", r"is \1 still there"),
     (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
     (r"^(?:wait |so |hey )?was it (this|that|the) (dude|guy|man|bloke|fella|lad|one|person|worker) (who|that) ",
@@ -1679,6 +1720,16 @@ _WORD_ORDER = _rules(
     (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) #( total)?\s*$", r"how many \2\3"),
     (r"^(?!(which|where|what|how|when|is|was|did|has)\b)(.+?) (grabbed|dropped|moved|picked up|arrived|left|seen|last seen|"
      r"first seen|1st seen) (minutes ago|how long ago)\s*$", r"how long ago was \2 \3"),
+    # "toolbox there or gone", "pallet still there or moved", "drill gone or still there": whether it is still there
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(?:the |this |that |my )?([a-z]+(?: [a-z]+){0,3}) (?:still )?"
+     r"there or (?:gone|not|missing|moved|no|taken)\s*$",
+     lambda m: f"is the {m.group(2)} still there" if _names_a_thing(m.group(2)) else m.group(0)),
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(?:the |this |that |my )?([a-z]+(?: [a-z]+){0,3}) (?:gone|moved|"
+     r"missing) or (?:still )?there\s*$", lambda m: f"is the {m.group(2)} still there" if _names_a_thing(m.group(2)) else m.group(0)),
+    # "drill what happen it", "the red toolbox what happened to it": what became of it
+    (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(?:the |this |that |my )?([a-z]+(?: [a-z]+){0,3}) what (?:happen|"
+     r"happened|happens|became|become) (?:to |of |with )?(?:it|them)\s*$",
+     lambda m: f"where is the {m.group(2)}" if _names_a_thing(m.group(2)) else m.group(0)),
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(.+?) (lost|missing|gone)\s*$", r"where is the \2"),
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(?!.*\btime\b)(\w+(?: \w+)?) moved\s*$", r"has the \2 been moved"),
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(\w+(?: \w+)?) (moved|dropped|picked up|showed up|arrived|left) "
@@ -1720,7 +1771,7 @@ _WORD_ORDER = _rules(
     (r"\bbefore (\d+(?:\.\d+)?) (seconds?|minutes?|hours?)\b(?! (ago|in|into|mark|of)\b)", r"\1 \2 ago"),
     (r"\b(my|the) rear\b|\brear of me\b|\bup the back\b", "behind me"),
     (r"\bback (left|right)\b", r"behind me on my \1"),
-    (r"\b(off|over) (my|the) (left|right) shoulder\b", r"behind me on my \3"),
+    (r"\b(off|over) (my|the|your) (left|right) shoulder\b", r"behind me on my \3"),
     (r"\bback there (to|on) (my|the) (left|right)\b", r"behind me on my \3"),
     (r"(?<!front )(?<!behind )(?<!back )(?<![\w-])(left|right) (from|of) me\b", r"on my \1"),
     (r"\bwhere (stands|lies|sits|stays)\b", "where is"),
@@ -2199,8 +2250,8 @@ _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
-_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me)\b")
-_AHEAD = re.compile(r"\b(in front|ahead|front of me|forward)\b")
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner)\b")
+_AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner)\b")
 
 
 def direction_in(text: str, weak: bool = True) -> Sector | None:
@@ -2253,10 +2304,12 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b|\b" + _PPE + r"\b( \w+){0,5}? (he|she|they) (took|take|takes|taken|pulled|pull|removed?) (it )?off\s*$|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
                 r" (was |got |been )?(removed|taken off)\b|\b" + _PPE +
-                r" (came |come )?off\b|\bppe (was )?removed\b"), "ppe_removed"),
+                r" (came |come )?off\b|\bppe (was )?removed\b|\b(his|her|their) " + _PPE + r" (he|she|they) (removed?|took off|take off|"
+                r"taken off|pulled off)\b"), "ppe_removed"),
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
+                r"(go|goes|went|gone) down (into )?(hole|trench|excavation|pit|sump)|"
                 r"(went|go|gone|climbed|climb|goes|jump|jumped|got|get|gets) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the |that )?(hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
@@ -2301,7 +2354,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
      "picked_up"),
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
-    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
+    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|spot|spy|spied|sighted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
@@ -2315,6 +2368,10 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|"
                 r"\s+(is it so|is it|isn't it|is that (so|right)|right|eh|innit|or what)\s*$|\s+(ngl|tbh|lol|idk)\b|\s+or (no|not)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
+    # a last resort: a bare "go" at the end ("how long ago did the orange vest man go"): went away
+    # (not where a clause or a place says which going: "he went in the pit after the banksman went")
+    (re.compile(r"^(?!.*\b(before|after|once|inside|into|in|trench|hole|pit|excavation|zone|sump|back)\b).*(?<=\w )(?<!\bto )"
+                r"(?<!\bon the )(?<!\bi )(?<!\bwe )(?<!\byou )(go|goes|went|gone)\s*$"), "left"),
 )
 
 
@@ -2533,6 +2590,7 @@ ROLES: dict[str, str] = {
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
+    "porter": "porter", "porters": "porter",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
@@ -3013,6 +3071,7 @@ _PRODUCTIVITY = _C(r"\b(idle|idling|idled|inactive|working|work|works|worked|bus
 _RETURNED = _C(r"\b(go|goes|gone|went|come|came) on back (over )?(to )?where\b|\b(go|goes|gone|went|come|came|return(ed|s)?) "
                r"again to (the )?(place|spot|area) where\b|\b(he|she|they) (go|goes|went|gone|come|came) back there\s*$|"
                r"\b(he|she|they) (return|returns|returned|go|goes|went|come|came) there again\s*$|"
+               r"\b(he|she|they) (return|returns|returned) there( later( on)?| afterwards| after that| since)\s*$|"
                r"\b(go|gone|went|been|come|came|climb|climbed|get|got) back (down |over |up )?(to|into|in|down) (the|that) (?!(work|job|site|spot|place|area|location|position|same)\b)\w+|"
                r"\b(go|goes|gone|went|been|come|came) back (down )?(in|into|inside) (the |that )?(excavation|trench|hole|pit|zone)\b|"
                r"\b(go|goes|gone|went|come|comes|came) back where (he|she|they|i)\b|"
@@ -3778,9 +3837,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         who = None if wearer else _pick([x for x in subjects if x[0] < pos], text, person=True, default_worker=True)
         before_back = [x for x in subjects if x[0] < pos]
         if who is not None and not who.attributes and not who.role and before_back and not _PRONOUN.search(text[:pos]) and \
-                all(x[1].label != "worker" and not x[2] and _VEHICLE.search(x[1].label) for x in before_back) and \
+                all(x[1].label != "worker" and not x[2] and (_VEHICLE.search(x[1].label) or re.search(
+                    r"\bwhere (it|they)\b", text[pos:])) for x in before_back) and \
                 not re.search(r"\b(someone|somebody|anyone)\b", text[:pos]):  # fmt: skip
-            who = before_back[0][1]  # "did the forklift come back to where the pallet got set down": the forklift
+            # "did the forklift come back to where the pallet got set down": the forklift; "did the barrow come back to
+            # where it was picked from": the barrow
+            who = before_back[0][1]
         where_subjects = [x for x in subjects if x[0] >= pos]
         thing = _pick(where_subjects, text[pos:])
         to_thing = back is not None and re.match(r"\w+ back (down |over |up )?(to|into|in|down) (the|that) "
@@ -3812,7 +3874,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
-        if who is not None and re.search(r"\bwhere (he|she|they) (was|were|had been|'d been) (standing |sitting |stood |sat )?"
+        if who is not None and re.search(r"\bwhere (he|she|they) ?(was|were|had been|'d been) (standing |sitting |stood |sat |seated )?"
                                          r"(idle|idling|doing nothing|(on|having|taking) (his|her|their|a) (\w+ )?(break|rest|breather|"
                                          r"smoko|lunch|tea|brew))\b", text[pos:]):  # fmt: skip
             # "back to where he was idle before": where he idled (his own went_idle), whatever "before" adds
@@ -3826,7 +3888,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                          if pos + own_clause.start(2) <= p_ < pos + own_clause.end(2) and s.label != "worker"]
             if ev_own in _PERSON_EVENTS and ev_own not in ("first_seen", "last_seen", "left") and not named_own:
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_own))
-        own_before = re.search(r"\bwhere (he|she|they) (was|were|had been|'d been|stood|used to be)\b[^?]*?"
+        own_before = re.search(r"\bwhere (he|she|they) ?(was|were|had been|'d been|stood|used to be)\b[^?]*?"
                                r"\bbefore\b", text[pos:])  # fmt: skip
         if own_before is not None and who is not None:
             # "did the fixer go back to where he was before the lift": his own place just before the event
@@ -3847,8 +3909,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 return None
             done = own_event if own_event in ("dropped", "picked_up", "moved") else "first_seen"
             return Query(**q, subject=who, other=EventRef(subject=marker, event=done), relation="before")
-        if who is not None and re.search(r"\bwhere (he|she|they) (was |were |had been |'d been )?(stood|standing|"
-                                         r"idl(ed|ing)|waiting|hanging (about|around)|loafing|stopped|chilling|slacking|resting|lazing)\b", text[pos:]):  # fmt: skip
+        if who is not None and re.search(r"\bwhere (he|she|they) ?(was |were |had been |'d been |has been |'s been )?"
+                                         r"(sat |seated |stood |sitting )?(stood|standing|idle|idl(ed|ing)|waiting|hanging "
+                                         r"(about|around)|loafing|stopped|chilling|slacking|rest|rests|rested|resting|lazing)\b",
+                                         text[pos:]):  # fmt: skip
             # "gone back to the spot where he was stood about": where he idled
             return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         zone_ev = _zone_event(text[pos:]) if thing is not None and thing.label in _ZONE_LABELS else None
