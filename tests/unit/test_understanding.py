@@ -843,6 +843,14 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("How long ago did I first spot the telehandler?", "time_since", {"event": "first_seen"}),
         ("Spotter, how long since the toolbox was last seen?", "time_since",
          {"subject": {"label": "toolbox", "attributes": {}}, "event": "last_seen"}),
+        ("Behind side on the right, anything lying there?", "things_in_direction", {"direction": "behind-right"}),
+        ("In my front-right, what is there?", "things_in_direction", {"direction": "front-right"}),
+        ("ladder how long ago move", "time_since", {"event": "moved"}),
+        ("How long since the brickie put down the tools?", "time_since", {"event": "stopped_working"}),
+        ("When was the crane driver last seen?", "event_time",
+         {"subject": {"label": "worker", "attributes": {}, "role": "crane operator"}}),
+        ("Lad in the yellow vest just stands around, right?", "is_working", {"state": "idle"}),
+        ("Plasterer third break when had?", "event_time", {"event": "went_idle", "ordinal": 3}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -90,7 +90,7 @@ SYNONYMS: dict[str, str] = {
     "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
-    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker",
+    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker", "crane driver": "worker", "crane drivers": "worker",
     "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker", "hse officer": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
@@ -1346,7 +1346,7 @@ _PHRASES = _rules(
     (r"\b(came|come|went|go) back (again )?in(to)? the (place|spot) where\b", r"\1 back to where"),
     (r"\b(he|she|they) (is|are) stopped\b(?! since)", r"\1 \2 idle"),
     (r"\bhave how much time (that )?", "how long since "), (r"^(.+?) (have|there is) how (long|much time)\s*$", r"how long since \1"),
-    (r"\bin my front\b(?! (left|right))", "in front of me"), (r"\bwhat have\b", "what is there"), (r"\s*,?\s*(you|can you) (can )?(say|tell) me\s*$", ""),
+    (r"\bin my front\b(?![- ](left|right))", "in front of me"), (r"\bwhat have\b", "what is there"), (r"\s*,?\s*(you|can you) (can )?(say|tell) me\s*$", ""),
     (r"^point (for|to) me where (is|are)\b", "point me to"), (r"\bshow me the way (of|to) the\b", "which way is the"),
     (r"\s+i turn to where\s*$", ""),
     (r"\bhow (much|many) minutes (have |has )?passed (from|since)\b", "how long since"), (r"^from how long\b(?=.*\b(saw|seen|left|leave|dropped|fell|came|arrived|took|moved)\b)", "how long since"),
@@ -1647,6 +1647,15 @@ _WORD_ORDER = _rules(
      r"(standing|stood|sitting|sat|idle|idling|working|grafting) or (?:what|not|no)$", r"is the \1 \2"),
     (r"\b(the one|one|who|that|him|her|them) you (saw|seen|spotted|clocked|noticed)\b", r"\1 i \2"),
     (r"\b(\w+s) (stack|pile|heap)\b(?! (of|up|them|it)\b)", r"\1"),  # "cement bags stack which side": the bags
+    # a statement checked ("guy with white helmet just sits there yes"): whether he is idle
+    (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(?:the )?((?:guy|man|bloke|fella|lad|worker|"
+     r"lady|woman|person|he|she)\b.*?) (?:just |only |simply )?(?:sits|sitting|stands|standing|sat|stood) (?:there|around|"
+     r"about)(?: yes| right| eh| no| or not| or what| is it| isn't it| is not it)?$",
+     lambda m: f"is {'the ' if m.group(1).split()[0] not in ('he', 'she') else ''}{m.group(1)} just standing there"),
+    # "scaffolder second break when took": when he took it
+    (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(.+?) (first|second|third|fourth|last|"
+     r"\d+(?:st|nd|rd|th)) (break|rest|smoko|brew|tea break|lunch break|breather) (?:when|what time)(?: (?:took|take|taken|had|"
+     r"have|went|go|started|start))?$", r"when did \1 take his \2 \3"),
     # the auxiliary dropped or left in statement order ("what you got off to your left", "which side i should look")
     (r"^what (you|we) got\b", r"what have \1 got"),
     (r"\b(which|what) (way|side|direction) (i|we) (should|must|need to|have to|ought to) (look|turn|face|go)\b",
@@ -1808,12 +1817,13 @@ _WORD_ORDER = _rules(
     (r"^(.+?) got (any |anything |anyone |anybody )?(.+?) or not$", r"is there \2\3 \1"),
     (r"\b(he|she|they) (?:take|make|taking|making|have|having) (?:a )?(?:break|rest|tea|smoke)(?: now| at the moment)$",
      r"is \1 on a break now"),
-    (r"\bhow much different\b", "how many different"),
+    (r"\bhow much different\b", "how many different"), (r"^how much time ago\b", "how long ago"),
     (r"^((?:what time|when|how long|how many|how much)\b.*?)\bfrom morning\b", r"\1today"),
     (r"^(front|back|behind|left|right|front-left|front-right|behind-left|behind-right|back-left|back-right)(?: side)?"
      r"(?: there| here)? what (?:is|got) there$", r"what is \1 of me"),
     (r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
-    (r"^(.+?) (?:past )?how long ago(?: \w+)?$", r"how long ago \1"),
+    (r"^(.+?) (?:past )?how long ago(?: (\w+))?$",  # "wheelbarrow how long ago move": the verb stays, a filler goes
+     lambda m: f"how long ago {m.group(1)}" + (f" {m.group(2)}" if m.group(2) and event_in(m.group(2)) else "")),
     (r"^(.+?) past how long$", r"how long since \1"),
     (r"^(.+?) last (?:see|seen|saw) how long(?: long time)?$", r"how long since i last saw \1"),
     (r"^(.+?) how many (different|distinct|separate)(?: see| seen| you see)?$", r"how many \2 \1"),
@@ -2250,7 +2260,7 @@ _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
-_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner)\b")
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner|back side)\b")
 _AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner)\b")
 
 
@@ -2321,7 +2331,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
-                r"pack(ed)? up|pack(ed|s)? (it )?in|call(ed)? it a day|lay down tools|laid down tools) ?(work|working|bricklaying|laying)?\b"),
+                r"pack(ed)? up|pack(ed|s)? (it )?in|call(ed)? it a day|lay down tools|laid down tools|put down the tools) ?(work|working|bricklaying|laying)?\b"),
      "stopped_working"),
     (re.compile(r"\b(went|go|gone|became|become|get|got|turned?|goes) idle\b|\b(took|take|taking|takes|had|have|went on|"
                 r"go on|gone on|started?|went for|go for) (a |his |her |their |the )?(first |second |third |\w+ )?"
@@ -2590,7 +2600,7 @@ ROLES: dict[str, str] = {
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
-    "porter": "porter", "porters": "porter",
+    "porter": "porter", "porters": "porter", "crane driver": "crane operator", "crane drivers": "crane operator",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
