@@ -851,6 +851,27 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"subject": {"label": "worker", "attributes": {}, "role": "crane operator"}}),
         ("Lad in the yellow vest just stands around, right?", "is_working", {"state": "idle"}),
         ("Plasterer third break when had?", "event_time", {"event": "went_idle", "ordinal": 3}),
+        # a break said as Romance languages say it; the verb before its subject
+        ("When did the joiner go in pause?", "event_time", {"event": "went_idle"}),
+        ("Is come back the fixer to the place where he is in pause before?", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "steel fixer"}, "event": "went_idle",
+                    "unit": None, "ordinal": None}}),
+        ("How long did the tiler's mug-up last?", "spell_duration", {"state": "idle"}),
+        # a statement checked; a window from a time with no end; "that time" is the last spell
+        ("Correct me if I'm wrong, but the welder was in the pit a good ten minutes?", "state_duration",
+         {"state": "in_zone"}),
+        ("How many lads with no vest did I see from 3:00?", "count_distinct", {"window": [{"t": 180.0, "ago_s": None}, None]}),
+        ("Is the lad on my left the same one from 3:00?", "same_individual", {"time": {"t": 180.0, "ago_s": None}}),
+        ("scaffolder, before he start again, he rest how long that time?", "spell_duration", {"spell": "last"}),
+        ("chippy no working how long in total?", "spell_duration", {"state": "idle"}),
+        # corrections that name what is not meant; a thing named again with its colour
+        ("Where's the, er, not the drill, the grinder, where's it got to?", "where",
+         {"subject": {"label": "grinder", "attributes": {}}}),
+        ("Is the ladder, the green ladder sorry, not the silver one, behind me?", "direction_of",
+         {"subject": {"label": "ladder", "attributes": {"colour": "green"}}}),
+        ("Didn't the plumber take his break before the skip was moved?", "order", {"event": "went_idle"}),
+        ("hose pipe red one, where now?", "where", {"subject": {"label": "hose_pipe", "attributes": {"colour": "red"}}}),
+        ("in front little bit right, anything there?", "things_in_direction", {"direction": "front-right"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

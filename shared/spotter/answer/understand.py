@@ -90,7 +90,7 @@ SYNONYMS: dict[str, str] = {
     "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
-    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker", "crane driver": "worker", "crane drivers": "worker",
+    "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker", "crane driver": "worker", "crane drivers": "worker", "tiler": "worker", "tilers": "worker",
     "traffic controller": "worker", "watchman": "worker", "casual": "worker", "flagman": "worker", "hse officer": "worker",
     "steel fixer": "worker", "steelfixer": "worker", "fixer": "worker", "groundworker": "worker",
     "ground worker": "worker", "groundsman": "worker", "plasterer": "worker", "roofer": "worker", "welder": "worker",
@@ -1101,6 +1101,11 @@ _PHRASES = _rules(
      r"\1 break"),
     (r"\b(fire|fires|fired|firing|crank|cranks|cranked) (back up|up again) (?=after\b)", "start working again "),
     # a break by what is had in it: "stopped for a breather", "had a sit down", "sat down for his lunch", "took five"
+    # ("in pause" and "at pause" as Romance languages say it; a Newfoundland "mug-up" is a tea break)
+    (r"\b(?:go|goes|went|gone|going) (?:in|on|at|into) (?:a |the |his |her )?pause\b", "went on a break"),
+    (r"\b(?:is|was|were|are|be|been|being) (?:in|on|at) (?:a |the |his |her )?pause\b", "was on a break"),
+    (r"\b(?:in|on|at) (?:a |the |his |her )?pause\b", "on a break"),
+    (r"\bmug[- ]?ups?\b", "break"),
     (r"\b(?:stop|stopped|stops|stopping) for (?:a |his |her |their |the )?(?:breather|rest|sit[- ]down|spell|blow|dinner|"
      r"coffee|fag|smoke|cigarette)\b", "went on a break"),
     (r"\b(?:had|has|have|having|take|took|taken|takes|taking) (?:a |his |her |their )?(?:sit[- ]down|dinner|breather|blow|fag|"
@@ -1260,7 +1265,8 @@ _PHRASES = _rules(
      r"guiding|tying|digging)\b", r"\1 who was \2"),
     (r"^(i was wondering|i am wondering|just wondering|i wonder|could you (please )?(tell me|let me know|"
      r"confirm)|can you (please )?(tell me|let me know|confirm)|would you (tell me|know)|do you know|"
-     r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|"
+     r"any idea|please tell me|tell me|would it be fair to say|am i right (in thinking|that)|am i right(?= (the|he|she|they)\b)|"
+     r"correct me if (i am|i'm|im) wrong(,? but)?|just (checking|confirming)(,? but)?|"
      r"is it true|i would like to know|i need to know|quick one)( if| whether| that)?\b\s*", ""),
     (r"\s*\b(do you know|please|if you can|exactly)\s*$", ""),
     (r"^((do )?you |i )?(reckon|think|suppose|guess)( that)?\s+(?=(is|are|was|were|has|have|did|does|the|he|she|"
@@ -1486,8 +1492,23 @@ _PHRASES = _rules(
 _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 # a self-correction drops what it corrects ("point me to the drill no wait the hammer")
 _CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
-                         r"no hang on|hang on|sorry not the \w+(?: \w+)?|no(?= the\b)|sorry|i mean(?= (?:the|my|a|that|on|to|behind|in|front|front-\w+|back|ahead|left|right)\b)|or rather|scratch that|actually no|no no)\b\s*")
+                         r"no hang on|hang on|sorry not the \w+(?: \w+)?(?= the\b)|no(?= the\b)|sorry(?! not\b)|i mean(?= (?:the|my|a|that|on|to|behind|in|front|front-\w+|back|ahead|left|right)\b)|or rather|scratch that|actually no|no no)\b\s*")
+_NOT_AFTER_AUX = "".join(rf"(?<!\b{aux} )" for aux in ("did", "does", "do", "is", "was", "are", "were", "has", "have", "had",
+                                                       "can", "could", "would", "will", "should", "it", "that"))
+"""A "not" that negates a verb ("didn't the drywaller take ...", "that is not the grey one") is no correction."""
+_NOT_BEFORE_SUBJECT = "".join(rf"(?<!\b{aux} )" for aux in ("did", "does", "do", "has", "have", "had", "can", "could",
+                                                            "would", "will", "should"))
+"""Before a subject ("didn't the drywaller take ...") a "not" negates; after "is" it may correct ("which way is, no
+hang on, not the skip, the wheelbarrow")."""
 _SPOKEN = _rules(
+    # a correction that names what is not meant ("the red toolbox sorry not the grey one", "not the skip the barrow"),
+    # before "the grey one" is read as a colour
+    (rf"{_NOT_BEFORE_SUBJECT}\bnot (?:the|that|this) (?!same\b|first\b|last\b|only\b|one\b)[a-z]+(?: [a-z]+)? "
+     r"(?=(?:the|my|that|this)\b)", ""),
+    (rf"{_NOT_AFTER_AUX}\bnot (?:the|that|this) (?!same\b|first\b|last\b|only\b)[a-z]+ one\b ?", ""),
+    (r"\bthe the\b", "the"),
+    # a thing named again with its colour ("the pallet the blue pallet", "is the toolbox the red toolbox"): the coloured one
+    (rf"\bthe ([a-z]+(?: [a-z]+)?) (?:the|a) ((?:{_COLOURS_RE}) )\1\b", r"the \2\1"),
     # th- and -th said as d/t, spelled as heard ("dat", "dere", "wit no vest", "youse"), after the glossaries
     (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdese\b", "these"), (r"\bdere\b", "there"),
     (r"\b(wit|wid)\b", "with"), (r"\byouse\b", "you"),
@@ -1656,6 +1677,24 @@ _WORD_ORDER = _rules(
     (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(.+?) (first|second|third|fourth|last|"
      r"\d+(?:st|nd|rd|th)) (break|rest|smoko|brew|tea break|lunch break|breather) (?:when|what time)(?: (?:took|take|taken|had|"
      r"have|went|go|started|start))?$", r"when did \1 take his \2 \3"),
+    # a window from a clock time with no end ("how many guys i see from 2:00"): since then
+    (r"^(?=.*\b(?:how many|how long|how much|in total|altogether)\b)(.*?)\bfrom (\d+:\d\d(?::\d\d)?)\b"
+     r"(?! ?(?:to|till|until|and|-|through|on)\b)(?!.*\b(?:to|till|until) \d)", r"\1since \2"),
+    (r"\bb'ys?\b", "boy"),  # Newfoundland "the b'y"
+    # a thing's colour after it as "the yellow one" ("spirit level yellow one, where now")
+    (rf"^((?:the )?[a-z]+(?: [a-z]+)?) ({_COLOURS_RE}) one\b", lambda m: f"the {m.group(2)} {m.group(1).removeprefix('the ')}"
+     if _names_a_thing(m.group(1).removeprefix("the ")) else m.group(0)),
+    # "see the ladder the last time": last seen
+    (r"\b(see|saw|seen|spot|spotted) (the|that|this|my) ([a-z]+(?: [a-z]+)?) the last time\b", r"\1 \2 \3 for the last time"),
+    (r"\b(?:no|not) (?:work|working)\b(?! (?:on|at|with|for)\b)", "idle"),
+    (r"\b(rest|rested|idle|stop|stopped|break) how long that time\b", r"\1 how long the last time"),
+    # a duration checked as a statement ("the lad in orange was down the hole a good 20 minutes"): how long
+    (r"^((?:the|that|this|my) [a-z]+(?: [a-z]+){0,4}?) (?:was|were|has been|had been) ((?!\d)[a-z]+(?: [a-z]+){0,4}?) (?:for )?"
+     r"(?:a good |a solid |about |around |nearly |roughly |over |under |a bit over |a bit under |at least )?(?:\d+|an?) "
+     r"(?:minutes?|mins?|seconds?|secs?|hours?)(?: or so)?$", r"how long was \1 \2"),
+    # the verb before its subject ("is come back the labourer to the place where ...")
+    (r"^(?:is|has|did|was) (?:come|gone|go|went|returned|return) back (the|that|this|his|her) ([a-z]+(?: [a-z]+){0,3}?) "
+     r"(to|into|in) ", r"did \1 \2 go back \3 "),
     # the auxiliary dropped or left in statement order ("what you got off to your left", "which side i should look")
     (r"^what (you|we) got\b", r"what have \1 got"),
     (r"\b(which|what) (way|side|direction) (i|we) (should|must|need to|have to|ought to) (look|turn|face|go)\b",
@@ -1676,7 +1715,7 @@ _WORD_ORDER = _rules(
     (r"^(?:the )?(?:1st|first) time (you|u|we|i) (saw|seen|spotted|see) (.+)$", r"when did \1 first see \3"),
     (r"^(?:wait |so |hey )?was it (this|that|the) (dude|guy|man|bloke|fella|lad|one|person|worker) (who|that) ",
      r"is \1 \2 the same one who "),  # "was it this dude who shifted the wheelbarrow"
-    (r"\bin front (?:of )?me,? (?:a )?little (?:bit )?(left|right)\b", r"in front on my \1"),
+    (r"\bin front (?:of )?(?:me,? )?(?:a )?little (?:bit )?(?:to the |on the |to my |on my )?(left|right)\b", r"in front on my \1"),
     (r"\bdirection which\s*$", "which direction"),
     (r"\bstill (?:leaning|leanin|standing|parked|staying|stood) (where|there)\b", r"still \1"),
     (r"\b(?:it is |is it )?staying there still\b", "still there"),
@@ -1985,7 +2024,7 @@ def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     text = re.sub(r"\s+", " ", re.sub(r"[,.?!]+", " ", text)).strip()
     text = gloss(text)
     text = _rewrite(text, _PHRASES).strip()
-    if re.search(r"\b(uh|um|erm)\b", text):  # spoken: fillers go
+    if re.search(r"\b(uh|um|erm|er)\b", text):  # spoken: fillers go
         text = _FILLERS.sub("", text)
     for _ in range(3):
         text = _CORRECTION.sub("", text, count=1)
@@ -2601,6 +2640,7 @@ ROLES: dict[str, str] = {
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
     "porter": "porter", "porters": "porter", "crane driver": "crane operator", "crane drivers": "crane operator",
+    "tiler": "tiler", "tilers": "tiler",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
