@@ -1639,6 +1639,8 @@ _MODAL_PAST_PARTICIPLE = (r"(?:\w+ed|\w+en|gone|got|come|done|seen|had|been|put|
 # can only say what happened, so "will/would ... have done" asks what did happen). A forecast keeps its future
 # ("will we have the wall finished by friday", "will it have rained by home time").
 _FORECAST = r"(?!.*\bby (?:mon|tues|wednes|thurs|fri|satur|sun)day\b)(?!.*\b(?:tomorrow|tonight|next week|home time|the end of|knock off)\b)"
+
+
 def _perfect_auxiliary(modal: str, subject: str) -> str:
     """"would he have gone" looks back from a past time (had); "will he have gone" from now (has / have)."""
     if modal == "would":
@@ -1665,7 +1667,8 @@ _WORD_ORDER = _rules(
     (r"^(?:how long|how much time) (?:no|not) (?:see|seen|saw)(?: of)? (.+)$", r"how long since i last saw \1"),
     # "helper boy in orange vest simply standing or what": whether he is working
     (r"^(?!(?:is|are|was|were|did|does|has|have|how|what|where|when|which|who)\b)(?:the )?(.+?) (?:simply |just |only )?"
-     r"(standing|stood|sitting|sat|idle|idling|working|grafting) or (?:what|not|no)$", r"is the \1 \2"),
+     r"(standing|stood|sitting|sat|idle|idling|working|grafting) or (?:what|not|no)$",
+     lambda m: f"is {'' if m.group(1).split()[0] in ('he', 'she', 'him', 'they') else 'the '}{m.group(1)} {m.group(2)}"),
     (r"\b(the one|one|who|that|him|her|them) you (saw|seen|spotted|clocked|noticed)\b", r"\1 i \2"),
     (r"\b(\w+s) (stack|pile|heap)\b(?! (of|up|them|it)\b)", r"\1"),  # "cement bags stack which side": the bags
     # a statement checked ("guy with white helmet just sits there yes"): whether he is idle
