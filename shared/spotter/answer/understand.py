@@ -1493,13 +1493,12 @@ _FILLERS = re.compile(r"\b(uh|um|er|erm|like|so basically|basically)\b\s*")
 # a self-correction drops what it corrects ("point me to the drill no wait the hammer")
 _CORRECTION = re.compile(r"\b(?:the|my|a|that|on the|on my|to the|to my) (?:[\w-]+ ){0,3}?(?:uh |um |er )?(?:no wait|no sorry|"
                          r"no hang on|hang on|sorry not the \w+(?: \w+)?(?= the\b)|no(?= the\b)|sorry(?! not\b)|i mean(?= (?:the|my|a|that|on|to|behind|in|front|front-\w+|back|ahead|left|right)\b)|or rather|scratch that|actually no|no no)\b\s*")
-_NOT_AFTER_AUX = "".join(rf"(?<!\b{aux} )" for aux in ("did", "does", "do", "is", "was", "are", "were", "has", "have", "had",
-                                                       "can", "could", "would", "will", "should", "it", "that"))
-"""A "not" that negates a verb ("didn't the drywaller take ...", "that is not the grey one") is no correction."""
-_NOT_BEFORE_SUBJECT = "".join(rf"(?<!\b{aux} )" for aux in ("did", "does", "do", "has", "have", "had", "can", "could",
-                                                            "would", "will", "should"))
+_AUX_BEFORE_SUBJECT = ("did", "does", "do", "has", "have", "had", "can", "could", "would", "will", "should")
+_NOT_BEFORE_SUBJECT = "".join(rf"(?<!\b{aux} )" for aux in _AUX_BEFORE_SUBJECT)
 """Before a subject ("didn't the drywaller take ...") a "not" negates; after "is" it may correct ("which way is, no
 hang on, not the skip, the wheelbarrow")."""
+_NOT_AFTER_AUX = _NOT_BEFORE_SUBJECT + "".join(rf"(?<!\b{w} )" for w in ("is", "was", "are", "were", "it", "that"))
+"""A "not" that negates a verb ("didn't the drywaller take ...", "that is not the grey one") is no correction."""
 _SPOKEN = _rules(
     # a correction that names what is not meant ("the red toolbox sorry not the grey one", "not the skip the barrow"),
     # before "the grey one" is read as a colour
