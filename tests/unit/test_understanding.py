@@ -872,6 +872,26 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("Didn't the plumber take his break before the skip was moved?", "order", {"event": "went_idle"}),
         ("hose pipe red one, where now?", "where", {"subject": {"label": "hose_pipe", "attributes": {"colour": "red"}}}),
         ("in front little bit right, anything there?", "things_in_direction", {"direction": "front-right"}),
+        # North-East Scots (Doric): its wh-words start with f; read only beside another Doric word
+        ("Fan did the mannie wi the reid vest gang intae the trench?", "event_time",
+         {"event": "entered_zone", "subject": {"label": "worker", "attributes": {"vest": "red"}}}),
+        ("Far's ma spirit level got tae?", "where", {"subject": {"label": "spirit_level", "attributes": {}}}),
+        ("Foo lang syne did ye last see the barra?", "time_since", {"event": "last_seen"}),
+        ("Is the ledder aye stannin far it wis?", "still_there", {"subject": {"label": "ladder", "attributes": {}}}),
+        ("Fit wye's the skip fae me?", "direction_of", {"subject": {"label": "skip", "attributes": {}}}),
+        ("Is the quine wi nae lid graftin?", "is_working", {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("Foo lang wis the brickie on his piece?", "spell_duration", {"state": "idle"}),
+        # an engineer's notation: attributes in brackets, time as a function, intervals, signed sectors
+        ("t(skip arrival)?", "event_time", {"event": "first_seen"}),
+        ("dt(ladder moved -> now)?", "time_since", {"event": "moved"}),
+        ("worker[vest=green] loc?", "where", {"subject": {"label": "worker", "attributes": {"vest": "green"}}}),
+        ("barrow[colour=blue]: where now?", "where", {"subject": {"label": "wheelbarrow", "attributes": {"colour": "blue"}}}),
+        ("t(drill dropped) < t(1st course done)?", "order", {"event": "dropped"}),
+        ("+135 sector: what's there?", "things_in_direction", {"direction": "behind-right"}),
+        ("sum idle t, labourer, t in [1:00, 4:30]?", "spell_duration",
+         {"spell": "total", "window": [{"t": 60.0, "ago_s": None}, {"t": 270.0, "ago_s": None}]}),
+        ("bricklayer: state == working?", "is_working", {"subject": {"label": "worker", "attributes": {}, "role": "bricklayer"}}),
+        ("n diff. pallets up to t=600s?", "count_distinct", {"window": [None, {"t": 600.0, "ago_s": None}]}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

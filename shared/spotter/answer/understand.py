@@ -2011,13 +2011,87 @@ def _the_question(text: str) -> str:
     return text
 
 
+# --- Technical notation ("t(1st brick laid)?", "worker[vest=orange] loc?", "dt(drill dropped -> now)", "R side (+90): items?") ---
+# An engineer's shorthand read back into the English the grammar knows: attributes in brackets, time as a function,
+# comparisons, windows as intervals, sides as signed bearings.
+_NOTATION_MARK = re.compile(r"\w\[\s*\w+\s*=|\b(?:t|dt|dur|loc|pos)\s?\(|\bt_now\b|==|@\s?t\b|@\s?now\b|\bt\s?=\s?\?|"
+                            r"#\d|\bt in \[|\bsector\b|\([+-]\d+\)|\bquadrant\b|@\s?t\s?=\s?\d|\s=\s|\bdir\(|, t\?*$|\bpos\b|^sum\b")
+_SIGNED_BEARING = {0: "in front of me", 45: "front right of me", 90: "on my right", 135: "behind me on the right",
+                   180: "behind me", -45: "front left of me", -90: "on my left", -135: "behind me on the left", -180: "behind me"}
+
+
+def _bracket_attributes(m: re.Match[str]) -> str:
+    """`worker[vest=orange, hardhat=false]` -> "the worker in orange vest without hardhat"."""
+    thing, before, after = m.group(1), [], []
+    for pair in re.split(r"[,;&]\s*", m.group(2)):
+        key, _, value = (x.strip() for x in pair.partition("="))
+        if key in ("vest", "hi-vis", "hivis"):
+            after.append(f"in {value} vest")
+        elif key in ("hat_colour", "hat_color", "hat", "helmet", "helmet_colour", "hardhat_colour"):
+            after.append(f"with {value} hardhat")
+        elif key in ("hardhat", "helmet_on", "ppe"):
+            after.append("without hardhat" if value in ("false", "no", "0", "off", "none") else "with hardhat")
+        elif value and key not in ("id", "label"):  # colour=red, or any other value: said before the thing
+            before.append(value)
+    return " ".join(["the", *before, thing, *after])
+
+
+def _signed_bearing(m: re.Match[str]) -> str:
+    deg = int(m.group(1).replace("+", "")) if m.group(1) else 0
+    return f" {_SIGNED_BEARING.get(max(-180, min(180, round(deg / 45) * 45)), 'in front of me')} "
+
+
+_NOTATION = _rules(
+    (r"(\w+)\[([^\]]*=[^\]]*)\]", _bracket_attributes),
+    (r"\by/n\b|\?\s*=\s*\?|=\s*\?", " "), (r"\s*\?+\s*$", ""),
+    (r"\bt_now\b", "now"), (r"@\s?now\b", "now"), (r"\brn\b", "right now"), (r"\s*->\s*", " to "),
+    (r"\b(?:now|t_now)\s*-\s*t\(([^()]+)\)", r"how long since \1"),
+    (r"\bdt\(([^()]+?)(?: to now|,\s*now)\)", r"how long since \1"), (r"\bdt\(now,\s*([^()]+)\)", r"how long since \1"),
+    (r"\bt\(([^()]+)\)\s*<\s*t\(([^()]+)\)", r"did \1 happen before \2"),
+    (r"\bt\(([^()]+)\)\s*>\s*t\(([^()]+)\)", r"did \1 happen after \2"),
+    (r"\bt\s?\(\s*last (?:obs|sighting|seen)\s*\)\s*,?\s*(.+)$", r"when was \1 last seen"),
+    (r"^(.+?)(?<!\d):\s*(?!\d)t\(([^()]+)\)\s*$", r"when did \1 \2"),
+    (r"\bt\(([^()]+)\)", r"when \1"),
+    (r"^(.+?)\s*@\s*t\s*$", r"when \1"),
+    (r"\bt in \[([\d:.]+s?),\s*([\d:.]+s?)\]", r"between \1 and \2"), (r"\[([\d:]+),\s*([\d:]+)\]", r"between \1 and \2"),
+    (r"\bup to t\s?=\s?(\d+)\s?s\b", lambda m: f"before {_mmss(int(m.group(1)))}"),
+    (r"^sum (idle|working|work|break)? ?(?:t|time|dur)\b,?\s*(.+)$", r"how long was \2 \1 in total"), (r"\bsum over\b", "in total"), (r"\bup to t\s?=\s?([\d:]+)", r"before \1"),
+    (r"@\s?t\s?=\s?(\d+)\s?s\b", r"at \1 seconds"), (r"@\s?t\s?=\s?([\d:]+)", r"at \1"),
+    (r"\bdir\(([^()]+)\)", r"which way is \1"), (r"\bpt\b", "point"),
+    (r"^(.+?) pos(?:ition)? unchanged since (.+)$", r"is \1 still where it was at \2"), (r"^(.+?),? t$", r"when \1"),
+    (r"\bdur\(([^()]+)\)", r"how long \1"), (r"\bdur of\b", "how long was"), (r"\bloc\(([^()]+)\)", r"where is \1"),
+    (r"^(.+?)\s+(?:loc|pos)\s*$", r"where is \1"),
+    (r"\b(course|spell|brick|panel|time|visit) #(\d+)", lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
+    (r"#(\d+)", lambda m: _nth(int(m.group(1)))),
+    (r"^(.+?) (\d+(?:st|nd|rd|th)) spell dur\b,?\s*(.*)$", r"how long \3 \1 the \2 time"),
+    (r"\(?([+-]?\d+)\)?\s*sector\b|\(([+-]\d+)\)", lambda m: _signed_bearing(re.match(r"(.*)", m.group(1) or m.group(2)))),
+    (r"\bfront-?l\b", "front-left"), (r"\bfront-?r\b", "front-right"), (r"\bback-?l\b", "behind-left"), (r"\bback-?r\b", "behind-right"),
+    (r"\b(?:in|on) l quadrant\b|\bl quadrant\b|\bl side\b", "on my left"), (r"\b(?:in|on) r quadrant\b|\br quadrant\b|\br side\b", "on my right"),
+    (r"\bon r\b", "on my right"), (r"\bon l\b", "on my left"), (r"@\s?(front-left|front-right|behind-left|behind-right)\b", r"at my \1"),
+    (r"\brel\.? (?:me|hdg|heading)\b", "from me"),
+    (r"^list (?:entities|objects|objs|items|things),? (.+)$", r"what is \1"),
+    (r"^(.+?)(?<!\d):\s*(?!\d)(?:items|objs|objects|entities|what's there|what is there)$", r"what is \1"),
+    (r"\b(?:objs|entities)\b", "objects"), (r"\bobs\b", "sighting"),
+    (r"^(.+?)(?<!\d):\s*(?!\d)state\s*==\s*(idle|working)$", r"is \1 \2"), (r"^(.+?)\s*==\s*(.+)$", r"is \1 the same as \2"),
+    (r"^(.+?) = (one|the one|same as) (.+)$", r"is \1 the one \3"),
+    (r"^n diff\.? (\w+)", r"how many different \1"), (r"^n (\w+s)\b", r"how many \1"),
+    (r"^(.+?)(?<!\d):\s*(?!\d)((?:where|what|when|which|how|who|is|are|did|was)\b.+)$", r"\2 \1"),
+    (r"@", " at "), (r"\s+", " "), (r"^\s+|\s+$", ""),
+)
+
+
+def _notation(text: str) -> str:
+    """An engineer's notation read back into English; other questions are returned unchanged."""
+    return _rewrite(text, _NOTATION) + "?" if _NOTATION_MARK.search(text) else text
+
+
 @functools.lru_cache(maxsize=1024)
 def normalise(question: str, keep: frozenset[str] = frozenset()) -> str:
     """The question in the plain form the grammar knows; `keep`: words not to correct as typos (the words
     of labels this site's memory holds, such as "locator" in `cable_locator`). Cached: the learned heads and
     the grammar both read it."""
     text = question.lower().replace("’", "'").replace("‘", "'").replace("`", "'").replace("\u2014", " - ").replace("\u2013", " - ")
-    text = _the_question(text.replace("\u201c", '"').replace("\u201d", '"'))
+    text = _the_question(_notation(text.replace("\u201c", '"').replace("\u201d", '"')))
     text = _rewrite(text, _SURFACE)
     text = _rewrite(text, _PHONETIC_RULES)
     text = _rewrite(text, _CONTRACTIONS_RE)
