@@ -1689,7 +1689,7 @@ _DORIC = _rules(
     (r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bthat )\bfan\b", "when"),
     (r"(?<!\bhow )(?<!\bso )(?<!\bas )(?<!\btoo )(?<!\bvery )\bfar\b(?! (?:from|away|off|too|enough|end|side|corner|wall|edge)\b)", "where"),
     (r"^fit\b|(?<=\band )fit\b|\bfit (is|wis|was|did|does|time)\b", lambda m: "what" + (f" {m.group(1)}" if m.group(1) else "")),
-    (r"\bfa is\b|\bfa\b", "who is"),
+    (r"\bfa\b", "who"),
     (r"\b(is|are|was|wis) (.{1,40}?) aye (there|here|stannin|standing|lyin|lying|sittin|sitting|in|at|where|far|by)\b",
      r"\1 \2 still \3"), (r"\baye\s*$", ""),
     (r"\bsyne\b", "ago"), (r"\bthe day\b", "today"), (r"\baa thegither\b|\ball thegither\b", "in total"),
@@ -1706,7 +1706,8 @@ _DORIC = _rules(
                                      "pit": "put", "pitten": "put", "drappit": "dropped", "feenished": "finished", "gaed": "went",
                                      "gang": "go", "atween": "between", "richt": "right", "ledder": "ladder", "clocked": "saw",
                                      "onybody": "anybody", "mornin": "morning", "haein": "having", "deein": "doing",
-                                     "naething": "nothing", "ony": "any", "onything": "anything", "awa": "away", "ye": "you", "intae": "into", "oot": "out", "wi": "with", "wis": "was",
+                                     "naething": "nothing", "ony": "any", "onything": "anything", "awa": "away",
+                                     "ye": "you", "intae": "into", "oot": "out", "wi": "with", "wis": "was",
                                      "his been": "has been", "aff": "off", "ma": "my", "doon": "down", "tae": "to"}.items()),
     (r"\bhow long (his|hiz)\b", "how long has"),
 )

@@ -2015,7 +2015,7 @@ def _the_question(text: str) -> str:
 # An engineer's shorthand read back into the English the grammar knows: attributes in brackets, time as a function,
 # comparisons, windows as intervals, sides as signed bearings.
 _NOTATION_MARK = re.compile(r"\w\[\s*\w+\s*=|\b(?:t|dt|dur|loc|pos)\s?\(|\bt_now\b|==|@\s?t\b|@\s?now\b|\bt\s?=\s?\?|"
-                            r"#\d|\bt in \[|\bsector\b|\([+-]\d+\)|\bquadrant\b|@\s?t\s?=\s?\d|\s=\s|\bdir\(|, t\?*$|\bpos\b|^sum\b")
+                            r"#\d|\bt in \[|\bsector\b|\([+-]\d+\)|\bquadrant\b|@\s?t\s?=\s?\d|\s=\s|\bdir\(|, t\?*$|\bpos\b|^sum\b|\bup to t\s?=\s?\d|^n diff\b")
 _SIGNED_BEARING = {0: "in front of me", 45: "front right of me", 90: "on my right", 135: "behind me on the right",
                    180: "behind me", -45: "front left of me", -90: "on my left", -135: "behind me on the left", -180: "behind me"}
 
@@ -2037,16 +2037,17 @@ def _bracket_attributes(m: re.Match[str]) -> str:
 
 
 def _signed_bearing(m: re.Match[str]) -> str:
-    deg = int(m.group(1).replace("+", "")) if m.group(1) else 0
-    return f" {_SIGNED_BEARING.get(max(-180, min(180, round(deg / 45) * 45)), 'in front of me')} "
+    """`+90`, `(-135)`, `45 sector` -> the side in words (the nearest 45 deg)."""
+    deg = int((m.group(1) or m.group(2)).replace("+", ""))
+    return f" {_SIGNED_BEARING[max(-180, min(180, round(deg / 45) * 45))]} "
 
 
 _NOTATION = _rules(
     (r"(\w+)\[([^\]]*=[^\]]*)\]", _bracket_attributes),
     (r"\by/n\b|\?\s*=\s*\?|=\s*\?", " "), (r"\s*\?+\s*$", ""),
-    (r"\bt_now\b", "now"), (r"@\s?now\b", "now"), (r"\brn\b", "right now"), (r"\s*->\s*", " to "),
+    (r"\bt_now\b", "now"), (r"@\s?now\b", "now"), (r"\brn\b", "right now"),
     (r"\b(?:now|t_now)\s*-\s*t\(([^()]+)\)", r"how long since \1"),
-    (r"\bdt\(([^()]+?)(?: to now|,\s*now)\)", r"how long since \1"), (r"\bdt\(now,\s*([^()]+)\)", r"how long since \1"),
+    (r"\bdt\(([^()]+?)(?:\s*->\s*now|,\s*now)\)", r"how long since \1"), (r"\bdt\(now,\s*([^()]+)\)", r"how long since \1"),
     (r"\bt\(([^()]+)\)\s*<\s*t\(([^()]+)\)", r"did \1 happen before \2"),
     (r"\bt\(([^()]+)\)\s*>\s*t\(([^()]+)\)", r"did \1 happen after \2"),
     (r"\bt\s?\(\s*last (?:obs|sighting|seen)\s*\)\s*,?\s*(.+)$", r"when was \1 last seen"),
@@ -2055,7 +2056,8 @@ _NOTATION = _rules(
     (r"^(.+?)\s*@\s*t\s*$", r"when \1"),
     (r"\bt in \[([\d:.]+s?),\s*([\d:.]+s?)\]", r"between \1 and \2"), (r"\[([\d:]+),\s*([\d:]+)\]", r"between \1 and \2"),
     (r"\bup to t\s?=\s?(\d+)\s?s\b", lambda m: f"before {_mmss(int(m.group(1)))}"),
-    (r"^sum (idle|working|work|break)? ?(?:t|time|dur)\b,?\s*(.+)$", r"how long was \2 \1 in total"), (r"\bsum over\b", "in total"), (r"\bup to t\s?=\s?([\d:]+)", r"before \1"),
+    (r"\bup to t\s?=\s?([\d:]+)", r"before \1"),
+    (r"^sum (idle|working|work|break)? ?(?:t|time|dur)\b,?\s*(.+)$", r"how long was \2 \1 in total"), (r"\bsum over\b", "in total"),
     (r"@\s?t\s?=\s?(\d+)\s?s\b", r"at \1 seconds"), (r"@\s?t\s?=\s?([\d:]+)", r"at \1"),
     (r"\bdir\(([^()]+)\)", r"which way is \1"), (r"\bpt\b", "point"),
     (r"^(.+?) pos(?:ition)? unchanged since (.+)$", r"is \1 still where it was at \2"), (r"^(.+?),? t$", r"when \1"),
@@ -2064,7 +2066,7 @@ _NOTATION = _rules(
     (r"\b(course|spell|brick|panel|time|visit) #(\d+)", lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
     (r"#(\d+)", lambda m: _nth(int(m.group(1)))),
     (r"^(.+?) (\d+(?:st|nd|rd|th)) spell dur\b,?\s*(.*)$", r"how long \3 \1 the \2 time"),
-    (r"\(?([+-]?\d+)\)?\s*sector\b|\(([+-]\d+)\)", lambda m: _signed_bearing(re.match(r"(.*)", m.group(1) or m.group(2)))),
+    (r"\(?([+-]?\d+)\)?\s*sector\b|\(([+-]\d+)\)", _signed_bearing),
     (r"\bfront-?l\b", "front-left"), (r"\bfront-?r\b", "front-right"), (r"\bback-?l\b", "behind-left"), (r"\bback-?r\b", "behind-right"),
     (r"\b(?:in|on) l quadrant\b|\bl quadrant\b|\bl side\b", "on my left"), (r"\b(?:in|on) r quadrant\b|\br quadrant\b|\br side\b", "on my right"),
     (r"\bon r\b", "on my right"), (r"\bon l\b", "on my left"), (r"@\s?(front-left|front-right|behind-left|behind-right)\b", r"at my \1"),
