@@ -1677,41 +1677,6 @@ _VIETNAMESE = _rules(
     *((rf"(?<!\w){w}(?!\w)", e) for w, e in sorted(_VI_WORDS.items(), key=lambda kv: -len(kv[0]))),
 )
 
-# --- Doric (North-East Scots by voice: "fan did the loon get yokit?", "far's ma drill?", "foo lang syne?") -----------------
-# Its wh-words start with f ("fa, fit, fan, far, foo": who, what, when, where, how); read only with another Doric word.
-_DORIC_MARKERS = re.compile(r"\b(foo lang|foo long|fit wye|fan did|fan wis|fan was|quines?|loons?|loonie|mannie|chiel|syne|fite|stannin|"
-                            r"drappit|feenished|gaed|yokit|graftin|atween|richt|thegither|ledder|blether|aboots|onybody|"
-                            r"far aboots|far is|far wis|far did|far i|far he|far she|far the|far it|far ma|fa is|haein|deein)\b")
-_DORIC = _rules(
-    (r"^(aye|weel|noo|richt)\b,? ?", ""),
-    (r"\bfit wye\b", "which way"), (r"\bfar aboots\b", "whereabouts"), (r"\bfoo lang\b", "how long"), (r"\bfoo\b", "how"),
-    (r"\bfit (come|came|has come|is come) o\b", "what has become of"),
-    (r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bthat )\bfan\b", "when"),
-    (r"(?<!\bhow )(?<!\bso )(?<!\bas )(?<!\btoo )(?<!\bvery )\bfar\b(?! (?:from|away|off|too|enough|end|side|corner|wall|edge)\b)", "where"),
-    (r"^fit\b|(?<=\band )fit\b|\bfit (is|wis|was|did|does|time)\b", lambda m: "what" + (f" {m.group(1)}" if m.group(1) else "")),
-    (r"\bfa\b", "who"),
-    (r"\b(is|are|was|wis) (.{1,40}?) aye (there|here|stannin|standing|lyin|lying|sittin|sitting|in|at|where|far|by)\b",
-     r"\1 \2 still \3"), (r"\baye\s*$", ""),
-    (r"\bsyne\b", "ago"), (r"\bthe day\b", "today"), (r"\baa thegither\b|\ball thegither\b", "in total"),
-    (r"\b(get|got|gets|getting) yokit\b", "start working"), (r"\byokit\b", "started working"),
-    (r"\b(stop|stopped|knock(?:ed)? off) for (his|her|their|a) piece\b", "went on a break"),
-    (r"\bon (his|her|their) piece\b", "on a break"), (r"\b(efter|after) (his|her|their) piece\b", "after the break"),
-    (r"\b(start|started|begin|began) (stannin|standing) aboot( daein naething| doing nothing)?\b", "go idle"),
-    (r"\bwhere (?:is |has )?(.+?) awa (tae|to)\b", r"where has \1 gone to"), (r"\baye (there|here)\b", r"still \1"),
-    (r"\b(is|it|was|wis) nae\b", r"\1 not"), (r"\bnae\b", "no"), (r"\bo\b", "of"),
-    (r"\bgraftin\b", "working"), (r"\bhaein a blether\b|\bhaving a blether\b", "idle"), (r"\bblether\b", "chat"),
-    (r"\b(nae|no) lid\b", "no hardhat"), (r"\bstannin aboot daein naething\b|\bstannin aboot\b", "idle"),
-    (r"\bquines?\b|\blassie\b", "woman"), (r"\bloons?\b|\bloonie\b", "lad"), (r"\bmannie\b|\bchiel\b", "man"),
-    *((rf"\b{w}\b", e) for w, e in {"fite": "white", "reid": "red", "stannin": "standing", "tak": "take", "takkin": "taking",
-                                     "pit": "put", "pitten": "put", "drappit": "dropped", "feenished": "finished", "gaed": "went",
-                                     "gang": "go", "atween": "between", "richt": "right", "ledder": "ladder", "clocked": "saw",
-                                     "onybody": "anybody", "mornin": "morning", "haein": "having", "deein": "doing",
-                                     "naething": "nothing", "ony": "any", "onything": "anything", "awa": "away",
-                                     "ye": "you", "intae": "into", "oot": "out", "wi": "with", "wis": "was",
-                                     "his been": "has been", "aff": "off", "ma": "my", "doon": "down", "tae": "to"}.items()),
-    (r"\bhow long (his|hiz)\b", "how long has"),
-)
-
 # --- Scots (Glaswegian site English by voice) -------------------------------------------------------------------
 _SC_WORDS = {
     "whit": "what", "wis": "was", "tae": "to", "ma": "my", "doon": "down", "aff": "off", "oot": "out",
@@ -1771,6 +1736,40 @@ _SCOTS = _rules(
     *((rf"\b{w}\b", e) for w, e in sorted(_SC_WORDS.items(), key=lambda kv: -len(kv[0]))),
     (r"\banythin\b", "anything"),
     (r"\bnothin\b", "nothing"),
+)
+
+# --- Doric (North-East Scots by voice: "fan did the loon get yokit?", "far's ma drill?", "foo lang syne?") -----------------
+# Its wh-words start with f ("fa, fit, fan, far, foo": who, what, when, where, how); read only with another Doric word.
+_DORIC_MARKERS = re.compile(r"\b(foo lang|foo long|fit wye|fan did|fan wis|fan was|quines?|loons?|loonie|mannie|chiel|syne|fite|stannin|"
+                            r"drappit|feenished|gaed|yokit|graftin|atween|richt|thegither|ledder|blether|aboots|onybody|"
+                            r"far aboots|far is|far wis|far did|far i|far he|far she|far the|far it|far ma|fa is|haein|deein)\b")
+_DORIC = _rules(
+    (r"^(aye|weel|noo|richt)\b,? ?", ""),
+    (r"\bfit wye\b", "which way"), (r"\bfar aboots\b", "whereabouts"), (r"\bfoo lang\b", "how long"), (r"\bfoo\b", "how"),
+    (r"\bfit (come|came|has come|is come) o\b", "what has become of"),
+    (r"(?<!\bthe )(?<!\ba )(?<!\bmy )(?<!\bthat )\bfan\b", "when"),
+    (r"(?<!\bhow )(?<!\bso )(?<!\bas )(?<!\btoo )(?<!\bvery )\bfar\b(?! (?:from|away|off|too|enough|end|side|corner|wall|edge)\b)", "where"),
+    (r"^fit\b|(?<=\band )fit\b|\bfit (is|wis|was|did|does|time)\b", lambda m: "what" + (f" {m.group(1)}" if m.group(1) else "")),
+    (r"\bfa\b", "who"),
+    (r"\b(is|are|was|wis) (.{1,40}?) aye (there|here|stannin|standing|lyin|lying|sittin|sitting|in|at|where|far|by)\b",
+     r"\1 \2 still \3"), (r"\baye\s*$", ""),
+    (r"\bsyne\b", "ago"), (r"\bthe day\b", "today"), (r"\baa thegither\b|\ball thegither\b", "in total"),
+    (r"\b(get|got|gets|getting) yokit\b", "start working"), (r"\byokit\b", "started working"),
+    (r"\b(stop|stopped|knock(?:ed)? off) for (his|her|their|a) piece\b", "went on a break"),
+    (r"\bon (his|her|their) piece\b", "on a break"), (r"\b(efter|after) (his|her|their) piece\b", "after the break"),
+    (r"\b(start|started|begin|began) (stannin|standing) aboot( daein naething| doing nothing)?\b", "go idle"),
+    (r"\bwhere (?:is |has )?(.+?) awa (tae|to)\b", r"where has \1 gone to"), (r"\baye (there|here)\b", r"still \1"),
+    (r"\b(is|it|was|wis) nae\b", r"\1 not"), (r"\bnae\b", "no"), (r"\bo\b", "of"),
+    (r"\bgraftin\b", "working"), (r"\bhaein a blether\b|\bhaving a blether\b", "idle"), (r"\bblether\b", "chat"),
+    (r"\b(nae|no) lid\b", "no hardhat"), (r"\bstannin aboot daein naething\b|\bstannin aboot\b", "idle"),
+    (r"\bquines?\b|\blassie\b", "woman"), (r"\bloons?\b|\bloonie\b", "lad"), (r"\bmannie\b|\bchiel\b", "man"),
+    *((rf"\b{w}\b", e) for w, e in {"fite": "white", "reid": "red", "stannin": "standing", "tak": "take", "takkin": "taking",
+                                     "pit": "put", "pitten": "put", "drappit": "dropped", "feenished": "finished", "gaed": "went",
+                                     "gang": "go", "atween": "between", "richt": "right", "ledder": "ladder", "clocked": "saw",
+                                     "onybody": "anybody", "mornin": "morning", "haein": "having", "deein": "doing",
+                                     "naething": "nothing", "wi": "with", "his been": "has been"}.items()),
+    *((rf"\b{w}\b", _SC_WORDS[w]) for w in ("ony", "onything", "awa", "ye", "intae", "oot", "wis", "aff", "ma", "doon", "tae")),
+    (r"\bhow long (his|hiz)\b", "how long has"),
 )
 
 # --- Spanish (Spanglish: English frames with Spanish words, and whole Spanish questions) --------------------------
