@@ -97,6 +97,7 @@ SYNONYMS: dict[str, str] = {
     "painter": "worker", "joiner": "worker", "glazier": "worker", "signaller": "worker", "slinger": "worker",
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
     "tradesman": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
+    "brother": "worker", "brothers": "worker", "sister": "worker", "sisters": "worker", "uncle": "worker",
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
     "general hand": "worker", "general hands": "worker", "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
@@ -348,6 +349,7 @@ _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
     "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
     "scold",  # (a word a typo away from "scaffold")
+    "breather", "breathers",  # (a typo away from "brother")
     "wheelie",  # ("wheelie bin", not a wheel)
     "spotter", "porta", "potter",  # (the product's name, a "porta potty" and "potter about" are not a porter)
     "the", "a", "an", "is", "was", "of", "to", "my", "me", "i", "it", "in", "at", "on", "did", "has", "have",
@@ -364,6 +366,7 @@ _COMMON = {
     "skip", "van", "level", "course", "courses", "mixer", "wall", "walls", "cone", "cones", "fence",
     "some", "any", "all", "each", "every", "other", "another", "same", "different", "whether", "if", "okay",
     "ok", "hey", "um", "uh", "er", "erm", "hmm", "well", "please", "quick", "question", "since", "ago",
+    "where", "what", "which", "when", "how", "why",
 }  # fmt: skip
 
 
@@ -1332,7 +1335,7 @@ _PHRASES = _rules(
     (r"\b(without doing|not doing|never did|never done|has not done|hasn't done|did not do|didn't do) a (stroke|tap|hand's turn)"
      r"( of work)?\b", "idle"),  # (before "doing a tap" is work)
     (r"\b(doing|do|did) a tap( of work)?\b", "working"),
-    (r"\bthe side (left|right)\b", r"the \1 side"), (r"\bwhat (passed|happened) with\b", "what happened to"),
+    (r"\bthe side (left|right)\b", r"the \1 side"), (r"\bwhat (passed|happened|happen|happens|happening) (with|to)\b(?! (me|us|you)\b)", "what happened to"),
     (r"\bwhere (did )?(it |they )?(went|go|goes) to stop\b", "where is"),
     (r"\b(continues|continue|keeps|stays|remains) (in|at) (the|its) (same )?(place|spot|position|location)\b", r"is still in \3 \4\5"),
     (r"\binside of\b", "inside"), (r"\b(before|after) that (the|he|she|they|it|his|her)\b", r"\1 \2"),
@@ -1617,9 +1620,23 @@ def _colour_first(m: re.Match[str]) -> str:
     return f"{m.group(1)} {m.group(4)} {m.group(2)}{m.group(3)}"
 
 
+def _colour_after(m: re.Match[str]) -> str:
+    """A thing's colour said after it ("the toolbox red", "extension lead orange"): said before it."""
+    words = m.group(2).split()
+    nxt = re.match(r"\s+([a-z]+)", m.string[m.end():])
+    if nxt and (nxt.group(1) in SYNONYMS or nxt.group(1) in _HEAD_NOUNS):
+        return m.group(0)  # the colour is the next thing's ("the precious red toolbox")
+    thing = SYNONYMS.get(m.group(2)) or SYNONYMS.get(words[-1]) or (words[-1] in _HEAD_NOUNS and "compound") or (
+        all(_noun_modifier(w) and w not in _PEOPLE for w in words) and "compound")  # "hose reel", "tarp"
+    if len(words) == 2 and not _noun_modifier(words[0]) and words[0] not in SYNONYMS:  # "where skip yellow"
+        last = SYNONYMS.get(words[1]) or (words[1] in _HEAD_NOUNS and "compound")
+        return f"{m.group(1)}{words[0]} {m.group(3)} {words[1]}" if last and last != "worker" else m.group(0)
+    if not thing or thing == "worker":
+        return m.group(0)
+    return f"{m.group(1)}{m.group(3)} {m.group(2)}"
+
+
 # Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
-_COLOURED_THINGS = ("toolbox|wheelbarrow|ladder|drill|pallet|cone|hammer|bucket|van|truck|skip|generator|forklift|grinder|saw|barrow|"
-                    "extension cord|cord|cable|hose|harness")
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
 def _names_a_thing(phrase: str) -> bool:
@@ -1787,16 +1804,30 @@ _WORD_ORDER = _rules(
     (r"^(?!(which|where|what|how|when|is|was|did|has|have)\b)(.+?) (go |went )?back (to )?where\b", r"did \2 go back to where"),
     (r"\bbetween (\d+:\d\d) and (\d+) minutes?\b(?! \d)", r"between \1 and \2:00"),  # "between 2min 15sec and 9min"
     (r"\bbetween (\d+) minutes? and (\d+:\d\d)\b", r"between \1:00 and \2"),
+    (r"\b(tea|coffee|cuppa|smoke|fag|cigarette|meal|water|toilet|loo|prayer) break(s?)\b", r"break\2"),  # a break is a break
+    (r"\bbreak break\b", "break"),
+    (r"\b(there|here) still$", r"still \1"),  # "hanging there still?"
+    (r"\bwhat happened to (?!(the|a|an|my|our|his|her|their|that|this|it|them|him|me|us|you|your|those|these)\b)(\w+)",
+     lambda m: f"what happened to the {m.group(2)}" if m.group(2) in _VOCAB_SET or m.group(2) in _english() else m.group(0)),
+    (r"(?<=\w) (please )?(tell me|let me know|can you tell me|pls tell me)( please)?$", ""),  # a request said last
+    # "finish" after a verb marks it done (sign-language-shaped and Asian Englishes: "pallet drop finish", "course one finish")
+    (r"\b(course|row|layer) (\d+|one|two|three|four|five) (finish|finished|done|complete|completed)\b",
+     lambda m: f"the {_nth(_NUMBER_WORDS.get(m.group(2)) or int(m.group(2)))} {m.group(1)} finished"),
+    (r"\b(drop|move|arrive|leave|enter|pick up|lay|set up) (finish|finished|done|already)\b",
+     lambda m: {"drop": "dropped", "move": "moved", "arrive": "arrived", "leave": "left", "enter": "entered", "pick up": "picked up",
+                "lay": "laid", "set up": "set up"}[m.group(1)]),
+    (r"\b(break|lunch|tea|smoko) (finish|finished|done|over)\b", r"finished \1"), (r"\bback work\b", "back to work"),
+    (r"\b(from |of )?(\d+) (minute|second|hour)s? (before|earlier|previously)\s*$", r"\2 \3s ago"),  # "the same one from 10 minute before"
     (r"\b(go|goes|went|gone) (break|smoko|lunch|rest)\b", "went on a break"),
-    (rf"(^|\b(?:the|my|a|that|this) )?({_COLOURED_THINGS}) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
+    (rf"(^|\b(?:the|my|a|that|this) )?({_THING_NAMES}) ({_COLOURS_RE}) one\b", r"\1\3 \2"),  # "toolbox, red one"
     (r"^((?!is\b|was\b|are\b)[\w ]+?) (he|she) (is|was) the (same )?(one|guy|fella|man|bloke|person|worker) (who|that)\b",
      r"\3 \1 the same \5 \6"),  # "man on my right, he is the one who moved it": the question
-    (r"\b(return|returns|returned|go back|goes back|went back|come back|came back) (again )?to (the )?(spot|place) "
+    (r"\b(return|returns|returned|returning|(?:go|goes|went|going|gone) back|(?:come|comes|came|coming) back) (again )?to (the )?(spot|place) "
      r"(where )?(?!where\b)", r"\1 to where "),
     # a colour after its garment ("the man with helmet white", "vest orange"): the usual order
     (rf"\b(hardhat|vest|hi-vis|jacket)\s+({_COLOURS_RE})\b(?!\s+(?:hardhat|vest|hi-vis|jacket|hat)\b)", r"\2 \1"),
-    (rf"(^|\b(?:the|my|a|that|this) )({_COLOURED_THINGS})\s+({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)",
-     r"\1\3 \2"),
+    (rf"(^|\b(?:the|my|a|that|this) )((?:[a-z]+ )?[a-z]+) ({_COLOURS_RE})\b(?!\s+(?:one|vest|hardhat|hat|jacket)\b)",
+     _colour_after),
     # "2 minutes and 40 seconds into the recording" is a time of the video, not a duration
     (r"\b(?:at )?(\d{1,2}) minutes? and (\d{1,2}) seconds? (?=into|in|of the (?:recording|video|footage|shift|clip))",
      lambda m: f"at {m.group(1)}:{int(m.group(2)):02d} "),
@@ -2141,6 +2172,8 @@ _KEYWORD_QUERY = _rules(
      r"back on tools|back to work|back working)( \w+) time( after (his |her |the )?\w+)?$", r"what time \1 \2\3\4"),
     (rf"^(.+?) (time total|total time|duration total|total duration|total)( ({_CLOCK_TIME}) to ({_CLOCK_TIME}))?$",
      lambda m: f"how long was {m.group(1)} in total" + (f" between {m.group(4)} and {m.group(5)}" if m.group(3) else "")),
+    (r"^(.+?) still( there| here| same place)?$",  # "10 minute ago harness hang there, still?"
+     lambda m: m.group(0) if re.search(r"\b(idle|work\w*|busy|wearing|without|no|or)\b", m.group(1)) else f"is {m.group(1)} still there"),
     (r"^(.+?) gone where$", r"where has \1 gone"), (r"^(.+?) (?:length|duration)$", r"how long was \1"),
     (r"^(.+?) (y/n|yes or no|yes/no|true or false|t/f|true/false)$", r"did \1"),
     (r"^(.+?)(?<!\d)(?<!\blast)(?<!\bpast) (mins|minutes|duration|secs|seconds|hrs|hours)$", r"how long \1"),
@@ -2462,7 +2495,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(get|got|gets|getting) (a |his |her |their |the )?(first |second |third |tea |lunch )?break\b|"
                 r"\b(his|her|their) (first |second |tea |lunch )?(break|pause) (he|she|they) (took|had|take|has|got)\b|"
                 r"\bthe (first |second |tea |lunch )?(break|pause) of (the|that|this)\b"), "went_idle"),
-    (re.compile(r"\b(start(ed|s)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
+    (re.compile(r"\b(start(ed|s|ing)?|began|begin|commenc\w*|kick(ed)? off|get|got) (to )?(his |her |their |the )?(work|working|bricklaying|"
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(make|made|makes|making) (a |his |her |their )?start\b|\b(get|got|gets|getting) started\b|"
@@ -2474,14 +2507,14 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"tossed|(went|go|gone|came) down|hit the (ground|floor|deck)|on the (ground|floor|deck))\b|^(the |my )?\w+ down (when|at)\b"),
      "dropped"),
     (re.compile(r"\b(picked|pick|picks|picking) ([\w-]+ ){0,3}?(back )?up\b|\bgrab(bed|s)?\b|"
-                r"\b(picked|pick|picks|picking) ([\w-]+ ){1,3}?(from|off) (the )?(floor|ground|deck)\b|"
+                r"\b(picked|pick|picks|picking|take|takes|taking|took|taken|lift|lifts|lifting|lifted) ([\w-]+ ){1,3}?(from|off) (the )?(floor|ground|deck)\b|"
                 r"\b(got|was|were|been) lifted\b|"
                 r"\b(was|were|got|get) picked\b|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
      "picked_up"),
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
-    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|spot|spy|spied|sighted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|caught|turn(ed)? up)|"
+    (re.compile(r"\b((first|1st) (seen|saw|see|spotted|spot|spy|spied|sighted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|come|comes|coming|caught|turn(ed)? up)|"
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
@@ -2544,7 +2577,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"messing (about|around)|dossing|loitering)\b"), "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
-                r"floating|tamping|levelling|leveling)\b"), "working"),
+                r"floating|tamping|levelling|leveling|grinding|sanding|sweeping|mixing|chiselling|chiseling|chipping|bolting|"
+                r"shovelling|loading|unloading|grouting|pointing|tiling|roofing|glazing|wiring|fitting)\b"), "working"),
     (re.compile(r"\b(work|works|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
                 r"stuff) done|laying|doing (anything|something|much)(?=( right now| now| at the moment)? or\b))\b"), "working"),
@@ -2589,7 +2623,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
         return "nth", 1  # "how long did he work before he first stopped": his first stint
     if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
-                 r"\bhow long did (it|that|the \w+) take\b", text):  # the spell is over: "work how long before he stop"
+                 r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
+        # the spell is over: "work how long before he stop", "break finish, break how long"
         return "last", None
     if re.search(r"\bjust now\b", text) and not re.search(r"\b(has|have|been|still)\b", text):
         return "last", None  # "just now the guy in green rest how long?": the spell a moment ago
@@ -2811,7 +2846,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
         if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
-                words[1].endswith("ed") and words[1] not in _HEAD_NOUNS)):  # fmt: skip
+                words[1].endswith("ed") and words[1] not in _HEAD_NOUNS) or (
+                words[1].endswith("ing") and words[1] not in _ING_NOUNS and words[1] not in _HEAD_NOUNS)):  # fmt: skip
             words = words[:1]
         end = m.start(1) + len(" ".join(words))
         start = m.start(1)
@@ -2995,13 +3031,13 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if described and (described.group(2) in SYNONYMS or described.group(2) in _COMMON or _PRONOUN.match(described.group(2))):
         described = None
     if phrase in ("saw", "level", "skip", "lift", "dig", "load", "loads", "sledge", "pit") and not re.search(
-            rf"\b({articles}|circular|hanging|suspended|crane)\s*$", before) and m.start() > 0 and not compound \
+            rf"\b({articles}|circular|hanging|suspended|crane|{_colour_re()})\s*$", before) and m.start() > 0 and not compound \
             and not described:  # fmt: skip
         return True
     if phrase in ("man", "men") and prev is not None and _noun_modifier(prev.group(1)) and re.search(
             rf"\b({articles}|same)\s+\w+\s+$", before):  # fmt: skip
         return False  # "the rod man", "same tea man"
-    if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men") and not re.search(
+    if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
             rf"different|distinct|separate|many|several|those|these|all|any|"
             rf"{_colour_re()})\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
@@ -3066,7 +3102,7 @@ def event_ordinal(text: str) -> int | None:
     # "the first time that he took a break", "went idle the first time" (not "the first time I saw it")
     if re.search(r"\bfirst time (that |when )?(he|she|they|the \w+|i|we) (\w+ )?(took|take|went|go|had|stopped|removed|"
                  r"entered|dropped|picked|moved|put|climbed|left|came|pulled|set)\b|"
-                 r"\b(idle|break|off|in|down|up|out|excavation|trench|hole|pit|zone) (for )?the first time\b", text):  # fmt: skip
+                 r"\b(idle|break|off|in|down|up|out|excavation|trench|hole|pit|zone) (for )?(the )?first time\b", text):  # fmt: skip
         return 1
     m = re.search(r"\b(twice|2 times)\b", text)
     return 2 if m else None
@@ -3537,6 +3573,8 @@ class QuestionUnderstander:
         ordered = pre is not None and re.match(r"\s*(before|after|once)\b", pre.group(0), re.IGNORECASE) is not None \
             and re.match(r"\s*(was|were|did|had|has|have)\b", question[pre.end():], re.IGNORECASE) is not None \
             and event_in(normalise(pre.group(0))) is not None  # "before the lad went down the trench, was the ladder picked up?"
+        if pre and re.search(r"\b(where|which way|when|how long|how many)\b", pre.group(0), re.IGNORECASE):
+            pre = None  # the question itself, a request after it ("for the barrow I have to turn which way, tell me")
         if pre and not ordered and not (re.match(r"\s*\w+ (he|she|they|it)\b", question[pre.end():], re.IGNORECASE)
                                         and re.search(r"\b(the|that|this|my|our)\b", pre.group(0), re.IGNORECASE)):
             # a preamble is a remark ("before the inspector comes, where is the drill"), not when the question
@@ -3554,6 +3592,9 @@ class QuestionUnderstander:
         clause = re.search(r"\b(before|after|until|till|when|while|once) (he|she|they|i|we|the|it|that|his|her)\b", text)
         # "how long was he standing around before he went in the trench": the state asked about comes first
         state = (state_in(text[:clause.start()]) if clause else None) or state_in(text)
+        if state is None and _HOW_LONG.search(text) and subjects and subjects[0][1].label == "worker" and re.search(
+                r"\b(sit|sits|sitting|sat|stand|stands|standing|stood)\b", text):
+            state = "idle"  # a person sat or stood, not working ("since how long the man in blue is sitting?")
         if focus is not None:
             asked_subjects = subjects_in(asked, labels)
             asked_direction = direction_in(asked)
