@@ -288,3 +288,24 @@ def test_a_moment_of_motion_does_not_end_an_idle_spell() -> None:
     assert moment == [(10.0, 60.0)]
     worked = [(r[0], r[1]) for r in _runs(samples(5.0), "idle")]
     assert worked == [(10.0, 30.0), (35.0, 60.0)]
+
+
+def test_a_trade_described_by_a_missing_hard_hat_is_remembered_by_clothes() -> None:
+    """ "the fixer with no hat on" names who he is by a state that ends: later, hat back on, "the fixer" is
+    still him (by what he wears), not "a worker without a hard hat" that nobody is any more."""
+    orange = _tracked("o", "orange", 0.0, 200.0, "1")
+    boxes = orange[1].boxes
+    obs = orange[1].model_copy(update={
+        "attributes": {**orange[1].attributes, "hardhat": False}, "t_end": 60.0, "observation_id": "c0/o-hatless",
+        "boxes": [b.model_copy(update={"hardhat": False}) for b in boxes if b.t <= 60.0]})  # fmt: skip
+    back_on = orange[1].model_copy(update={"observation_id": "c0/o-on", "t_start": 61.0,
+                                           "boxes": [b.model_copy(update={"hardhat": True}) for b in boxes if b.t > 60.0]})
+    green = _tracked("g", "green", 0.0, 200.0, "2")
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=200.0)],
+                           entities=[orange[0], green[0]], observations=[obs, back_on, green[1]]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    parser.answer("Is the fixer with no hat on working?", CAM, at=50.0)
+    later = parser.answer("Which way is the fixer?", CAM, at=150.0)
+    assert later.query is not None and later.query["subject"]["attributes"] == {"vest": "orange", "hat_colour": "white"}, later.query

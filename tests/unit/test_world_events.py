@@ -224,6 +224,32 @@ def test_a_hand_tool_first_seen_large_at_the_bottom_of_the_view_was_set_down_by_
     assert drops == [("dropped", "laser_level", 12.0, "wearer")]  # not the pallet (no hand tool), not the far drill
 
 
+def test_a_small_hand_tool_appearing_ahead_where_the_view_rested_was_set_down_and_then_picked_up() -> None:
+    """A wide lens sees a drill set down a few steps ahead small and mid-picture. It appears at 12 s where the view
+    had rested on its place with nothing there: set down by the wearer; gone at 16 s while its place stays in view:
+    picked up, small as it is. Not when the view had just turned onto its place, nor with a person beside it."""
+    frames = [10.0 + 0.2 * i for i in range(50)]
+    for case in ("rested", "turned onto it", "person beside"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        if case == "turned onto it":
+            scene.look(11.6, -60.0).look(11.9, 0.0)  # it was out of view until a moment before
+        cone = scene.observation("c", "cone", -20.0, [f for f in frames if f >= 12.0 or case != "turned onto it"],
+                                 bottom=0.6, size=0.1)  # fmt: skip
+        drill = scene.observation("d", "drill", 10.0, [f for f in frames if 12.0 <= f <= 16.0], bottom=0.8, size=0.05)
+        people = [scene.observation("w", "worker", 14.0, [f for f in frames if 11.0 <= f <= 16.0], bottom=0.85, size=0.5)
+                  ] if case == "person beside" else []  # fmt: skip
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [cone, drill, *people])]
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up") and e.label == "drill"]
+        if case == "rested":
+            assert got == [("dropped", 12.0, "wearer"), ("picked_up", 16.0, None)]
+        else:
+            assert not any(k == "dropped" for k, _t, _b in got), (case, got)
+        s.close()
+
+
 def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up() -> None:
     """Last seen at 4 s in the middle of the view, which stays on it to the clip's end: picked up there (not
     taken unseen). One last seen at the edge of the image left the view instead."""

@@ -247,7 +247,13 @@ class QuestionParser:
                 return ref
             key = (camera_id, ref.role)
             if ref.attributes:
-                self.roles[key] = dict(ref.attributes)
+                # who they are is what they wear; a hard hat comes and goes ("the brickie with no hat on" is, later,
+                # the brickie with it back on): remembered by the clothes of the one who was without it
+                worn = {k: v for k, v in ref.attributes.items() if k != "hardhat"}
+                if not worn and ref.attributes.get("hardhat") is False:
+                    worn = self._worker_who(camera_id, "without_ppe", None, at)
+                if worn:
+                    self.roles[key] = dict(worn)
                 return ref
             attrs = self.roles.get(key) or self._worker_at_work(camera_id, ref.role, at)
             if not attrs and len(self._clothes_seen(camera_id, at)) > 1:
@@ -813,7 +819,10 @@ class QuestionParser:
             obs = self._one_thing(camera_id, found, at)
             # a thing's "moving" is image motion (a head turn can cause it): unknown, not a change of state
             samples = [(t, None if st == "moving" else st, o) for t, st, o in _state_samples(obs, at)]
-            seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
+            try:
+                seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
+            except _NotKnown:
+                seconds, how = self._down_between_events(camera_id, q, spell, at)  # a hand tool set down, then taken up
             how = how.format(word="on the ground")
         elif q.state == "without_ppe":
             spans = _ppe_spans(obs, at)
@@ -827,6 +836,21 @@ class QuestionParser:
             raise _NotKnown("I could not tell which state the question is about.")
         return Answer(answer=f"{_describe(q.subject).capitalize()} {how}: about {seconds:.0f} s ({seconds / 60:.1f} min).",
                       duration_s=round(seconds, 2), entities=[entity.entity_id], evidence=_evidence(obs[-3:]))  # fmt: skip
+
+    def _down_between_events(self, camera_id: str, q: Query, spell: str, at: float) -> tuple[float, str]:
+        """How long a thing lay where it was set down: from its latest set-down to its pick-up after it (or now), by
+        the world's events, where its sightings carry no state (a tool seen set down and picked up in view)."""
+        subj = _subject_of(q.subject)
+        down = self._event_time(camera_id, subj, "dropped", at, latest=True) if subj is not None else None
+        if down is None or q.window is not None or q.ordinal is not None:
+            raise _NotKnown(f"I have not seen such a spell by {fmt_time(at)}.")
+        up = self._event_time(camera_id, subj, "picked_up", at, latest=True) if subj is not None else None
+        if up is not None and up[0] > down[0]:
+            if spell == "current":
+                raise _NotKnown(f"It is not on the ground now (picked up at {fmt_time(up[0])}).")
+            return up[0] - down[0], f"was {{word}} from {fmt_time(down[0])} to {fmt_time(up[0])}"
+        return at - down[0], f"has been {{word}} since {fmt_time(down[0])}"
+
 
     def _count(self, q: Query, camera_id: str, at: float) -> Answer:
         try:

@@ -716,7 +716,30 @@ class _Context:
         if {"left", "right"} & self._edges(box):
             return False  # it came in from a side: swept into view by a turn, not set down in front
         h = float(self.caption.height)
-        return box[3] >= s.set_down_bottom * h and (box[3] - box[1]) >= s.set_down_height * h
+        if box[3] >= s.set_down_bottom * h and (box[3] - box[1]) >= s.set_down_height * h:
+            return True  # in hand, below the view, then on the ground in front
+        return self._appeared_in_place(p, box, t_first)
+
+    def _appeared_in_place(self, p: _Placed, box: tuple[float, float, float, float], t_first: float) -> bool:
+        """A hand tool that appears on the ground ahead, inside the picture, where the view had rested for a while
+        without it, with nobody beside it: put there, and with no one else to have put it, by the wearer (a wide
+        lens sees a tool set down a few steps ahead small and mid-picture, not large at the bottom)."""
+        s = self.s
+        if self._edges(box) or box[3] < 0.55 * float(self.caption.height):
+            return False  # at an edge of the picture (swept in), or above the ground near the wearer
+        hfov, margin = self.caption.hfov_deg, s.view_margin_deg
+        bearing = p.probe.bearings[0] if p.probe.bearings else p.probe.bearing_deg
+        before = [t for t in self.times if t_first - s.taken_in_view_s <= t < t_first]
+        if not before or before[0] > t_first - s.taken_in_view_s + 0.25:
+            return False  # not enough frames looked at before it (the clip's first moments, or a gap)
+        if not all(in_view(bearing, self.yaws[t], hfov, margin) for t in before):
+            return False  # its place came into view only now: swept in by a turn
+        width = box[2] - box[0]
+        for o in self.caption.observations:
+            if is_person(o.label) and any(abs(b.t - t_first) <= 0.5 and b.bbox[0] - 2 * width <= box[2]
+                                          and box[0] <= b.bbox[2] + 2 * width for b in o.boxes):  # fmt: skip
+                return False  # a person beside it: theirs to have put down
+        return True
 
     def _last_frame_t(self) -> float:
         """The time of the caption's last detected frame (any observation's box), computed once per caption."""
@@ -739,8 +762,9 @@ class _Context:
             return em
         last = p.obs.boxes[-1]
         t_last, box = last.t, last.bbox
-        if self._edges(box) or (box[3] - box[1]) < s.set_down_height * self.caption.height:
-            return em  # it left through an edge of the image, or is too far off to be sure it is gone
+        if self._edges(box) or ((box[3] - box[1]) < s.set_down_height * self.caption.height and em.held is not False):
+            return em  # it left through an edge of the image, or is too far off to be sure it is gone (unless it was
+            # seen set down there: then whatever its size, gone from its place in view is picked up)
         times = [b.t for b in p.obs.boxes]
         gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
         if len(gaps) < 2 or gaps[len(gaps) // 2] > 0.5:
