@@ -5,6 +5,8 @@ held-out writers, whose questions are the figure reported for understanding."""
 
 from __future__ import annotations
 
+import random
+import re
 import zlib
 from pathlib import Path
 
@@ -20,6 +22,7 @@ from spotter.answer.learned import (
     NgramClassifier,
     features,
     load_heads,
+    perturbed,
     save_heads,
     train_heads,
 )
@@ -51,6 +54,32 @@ def test_a_head_learns_and_survives_a_round_trip(tmp_path: Path) -> None:
     again = load_heads(path)["intent"]
     for text in ("where's the angle grinder", "how long has the scaffolder been idle", "zzz"):
         assert np.allclose(again.probabilities(text), head.probabilities(text), atol=1e-6)
+
+
+def test_perturbed_copies_are_repeatable_change_the_words_and_keep_the_tense() -> None:
+    questions = ["How long has the labourer been idle?", "Where was the wheelbarrow at 3:00?",
+                 "When did the bricklayer lay the first brick?", "Is the ladder still by the scaffold?"]  # fmt: skip
+    first = [perturbed(q, random.Random(7)) for q in questions]
+    assert first == [perturbed(q, random.Random(7)) for q in questions]
+    many = [perturbed(q, random.Random(seed)) for seed in range(40) for q in questions]
+    assert sum(m not in questions for m in many) >= 0.9 * len(many)
+    for seed in range(40):  # tense says which spell is asked: "has been" and "was" are never dropped
+        assert {"has", "been"} <= set(re.findall(r"[a-z]+", perturbed(questions[0], random.Random(seed)).lower()))
+        assert "was" in re.findall(r"[a-z]+", perturbed(questions[1], random.Random(seed)).lower())
+
+
+def test_heads_trained_with_perturbed_copies_read_a_perturbed_question() -> None:
+    rng = random.Random(3)
+    texts, labels = [], []
+    for q, label in [(q, "where") for q in WHERE] + [(q, "state_duration") for q in IDLE]:
+        texts.append(normalise(q))
+        labels.append(label)
+        for _ in range(4):
+            texts.append(normalise(perturbed(q, rng)))
+            labels.append(label)
+    head = NgramClassifier.train(texts, labels, epochs=20)
+    assert head.predict(normalise("lad idle how long, eh?"))[0] == "state_duration"
+    assert head.predict(normalise("drill where, tell me."))[0] == "where"
 
 
 def test_slot_heads_learn_only_from_questions_whose_intent_uses_the_slot(tmp_path: Path) -> None:
