@@ -309,3 +309,25 @@ def test_a_trade_described_by_a_missing_hard_hat_is_remembered_by_clothes() -> N
     parser.answer("Is the fixer with no hat on working?", CAM, at=50.0)
     later = parser.answer("Which way is the fixer?", CAM, at=150.0)
     assert later.query is not None and later.query["subject"]["attributes"] == {"vest": "orange", "hat_colour": "white"}, later.query
+
+
+def test_a_tool_set_down_twice_lay_on_the_ground_from_its_latest_set_down_to_the_pick_up_after_it() -> None:
+    """The world model saw the wearer set the drill down at 10 s and pick it up at 20 s, then set it down again
+    at 30 s and pick it up at 45 s; its sightings carry no state. The last spell on the ground is 30-45 s, not
+    from 30 s to now (the first pick-up is before that set-down)."""
+    from spotter.graph.base import EventRecord
+
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    drill = EntityRecord(entity_id="d1", camera_id=CAM, label="drill", first_seen=10.0, last_seen=45.0,
+                         bearing_deg=0.0, observations=1)  # fmt: skip
+    obs = ObservationRecord(observation_id="c0/d1", entity_id="d1", camera_id=CAM, clip_id="c0", label="drill",
+                            t_start=10.0, t_end=45.0, bearing_deg=0.0)  # fmt: skip
+    events = [EventRecord(event_id=f"e{i}", camera_id=CAM, t=t, kind=kind, entity_id="d1", label="drill", clip_id="c0",
+                          bearing_deg=0.0, detail={"by": "wearer"} if kind == "dropped" else {"in_view": True})
+              for i, (t, kind) in enumerate(((10.0, "dropped"), (20.0, "picked_up"), (30.0, "dropped"), (45.0, "picked_up")))]  # fmt: skip
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=100.0)],
+                           entities=[drill], observations=[obs], events=events))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("How long was the drill on the ground?", CAM, at=100.0)
+    assert ans.duration_s is not None and abs(ans.duration_s - 15.0) <= 0.5, ans.answer

@@ -844,8 +844,8 @@ class QuestionParser:
         down = self._event_time(camera_id, subj, "dropped", at, latest=True) if subj is not None else None
         if down is None or q.window is not None or q.ordinal is not None:
             raise _NotKnown(f"I have not seen such a spell by {fmt_time(at)}.")
-        up = self._event_time(camera_id, subj, "picked_up", at, latest=True) if subj is not None else None
-        if up is not None and up[0] > down[0]:
+        up = self._event_time(camera_id, subj, "picked_up", at, after=down[0]) if subj is not None else None
+        if up is not None:
             if spell == "current":
                 raise _NotKnown(f"It is not on the ground now (picked up at {fmt_time(up[0])}).")
             return up[0] - down[0], f"was {{word}} from {fmt_time(down[0])} to {fmt_time(up[0])}"
@@ -867,9 +867,9 @@ class QuestionParser:
     # --- handlers ---
 
     def _event_time(self, camera_id: str, subject: Subject, verb: str, at: float,
-                    latest: bool = False) -> tuple[float, list[ObservationRecord]] | None:
+                    latest: bool = False, after: float = -math.inf) -> tuple[float, list[ObservationRecord]] | None:
         """When `verb` happened to the subject (the first time; the last with `latest`), from memory up to
-        `at` (None: not seen to happen)."""
+        `at` (None: not seen to happen); a pick-up only after `after` (the one that ended a set-down)."""
         found = self._entities(camera_id, subject, at)
         if not found:
             return None
@@ -880,9 +880,9 @@ class QuestionParser:
             return t, obs[:1]
         if verb == "picked_up":
             for t, st, o in samples:
-                if st == "carried":
+                if st == "carried" and t > after:
                     return t, [o]
-            return self._world_event(camera_id, entity, ["picked_up"], at, obs)
+            return self._world_event(camera_id, entity, ["picked_up"], at, obs, after=after)
         if verb == "dropped":
             carried = False
             drops: list[tuple[float, list[ObservationRecord]]] = []
@@ -895,7 +895,7 @@ class QuestionParser:
             if drops:
                 return drops[-1] if latest else drops[0]
             group = [e for e, _ in self._thing_group(camera_id, found, at)[1:]] if entity.label != "worker" else []
-            return self._world_event(camera_id, entity, ["dropped"], at, obs, group)
+            return self._world_event(camera_id, entity, ["dropped"], at, obs, group, latest=latest)
         if verb == "moved":
             # carried, or said to move (a plant's telemetry); a thing's "moving" alone is image motion, which a wearer
             # walking past it or turning their head causes: then a slide the turning does not explain, or the world
@@ -937,15 +937,17 @@ class QuestionParser:
 
     def _world_event(
         self, camera_id: str, entity: EntityRecord, kinds: list[Any], at: float, obs: list[ObservationRecord],
-        also: Sequence[EntityRecord] = (),
+        also: Sequence[EntityRecord] = (), after: float = -math.inf, latest: bool = False,
     ) -> tuple[float, list[ObservationRecord]] | None:
-        """The world model's first event of `kinds` for the entity, or for the others it is one thing with."""
+        """The world model's first event of `kinds` (after `after`; its last with `latest`) for the entity, or for the
+        others it is one thing with."""
         evs: list[EventRecord] = [e for ent in (entity, *also)
-                                  for e in self.store.events(camera_id, entity_id=ent.entity_id, kinds=kinds, t_max=at)]  # fmt: skip
+                                  for e in self.store.events(camera_id, entity_id=ent.entity_id, kinds=kinds, t_max=at)
+                                  if e.t > after]  # fmt: skip
         if not evs:
             return None
-        first = min(evs, key=lambda e: e.t)
-        return first.t, [o for o in obs if o.clip_id == first.clip_id][:1]
+        chosen = (max if latest else min)(evs, key=lambda e: e.t)
+        return chosen.t, [o for o in obs if o.clip_id == chosen.clip_id][:1]
 
     def _where(self, p: Parsed, camera_id: str, at: float) -> Answer:
         subject = self._subject(p)

@@ -1636,7 +1636,7 @@ def _colour_after(m: re.Match[str]) -> str:
     return f"{m.group(1)}{m.group(3)} {m.group(2)}"
 
 
-# Things a colour may follow ("the toolbox red", "toolbox, red one"): said in the usual order.
+# A time given as a point in the recording ("ten minutes into the video").
 _INTO_VIDEO = r"(?=.*\b(into the (video|footage|recording|clip)|minutes in|mins in)\b)"
 # After numbers and typos: word order and forms that need the words fixed first.
 def _names_a_thing(phrase: str) -> bool:
@@ -2578,7 +2578,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling|grinding|sanding|sweeping|mixing|chiselling|chiseling|chipping|bolting|"
-                r"shovelling|loading|unloading|grouting|pointing|tiling|roofing|glazing|wiring|fitting)\b"), "working"),
+                r"shovelling|loading|unloading|grouting|tiling|roofing|glazing|wiring)\b"), "working"),
     (re.compile(r"\b(work|works|working|worked|active|busy|productive|on the job|grafting|at it|doing (his|her|"
                 r"their) job|on task|bricklaying|actively|activity|on the tools|cracking on|getting (anything|something|"
                 r"stuff) done|laying|doing (anything|something|much)(?=( right now| now| at the moment)? or\b))\b"), "working"),

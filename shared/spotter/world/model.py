@@ -725,14 +725,13 @@ class _Context:
         without it, with nobody beside it: put there, and with no one else to have put it, by the wearer (a wide
         lens sees a tool set down a few steps ahead small and mid-picture, not large at the bottom)."""
         s = self.s
-        if self._edges(box) or box[3] < 0.55 * float(self.caption.height):
+        if self._edges(box) or box[3] < s.set_down_ahead_bottom * float(self.caption.height):
             return False  # at an edge of the picture (swept in), or above the ground near the wearer
-        hfov, margin = self.caption.hfov_deg, s.view_margin_deg
         bearing = p.probe.bearings[0] if p.probe.bearings else p.probe.bearing_deg
         before = [t for t in self.times if t_first - s.taken_in_view_s <= t < t_first]
-        if not before or before[0] > t_first - s.taken_in_view_s + 0.25:
+        if not before or before[0] > t_first - s.taken_in_view_s + s.frame_gap_s:
             return False  # not enough frames looked at before it (the clip's first moments, or a gap)
-        if not all(in_view(bearing, self.yaws[t], hfov, margin) for t in before):
+        if self._place_watched(bearing, reversed(before), since=t_first) != before[0]:
             return False  # its place came into view only now: swept in by a turn
         width = box[2] - box[0]
         for o in self.caption.observations:
@@ -740,6 +739,18 @@ class _Context:
                                           and box[0] <= b.bbox[2] + 2 * width for b in o.boxes):  # fmt: skip
                 return False  # a person beside it: theirs to have put down
         return True
+
+    def _place_watched(self, bearing: float, times: Iterable[float], since: float) -> float:
+        """The last of `times` (walked in the order given, forward or back from `since`) up to which a place stayed
+        in view unbroken, or `since` when the first already had it out of view: how long the wearer watched where a
+        tool lay."""
+        hfov, margin = self.caption.hfov_deg, self.s.view_margin_deg
+        watched = since
+        for t in times:
+            if not in_view(bearing, self.yaws[t], hfov, margin):
+                break
+            watched = t
+        return watched
 
     def _last_frame_t(self) -> float:
         """The time of the caption's last detected frame (any observation's box), computed once per caption."""
@@ -771,13 +782,8 @@ class _Context:
             return em  # seen at sparse moments (keyframes): its last box says little about when it went
         if self._last_frame_t() <= t_last + s.taken_in_view_s:
             return em  # no frames looked at after it (the detector's last frame of the clip, or a gap)
-        hfov, margin = self.caption.hfov_deg, s.view_margin_deg
         bearing = p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
-        watched = t_last  # how long its place stayed in view, unbroken, after it was last seen
-        for t in (t for t in self.times if t > t_last):
-            if not in_view(bearing, self.yaws[t], hfov, margin):
-                break
-            watched = t
+        watched = self._place_watched(bearing, (t for t in self.times if t > t_last), since=t_last)
         if watched - t_last < s.taken_in_view_s:
             return em
         self._emit("picked_up", em, t_last, bearing, {"in_view": True})

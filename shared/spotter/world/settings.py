@@ -119,6 +119,14 @@ class WorldSettings(BaseSettings):
     set_down_after_s: float = Field(
         default=5.0, ge=0.0, description="Not in the first seconds of the camera's memory, when everything is first seen",
     )
+    set_down_ahead_bottom: float = Field(
+        default=0.55, gt=0.0, le=1.0,
+        description="A hand tool appearing mid-picture where the view rested counts as set down only this low or lower"
+        " (its box's bottom, fraction of the image height): on the ground near the wearer",
+    )
+    frame_gap_s: float = Field(
+        default=0.25, ge=0.0, description="Frames this far apart still count as the view resting unbroken on a place",
+    )
     taken_in_view_s: float = Field(
         default=1.5, ge=0.0,
         description="A hand tool not seen again while its place stays in view this long was picked up (taken in view)",
