@@ -5,7 +5,7 @@
 Writes, each with the writers it learned from:
 - shared/spotter/answer/question_heads.npz: `spotter.answer.learned.train_heads`, hashed n-gram heads for the
   intent, the closed-set slots, the subject's label and a person's hard hat and vest (numpy only; about 80 s;
-  `--copies N` adds perturbed copies, `spotter.answer.learned.perturbed`, not shipped; `--heads-only` skips the
+  `--copies N` perturbed copies of each question, `spotter.answer.learned.perturbed` (shipped: 1, seed 39); `--heads-only` skips the
   MiniLM part);
   `QuestionUnderstander` lets a head overrule the cues' intent, or fill a slot they left empty, at p >= 0.85.
 - shared/spotter/answer/intents.npz: `spotter.answer.understand.intent_examples`, MiniLM embeddings of the
@@ -41,9 +41,9 @@ def main() -> int:
     ap.add_argument("--dims", type=int, default=128)
     ap.add_argument("--out", type=Path, default=INTENT_MODEL)
     ap.add_argument("--heads-out", type=Path, default=QUESTION_HEADS)
-    ap.add_argument("--copies", type=int, default=0,
-                    help="perturbed copies of each question the heads learn from (not shipped: see learned.perturbed)")
-    ap.add_argument("--seed", type=int, default=38)
+    ap.add_argument("--copies", type=int, default=1,
+                    help="perturbed copies of each question the heads learn from (see learned.perturbed)")
+    ap.add_argument("--seed", type=int, default=39)
     ap.add_argument("--heads-only", action="store_true", help="leave intents.npz (the MiniLM neighbours) as it is")
     args = ap.parse_args()
     held = {w for w in args.hold_out.split(",") if w}

@@ -62,10 +62,12 @@ def test_perturbed_copies_are_repeatable_change_the_words_and_keep_the_tense() -
     first = [perturbed(q, random.Random(7)) for q in questions]
     assert first == [perturbed(q, random.Random(7)) for q in questions]
     many = [perturbed(q, random.Random(seed)) for seed in range(40) for q in questions]
-    assert sum(m not in questions for m in many) >= 0.9 * len(many)
+    assert sum(m not in questions for m in many) >= 0.85 * len(many)  # some changes find nothing to change
     for seed in range(40):  # tense says which spell is asked: "has been" and "was" are never dropped
         assert {"has", "been"} <= set(re.findall(r"[a-z]+", perturbed(questions[0], random.Random(seed)).lower()))
         assert "was" in re.findall(r"[a-z]+", perturbed(questions[1], random.Random(seed)).lower())
+        # the "is" that opens a yes-or-no question says it is one: kept first ("ladder still by the scaffold" is a where)
+        assert re.findall(r"[a-z]+", perturbed(questions[3], random.Random(seed)).lower())[0] == "is"
 
 
 def test_heads_trained_with_perturbed_copies_read_a_perturbed_question() -> None:

@@ -911,6 +911,28 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("for the skip I go which way, tell me.", "direction_of", {"subject": {"label": "skip", "attributes": {}}}),
         ("the bucket sitting there still?", "still_there", {"subject": {"label": "bucket", "attributes": {}}}),
         ("when did he take his second breather?", "event_time", {"event": "went_idle", "ordinal": 2}),
+        # "since when" with a present tense asks how long; "west" for vest; "putting on" for wearing; a thing named
+        # first and asked about by pronoun; emoji for where and which side; compound sides said in two
+        ("since when sits the rigger already idle?", "spell_duration", {"state": "idle", "spell": "current"}),
+        ("since when the grinder is on the ground?", "state_duration", {"state": "on_ground", "spell": "current"}),
+        ("where did the lad in the yellow west go?", "where", {"subject": {"label": "worker", "attributes": {"vest": "yellow"}}}),
+        ("that woman not putting on a hard hat, which side is she?", "direction_of",
+         {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("the joiner, has he stopped?", "is_working", {"state": "idle"}),
+        ("the mixer, is it that it has moved?", "still_there", {"subject": {"label": "mixer", "attributes": {}}}),
+        ("sparky already back at work?", "is_working", {"state": "working"}),
+        ("have the barriers stayed where they were?", "still_there", {"subject": {"label": "barrier", "attributes": {}}}),
+        ("when did the plasterer sit down for a rest?", "event_time", {"event": "went_idle"}),
+        ("has the welder after the fitter begun working?", "order", {"event": "started_working", "relation": "after"}),
+        ("hoist 📍?", "where", {"subject": {"label": "hoist", "attributes": {}}}),
+        ("⬅️ anything there?", "things_in_direction", {"direction": "left"}),
+        ("between my back and my right, what's lying about?", "things_in_direction", {"direction": "behind-right"}),
+        ("left side but a bit further back, what is there?", "things_in_direction", {"direction": "behind-left"}),
+        ("what's become o' the blue drum?", "where", {"subject": {"label": "drum", "attributes": {"colour": "blue"}}}),
+        ("when did somebody shift 'em cones?", "event_time", {"event": "moved"}),
+        ("the barrier which is orange, which way is it from me?", "direction_of",
+         {"subject": {"label": "barrier", "attributes": {"colour": "orange"}}}),
+        ("sparky gone back 2 where he was b4 lunch?", "returned", {"relation": "before"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

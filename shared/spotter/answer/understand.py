@@ -691,6 +691,7 @@ _SURFACE = _rules(
     (r"\s+/\s+", " "), (r"(?<=[a-z]):\s+", " "), (r"\bour (beloved|trusty|precious|favourite|favorite) ", "the "),
     (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
     # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
+    (r"(?<![\w'])'em\b", "them"),  # "shifted 'em": them, not "hem"
     (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
     (r"\bbe'ind\b", "behind"), (r"\b(any|no|some|every)fink\b", r"\1thing"), (r"\bnuffink\b", "nothing"),
     (r"\btitfer\b", "hat"), (r"\bdog and bone\b", "phone"), (r"\b(on|off) (his|'is|me|my) loaf\b", ""),
@@ -773,8 +774,9 @@ _SURFACE = _rules(
     # emoji and symbols for words
     (r"👷\S*|🧑‍🏭|👨‍🔧", " worker "), (r"🧰", " toolbox "), (r"🪜", " ladder "), (r"🔨", " hammer "), (r"⛑️?|🪖", " hardhat "),
     (r"🦺", " vest "), (r"🏗️?", " crane "), (r"🚜", " excavator "), (r"🛒", " wheelbarrow "), (r"🔧", " wrench "),
+    (r"^\s*⬅️?", " on my left "), (r"^\s*➡️?", " on my right "),  # a leading arrow says where to look, not "right, ..."
     (r"⬅️?|←", " left "), (r"➡️?|→(?=\s*$|\s*[?])", " right "), (r"⬆️?|↑", " front "), (r"⬇️?|↓", " behind "),
-    (r"⏱️?|⏲️?", " how long "), (r"🕐|🕑|🕒|⏰", " when "), (r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]", " "),
+    (r"📍", " where "), (r"⏱️?|⏲️?", " how long "), (r"🕐|🕑|🕒|⏰", " when "), (r"[\U0001F300-\U0001FAFF\u2600-\u27BF\uFE0F]", " "),
     (r"\b(helmet|hat|hard ?hat|lid)-?less (\w+)", r"\2 without a hardhat"), (r"\b(vest|hi-?vis)-?less (\w+)", r"\2 without a vest"),
     # spoken forms written as said: "workin'", "standin'" (g dropped); "'ole", "'is", "be'ind" (h dropped)
     (r"\b(\w{2,}in)'(?=\s|[?.,!]|$)", r"\1g"), (r"\bbe'ind\b", "behind"),
@@ -1502,6 +1504,18 @@ _NOT_BEFORE_SUBJECT = "".join(rf"(?<!\b{aux} )" for aux in _AUX_BEFORE_SUBJECT)
 hang on, not the skip, the wheelbarrow")."""
 _NOT_AFTER_AUX = _NOT_BEFORE_SUBJECT + "".join(rf"(?<!\b{w} )" for w in ("is", "was", "are", "were", "it", "that"))
 """A "not" that negates a verb ("didn't the drywaller take ...", "that is not the grey one") is no correction."""
+_SINCE_WHEN_ING = {"lies": "lying ", "lie": "lying ", "stands": "standing ", "stand": "standing ", "sits": "sitting ",
+                   "sit": "sitting ", "works": "working ", "work": "working "}
+_SINCE_WHEN_VERBS = "is|are|has|have|" + "|".join(_SINCE_WHEN_ING)
+_SINCE_WHEN_STATE = r"(?P<state>on|in|into|without|idle|around|about|doing|no)\b(?P<rest>.*)$"
+
+
+def _since_when(m: re.Match[str]) -> str:
+    """"since when lies the hammer on the floor" -> "how long has the hammer been lying on the floor"."""
+    state = "without a" if m["state"] == "no" else m["state"]
+    return f"how long has {m['who']} been {_SINCE_WHEN_ING.get(m['verb'], '')}{state}{m['rest']}"
+
+
 _SPOKEN = _rules(
     # a correction that names what is not meant ("the red toolbox sorry not the grey one", "not the skip the barrow"),
     # before "the grey one" is read as a colour
@@ -1589,6 +1603,40 @@ _SPOKEN = _rules(
     (r"^(?:is )?(the \w+(?: \w+)?|he|she|it|they) (idle|working|on the ground|without (?:a |his |her )?\w+|in the \w+) since when$",
      r"how long has \1 been \2"),
     (r"^(he|she|they) back (in|into|down in) the (hole|trench|pit|excavation|dig) since\b", r"has \1 been back \2 the \3 since"),
+    # German-shaped "since when" with a present tense ("since when lies the hammer already on the floor?"): how long
+    # the state has lasted; a "west" beside a colour or "without" is a vest; "putting on" a colour or PPE is wearing it
+    *((rf"^since when (?P<verb>{_SINCE_WHEN_VERBS}) (?P<who>the .+?|he|she|they|it){already} {_SINCE_WHEN_STATE}", _since_when)
+      for already in (" already", "")),  # "already" marks where the subject ends, when said
+    (rf"^since when (?P<who>the \w+(?: \w+)?|he|she|they|it) (?P<verb>{_SINCE_WHEN_VERBS})(?: already)? {_SINCE_WHEN_STATE}",
+     _since_when),
+    (r"\b(without( a| his| her)?|no|orange|yellow|green|red|blue|white|black|pink|purple|grey|gray) west\b", r"\1 vest"),
+    (r"\b(is |are |who is |who are )?(not )?putting on (a |an |his |her |their )?(?=(hard ?hat|hardhat|helmet|vest|hi-?vis|"
+     + "|".join(COLOURS) + r")\b)", lambda m: f"{m.group(1) or ''}{'not ' if m.group(2) else ''}wearing {m.group(3) or ''}"),
+    # a thing or person named first, then asked about by pronoun ("the welder, has he stopped?", Nigerian "is it that
+    # he has stopped?"): the question put back in order
+    (r"^(the|that|this) ((?!one\b)\w+(?: \w+)?) (?:is it that )?(he|she|it|they) (has|have) (stopped|finished|moved|gone|left|come)\b",
+     r"\4 \1 \2 \5"),
+    (r"^(the|that|this) ((?!one\b)\w+(?: \w+)?) (has|have|is|are|was|were|did|does) (he|she|it|they) (?!the\b)", r"\3 \1 \2 "),
+    (r"^(?:is |are )?((?:the |that |this )?(?!when\b|what\b|who\b|how\b)\w+(?: \w+)?) (?:already |now )?back (?:to|at) (?:work|it)$",
+     r"is \1 working again"),
+    (r"^(is|are) (.+?) (?:already |now )?back (?:to|at) (?:work|it)\b", r"\1 \2 working again"),
+    (r"^(have|has|hev) ((?:the|them|those|these) .+?) (?:stopped|stayed|remained) where (they|it) (were|was)\b",
+     lambda m: f"are {m.group(2).replace('them ', 'the ', 1)} still where {m.group(3)} {m.group(4)}"),
+    (r"\b(?:come|came|gone|went) back to the same (?:place|spot) where\b", "come back to where"),
+    (r"\b(sat|sit|sits|sitting) down (?:to rest|for a rest|for a break|for a breather)\b", "went idle"),
+    (r"\b(?:begun|began|begin|begins) (?:to work|working|work)\b", "started working"),
+    (r"\b(the|those|these|that|this) (\w+) (?:which|that) (?:are|is|were|was) (" + "|".join(COLOURS) + r")\b", r"\1 \3 \2"),
+    (r"\b(went|go|gone|come|came) back 2 (where|the)\b", r"\1 back to \2"),  # text speak: "2" for to
+    (r"\b(he|she|they|it) out (came|went|got|climbed)\b", r"\1 \2 out"),  # German order: "since he out came"
+    (r"\bwhere (the \w+(?: \w+)?) first (?:stood|was|sat|lay|stopped)\b", r"where i first saw \1"),
+    (r"^(?:has|have|had) (.+?) (before|after) (.+?) started working$", r"did \1 start working \2 \3"),
+    # Northern English by voice: "o'" for of, "the red un" for the red one, "nawthen" for nothing
+    (r"\bo' ", "of "), (r"\b(" + "|".join(COLOURS) + r") un\b", r"\1 one"), (r"\b(nawthen|nowt|nuthin|nothin)\b", "nothing"),
+    # compound directions said as two: "between my front and my left", "right side but more back"
+    (r"\bbetween (?:my |the )?(front|back) and (?:my |the )?(left|right)(?: hand)?(?: side)?\b",
+     lambda m: f"on my {'front' if m.group(1) == 'front' else 'back'} {m.group(2)}"),
+    (r"\b(?:on )?(?:my )?(left|right)(?: hand)?(?: side)? but (?:a bit |more |further )+(?:to the )?(back|behind|front)\b",
+     lambda m: f"on my {'front' if m.group(2) == 'front' else 'back'} {m.group(1)}"),
     (r"\bhow long (has )?(he|she|it|they|the \w+) (been )?(gone )?(from|out of) (view|sight)\b", r"how long since \2 was last seen"),
     (r"^how long (he|she|they|it) been\b", r"how long has \1 been"), (r"^how long (he|she|it) was\b", r"how long was \1"),
     (r"\s+or so\b|\s+or thereabouts\b", ""),
