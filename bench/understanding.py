@@ -1,17 +1,14 @@
 """Question understanding on the paraphrase corpus: intent+slots accuracy per kind, by writer group.
 
-    python -m bench.understanding            # writers a-bh (tuned on), and the held-out round bi, bj, bk
+    python -m bench.understanding            # the tuned writers (TUNED) and the held-out rounds (LATEST)
     python -m bench.understanding --misses   # also list what was not understood
 
 The corpus (tests/data/questions/, PROVENANCE_*.md) was written by independent writers who were
 given only the contract (docs/QUESTIONS.md and the meanings of the question kinds), never the
-understander or each other's questions. It grew in rounds: each round's new writers were scored
-once, untuned (the held-out first run), and only then tuned on. First runs (held-out, overall):
-b,e 0.881; f,g 0.923; h,i 0.785; j,k 0.810; l,m 0.770; n,o 0.860; p,q,r 0.793; s,t,u 0.770;
-v,w,x 0.860; y,z,aa 0.853; ab,ac,ad 0.800; ae,af,ag 0.790; ah,ai,aj 0.837; ak,al,am 0.857;
-an,ao,ap 0.517; aq,ar,as 0.640; at,au,av 0.693; aw,ax,ay 0.680; az,ba,bb 0.687; bc,bd,be 0.683;
-bf,bg,bh 0.523; bi,bj,bk 0.813 (docs/BENCHMARKS.md has them per kind). Writers a-bh were tuned on after
-their first run; bi, bj, bk (round 22) are held out: never tuned on.
+understander or each other's questions. It grows in rounds (lately five writers each): each was scored once,
+untuned (its held-out first run; tests/data/questions/README.md and docs/BENCHMARKS.md have every one),
+held out for the next rounds, and then tuned on. TUNED below lists the writers tuned on; LATEST the three
+newest rounds, never tuned on.
 Scored by `spotter.answer.corpus` (intent plus the slots each intent uses), three ways: the rules alone, with the
 learned heads (the default), and with the MiniLM neighbours too (the default where MiniLM is installed). Results:
 bench/results/understanding.json.
