@@ -331,3 +331,22 @@ def test_a_tool_set_down_twice_lay_on_the_ground_from_its_latest_set_down_to_the
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     ans = parser.answer("How long was the drill on the ground?", CAM, at=100.0)
     assert ans.duration_s is not None and abs(ans.duration_s - 15.0) <= 0.5, ans.answer
+
+
+def test_a_worker_who_stepped_a_few_metres_off_and_came_back_went_back_to_where_he_was_first_seen() -> None:
+    """The banksman stood at 45 deg, stepped over to 23 deg for 20 s (a few metres: 22 deg off) and came back to
+    45 deg: he went back to where I first saw him. Staying within a few degrees is not going away."""
+    for places, want in (([45.0, 23.0, 45.5], True), ([45.0, 41.0, 45.5], False)):
+        e, _ = _person("w1", 45.0, "orange", "white", 0.0, 60.0)
+        obs = [ObservationRecord(observation_id=f"c{i}/w1", entity_id="w1", camera_id=CAM, clip_id="c0", label="worker",
+                                 t_start=20.0 * i, t_end=20.0 * i + 19.0, bearing_deg=b,
+                                 attributes={"vest": "orange", "hat_colour": "white", "hardhat": True})
+               for i, b in enumerate(places)]  # fmt: skip
+        store = SqliteGraphStore(":memory:")
+        store.init()
+        store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=60.0)],
+                               entities=[e.model_copy(update={"attributes": {**e.attributes, "role": "banksman"}})],
+                               observations=obs))  # fmt: skip
+        parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+        ans = parser.answer("Has the worker in the orange vest gone back to where I first saw him?", CAM, at=60.0)
+        assert ans.yes_no is want, (places, ans.answer)

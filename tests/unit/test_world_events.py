@@ -250,6 +250,42 @@ def test_a_small_hand_tool_appearing_ahead_where_the_view_rested_was_set_down_an
         s.close()
 
 
+def test_a_tool_cut_off_by_the_bottom_that_moves_with_the_head_is_in_the_wearer_s_hand() -> None:
+    """The wearer holds a drill: cut off by the bottom of the picture, it keeps its image column while the head
+    turns 0 -> 12 deg (10-12 s). At 12 s it lies on the ground ahead, small, and stays put in the world as the head
+    turns back: set down by the wearer at 12 s; picked up again at 16 s (in hand, moving with the head). A drill lying
+    at the bottom of the picture that slides across it as the head turns is on the ground, not in hand; nor is one
+    at the bottom while the head keeps still (nothing says it moves with the head)."""
+    from spotter.messages import TimedBox
+
+    frames = [10.0 + 0.2 * i for i in range(50)]
+    for case in ("held", "lying at the bottom", "head still"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        if case != "head still":
+            scene.look(10.0, 0.0).look(12.0, 12.0).look(14.0, 0.0).look(16.0, 0.0).look(18.0, 10.0).look(20.0, 10.0)
+        boxes = []
+        for t in frames:
+            in_hand = t < 12.0 or t >= 16.0
+            if case == "lying at the bottom":  # world-fixed at 5 deg, at the bottom edge throughout
+                box = scene.box(5.0, t, bottom=1.0, size=0.25)
+            elif in_hand:  # head-fixed: the same image column whatever the heading
+                box = scene.box(scene.yaw(t) or 0.0, t, bottom=1.0, size=0.25)  # straight ahead of the face
+            else:
+                box = scene.box(3.0, t, bottom=0.8, size=0.06)  # on the ground a few steps ahead
+            boxes.append(TimedBox(t=round(t, 3), bbox=box))
+        drill = scene.observation("d", "drill", 0.0, [10.0]).model_copy(update={"boxes": boxes})
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [drill])]
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up")]
+        if case == "held":
+            assert got == [("dropped", 12.0, "wearer"), ("picked_up", 16.0, "wearer")], got
+        else:
+            assert not any(b == "wearer" and k == "picked_up" for k, _t, b in got), (case, got)
+        s.close()
+
+
 def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up() -> None:
     """Last seen at 4 s in the middle of the view, which stays on it to the clip's end: picked up there (not
     taken unseen). One last seen at the edge of the image left the view instead."""
@@ -262,6 +298,27 @@ def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up()
         s.init()
         events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer, cone])])
         assert [(e.kind, round(e.t, 3), e.detail.get("in_view")) for e in events if e.kind == "picked_up"] == taken
+        s.close()
+
+
+def test_a_tool_whose_track_broke_or_that_shrank_away_was_not_picked_up() -> None:
+    """The detector lost the hammer's track at 4 s and a new track sees it in the same place from 4.8 s: not picked
+    up. One that shrank before it went (the wearer walked away from it) was not picked up either."""
+    for case in ("track broke", "shrank"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        first = [0.2 * i for i in range(1, 21)]
+        hammer = scene.observation("h", "hammer", 0.0, first, bottom=0.85, size=0.25)
+        obs = [hammer, scene.observation("c", "cone", 30.0, [0.2 * i for i in range(1, 50)], bottom=0.6, size=0.1)]
+        if case == "track broke":
+            obs.append(scene.observation("h2", "hammer", 0.0, [0.2 * i for i in range(24, 50)], bottom=0.85, size=0.25))
+        else:
+            boxes = [b if b.t < 3.0 else b.model_copy(update={"bbox": scene.box(0.0, b.t, bottom=0.7, size=0.12)})
+                     for b in hammer.boxes]  # fmt: skip
+            obs[0] = hammer.model_copy(update={"boxes": boxes})
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, obs)])
+        assert not [e for e in events if e.kind == "picked_up"], case
         s.close()
 
 

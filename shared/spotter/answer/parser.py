@@ -61,6 +61,8 @@ log = logging.getLogger(__name__)
 
 _CONE_HALF_DEG = 45.0  # "what's behind me": the 90-degree quadrant centred on the direction
 SHIFTED_DEG = 10.0  # a thing's bearing shifting this much within one sighting, its size kept: it moved
+AWAY_DEG = 15.0  # "did he go back to where ...": a sighting this far (bearing) from the place is away from it ...
+BACK_DEG = 10.0  # ... and one this close after being away is back (a person's width a few metres off is 5-10 deg)
 
 
 def fmt_time(t: float) -> str:
@@ -1150,9 +1152,9 @@ class QuestionParser:
             if o.t_end < t_event:
                 continue
             d = angular_distance(o.bearing_deg, spot)
-            if d > 25.0:
+            if d > AWAY_DEG:
                 away = True
-            elif away and d <= 15.0:
+            elif away and d <= BACK_DEG:
                 back = o
                 break
         return Answer(

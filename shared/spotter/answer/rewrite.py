@@ -19,8 +19,12 @@ def word_swap(words: dict[str, str]) -> tuple[str, Callable[[re.Match[str]], str
 
 
 def rewrite(text: str, rewrites: Sequence[Rewrite]) -> str:
+    """The rewrites applied in order. Searched before substituted: `sub` with a template ("\\1") fetches the parsed
+    template from `re`'s cache of 512 before it looks for a match, and with a thousand rules that cache thrashes, so
+    every rule re-parsed its template on every question (a fifth of the rules' time) though few match."""
     for pattern, repl in rewrites:
-        text = pattern.sub(repl, text)
+        if pattern.search(text):
+            text = pattern.sub(repl, text)
     return text
 
 

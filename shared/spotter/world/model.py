@@ -56,8 +56,17 @@ from spotter.graph.base import (
     GraphWrite,
     ObservationRecord,
 )
-from spotter.messages import AttributeValue, Caption, EntityState, Observation, WorldEvent, WorldEventKind
+from spotter.messages import (
+    AttributeValue,
+    Caption,
+    EntityState,
+    Observation,
+    TimedBox,
+    WorldEvent,
+    WorldEventKind,
+)
 from spotter.world.geometry import (
+    angular_distance,
     bearing_deg,
     blend_bearing,
     circular_mean,
@@ -206,6 +215,7 @@ class _Placed:
     probe: Probe
     state: EntityState
     holder_track: str | None
+    wearer_hand: bool = False  # its frames were read as in the wearer's hand or not (`_in_wearers_hand`)
 
 
 # --- the model ----------------------------------------------------------------------------
@@ -321,6 +331,8 @@ class WorldModel:
 
     def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], ids_persist: bool = True) -> _Placed:
         label = canonical_label(obs.label)
+        in_hand = self._in_wearers_hand(caption, obs, yaws)
+        obs = in_hand or obs
         bearings = tuple(
             bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg, caption.projection) for b in obs.boxes
         )
@@ -342,7 +354,40 @@ class WorldModel:
             ids_persist=ids_persist,
             vest=v if isinstance(v := obs.attributes.get("vest"), str) else None,
         )
-        return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder)
+        return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder, wearer_hand=in_hand is not None)
+
+    def _in_wearers_hand(self, caption: Caption, obs: Observation, yaws: dict[float, float]) -> Observation | None:
+        """A hand tool in the wearer's hand is seen cut off by the bottom of the picture (the hands are below the view)
+        and moves with the head: its image column stays put while the heading turns, where a tool lying on the ground
+        slides across the picture. The observation with its frames marked carried (in hand) and on the ground (the
+        others), or None when no frame is in hand or the detector said who carries it (its "carried" frames)."""
+        s = self.settings
+        if not is_hand_tool(obs.label) or len(obs.boxes) < 3 or any(b.state == "carried" for b in obs.boxes):
+            return None
+        h, w = float(caption.height), float(caption.width)
+        px_per_deg = w / max(caption.hfov_deg, 1.0)
+        side = s.in_hand_edge * w  # a box cut off at a side too has no true column: it says nothing
+        low = [b.bbox[3] >= (1.0 - s.in_hand_edge) * h and b.bbox[3] - b.bbox[1] >= s.in_hand_height * h
+               and b.bbox[0] > side and b.bbox[2] < w - side for b in obs.boxes]  # fmt: skip
+        hand = list(low)
+        i = 0
+        while i < len(low):  # each run of frames cut off at the bottom: in hand unless it slid as the head turned
+            if not low[i]:
+                i += 1
+                continue
+            j = i
+            while j + 1 < len(low) and low[j + 1]:
+                j += 1
+            run = obs.boxes[i:j + 1]
+            turned = max(yaws[b.t] for b in run) - min(yaws[b.t] for b in run)
+            columns = [(b.bbox[0] + b.bbox[2]) / 2.0 for b in run]
+            if len(run) < 3 or turned < s.in_hand_turn_deg or max(columns) - min(columns) > 0.5 * turned * px_per_deg:
+                hand[i:j + 1] = [False] * (j + 1 - i)  # too short, the head did not turn (no evidence), or it slid
+            i = j + 1
+        if not any(hand):
+            return None
+        boxes = [b.model_copy(update={"state": "carried" if held else "on_ground"}) for b, held in zip(obs.boxes, hand, strict=True)]
+        return obs.model_copy(update={"boxes": boxes, "state": boxes[-1].state})  # as it was when last seen
 
     def _headings(
         self, caption: Caption, mem: CameraMemory
@@ -651,7 +696,7 @@ class _Context:
             if eid in self.created and rec.observations == 0:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
-                if self._set_down_by_wearer(p, t_first):
+                if not p.wearer_hand and self._set_down_by_wearer(p, t_first):
                     self._emit("dropped", em, t_first, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
                     em = replace(em, held=False)
             else:
@@ -776,6 +821,16 @@ class _Context:
         if self._edges(box) or ((box[3] - box[1]) < s.set_down_height * self.caption.height and em.held is not False):
             return em  # it left through an edge of the image, or is too far off to be sure it is gone (unless it was
             # seen set down there: then whatever its size, gone from its place in view is picked up)
+        key, bearing_then = canonical_label(p.label), p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
+        for o in self.caption.observations:  # the detector's track broke, and another track sees it there again
+            if o is not p.obs and canonical_label(o.label) == key and any(
+                    b.t > t_last and b.t in self.yaws and angular_distance(bearing_deg(
+                        self.yaws[b.t], b.bbox, self.caption.width, self.caption.hfov_deg, self.caption.projection),
+                        bearing_then) <= s.view_margin_deg for b in o.boxes):  # fmt: skip
+                return em
+        heights = [b.bbox[3] - b.bbox[1] for b in p.obs.boxes]
+        if len(heights) >= 4 and heights[-1] < s.receding * sorted(heights)[len(heights) // 2]:
+            return em  # it shrank before it went: the wearer walked away from it (too far off to be detected)
         times = [b.t for b in p.obs.boxes]
         gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
         if len(gaps) < 2 or gaps[len(gaps) // 2] > 0.5:
@@ -820,6 +875,8 @@ class _Context:
                 self._emit(kind, em, ppe[0][0].t_start, bearing, {"attribute": "hardhat"})
                 em = replace(em, ppe=ppe[0][1])
         else:
+            if p.wearer_hand:
+                return self._wearer_hand_changes(em, p)
             handed = self._hand_off_in_view(em, recent[-1])
             if handed is not em:
                 return handed
@@ -847,6 +904,34 @@ class _Context:
                     )
                 em = replace(em, held=held[0][1])
         return em
+
+    def _wearer_hand_changes(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+        """The wearer picking a tool up or setting it down, frame by frame (`_in_wearers_hand`): an event where a run
+        of the other state lasting `min_hand_s` begins. First seen in hand or on the ground: no event (unknowable)."""
+        held = em.held
+        runs: list[list[TimedBox]] = []
+        for b in p.obs.boxes:
+            if runs and (runs[-1][0].state == b.state):
+                runs[-1].append(b)
+            else:
+                runs.append([b])
+        for k, run in enumerate(runs):
+            value = run[0].state == "carried"
+            if held is None:
+                held = value
+                continue
+            lasting = run[-1].t - run[0].t >= self.s.min_hand_s or k == len(runs) - 1 and len(run) >= 2
+            if value == held or not lasting:
+                continue
+            box = run[0]
+            bearing = bearing_deg(self.yaws[box.t], box.bbox, self.caption.width, self.caption.hfov_deg,
+                                  self.caption.projection)  # fmt: skip
+            if value:
+                self._emit("picked_up", em, box.t, bearing, {"by": "wearer"})
+            else:
+                self._emit("dropped", em, box.t, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
+            held = value
+        return replace(em, held=held)
 
     def _hand_off_in_view(self, em: EntityMemory, obs: ObservationRecord) -> EntityMemory:
         """A tool put down (or picked up) at the end of an observation that is mostly the other state:

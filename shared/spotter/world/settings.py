@@ -127,6 +127,23 @@ class WorldSettings(BaseSettings):
     frame_gap_s: float = Field(
         default=0.25, ge=0.0, description="Frames this far apart still count as the view resting unbroken on a place",
     )
+    receding: float = Field(
+        default=0.8, gt=0.0, le=1.0,
+        description="A tool whose last box is smaller than this fraction of its usual size was walked away from, not picked up",
+    )
+    in_hand_edge: float = Field(
+        default=0.02, ge=0.0, le=0.5,
+        description="A hand tool's box this close to the bottom of the image (fraction of its height) is cut off by it ...",
+    )
+    in_hand_height: float = Field(
+        default=0.1, gt=0.0, le=1.0, description="... and at least this tall (fraction of the image): in the wearer's hand",
+    )
+    in_hand_turn_deg: float = Field(
+        default=3.0, ge=0.0, description="Heading turned this much while such a box kept its image column: it moves with the head",
+    )
+    min_hand_s: float = Field(
+        default=0.5, ge=0.0, description="A tool in or out of the wearer's hand this long before a pick-up or set-down counts",
+    )
     taken_in_view_s: float = Field(
         default=1.5, ge=0.0,
         description="A hand tool not seen again while its place stays in view this long was picked up (taken in view)",

@@ -1,0 +1,1 @@
+"""family_j: an independent scenario family for the Spotter hard-hat camera contract."""
