@@ -332,7 +332,8 @@ class WorldModel:
     def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], ids_persist: bool = True) -> _Placed:
         label = canonical_label(obs.label)
         in_hand = self._in_wearers_hand(caption, obs, yaws)
-        obs = in_hand or obs
+        if in_hand is not None:
+            obs = in_hand
         bearings = tuple(
             bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg, caption.projection) for b in obs.boxes
         )
@@ -920,7 +921,7 @@ class _Context:
             if held is None:
                 held = value
                 continue
-            lasting = run[-1].t - run[0].t >= self.s.min_hand_s or k == len(runs) - 1 and len(run) >= 2
+            lasting = run[-1].t - run[0].t >= self.s.min_hand_s or (k == len(runs) - 1 and len(run) >= 2)  # or seen last
             if value == held or not lasting:
                 continue
             box = run[0]
