@@ -42,6 +42,7 @@ because events describe the present and its hysteresis has moved on.
 from __future__ import annotations
 
 import bisect
+import itertools
 import logging
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
@@ -61,7 +62,6 @@ from spotter.messages import (
     Caption,
     EntityState,
     Observation,
-    TimedBox,
     WorldEvent,
     WorldEventKind,
 )
@@ -370,21 +370,14 @@ class WorldModel:
         side = s.in_hand_edge * w  # a box cut off at a side too has no true column: it says nothing
         low = [b.bbox[3] >= (1.0 - s.in_hand_edge) * h and b.bbox[3] - b.bbox[1] >= s.in_hand_height * h
                and b.bbox[0] > side and b.bbox[2] < w - side for b in obs.boxes]  # fmt: skip
-        hand = list(low)
-        i = 0
-        while i < len(low):  # each run of frames cut off at the bottom: in hand unless it slid as the head turned
-            if not low[i]:
-                i += 1
-                continue
-            j = i
-            while j + 1 < len(low) and low[j + 1]:
-                j += 1
-            run = obs.boxes[i:j + 1]
+        hand: list[bool] = []
+        for is_low, group in itertools.groupby(zip(obs.boxes, low, strict=True), key=lambda bl: bl[1]):
+            run = [b for b, _ in group]  # a run of frames cut off at the bottom: in hand unless it slid as the head turned
             turned = max(yaws[b.t] for b in run) - min(yaws[b.t] for b in run)
             columns = [(b.bbox[0] + b.bbox[2]) / 2.0 for b in run]
-            if len(run) < 3 or turned < s.in_hand_turn_deg or max(columns) - min(columns) > 0.5 * turned * px_per_deg:
-                hand[i:j + 1] = [False] * (j + 1 - i)  # too short, the head did not turn (no evidence), or it slid
-            i = j + 1
+            held = (is_low and len(run) >= 3 and turned >= s.in_hand_turn_deg
+                    and max(columns) - min(columns) <= 0.5 * turned * px_per_deg)  # else: too short, no turn, or it slid
+            hand += [held] * len(run)
         if not any(hand):
             return None
         boxes = [b.model_copy(update={"state": "carried" if held else "on_ground"}) for b, held in zip(obs.boxes, hand, strict=True)]
@@ -910,12 +903,7 @@ class _Context:
         """The wearer picking a tool up or setting it down, frame by frame (`_in_wearers_hand`): an event where a run
         of the other state lasting `min_hand_s` begins. First seen in hand or on the ground: no event (unknowable)."""
         held = em.held
-        runs: list[list[TimedBox]] = []
-        for b in p.obs.boxes:
-            if runs and (runs[-1][0].state == b.state):
-                runs[-1].append(b)
-            else:
-                runs.append([b])
+        runs = [list(group) for _, group in itertools.groupby(p.obs.boxes, key=lambda b: b.state)]
         for k, run in enumerate(runs):
             value = run[0].state == "carried"
             if held is None:
