@@ -53,3 +53,21 @@ def test_of_several_people_the_words_fit_the_one_who_took_the_hat_off() -> None:
     parser = _parser(obs, [_entity("bank", 10.0, 58.0, white), _entity("fixer", 20.0, 48.0, fixer)])
     ans = parser.answer("How long was the fixer in the white hat working without it?", CAM, at=60.0)
     assert ans.duration_s is not None and abs(ans.duration_s - 8.0) < 0.5
+
+
+def test_a_tracker_s_new_id_counts_as_someone_else_only_within_its_memory() -> None:
+    """The tracker kept id 1 through a 4 s absence, so it remembers people about that long: a worker so dressed
+    under a new id a minute later may be the same one come back; one 2 s after the other is someone else."""
+    def attrs(track: str, vest: str) -> dict[str, object]:
+        return {"vest": vest, "hat_colour": "red", "hardhat": True, "ext_track_id": track}
+
+    def count(second_start: float) -> int | None:
+        obs = [_obs("e1", "c1", 0.0, 10.0, attrs("1", "yellow")), _obs("e1", "c2", 14.0, 20.0, attrs("1", "yellow")),
+               _obs("e2", "c3", 30.0, 40.0, attrs("2", "orange")),
+               _obs("e3", "c4", second_start, second_start + 8.0, attrs("3", "orange"))]  # fmt: skip
+        ents = [_entity("e1", 0.0, 20.0, attrs("1", "yellow")), _entity("e2", 30.0, 40.0, attrs("2", "orange")),
+                _entity("e3", second_start, second_start + 8.0, attrs("3", "orange"))]  # fmt: skip
+        return _parser(obs, ents).answer("How many different workers have you seen?", CAM, at=120.0).count
+
+    assert count(100.0) == 2
+    assert count(42.0) == 3

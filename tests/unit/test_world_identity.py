@@ -179,7 +179,7 @@ def test_a_tracking_detector_s_vest_colour_tells_people_apart() -> None:
 
     def probe(vest: str | None, track: str | None = "9") -> Probe:
         p = _probe("worker", 5.0, track=track)
-        return Probe(**{**{f: getattr(p, f) for f in p.__slots__}, "vest": vest, "ids_persist": False})
+        return Probe(**{**{f: getattr(p, f) for f in p.__slots__}, "vest": vest, "id_memory_s": 0.0})
 
     assert resolver.resolve(probe("orange"), [w]) is not None  # same clothes, same place: the same one
     assert resolver.resolve(probe("yellow"), [w]) is None
@@ -265,3 +265,68 @@ def test_re_identification_needs_a_strong_likeness_and_is_for_people_only() -> N
     assert off.resolve_returning(_probe("worker", 90.0, _unit(1)), [_person("cam/e/w1", 10.0, _unit(0))]) is None
     no_descriptor = _person("cam/e/w1", 10.0, ())
     assert resolver.resolve_returning(_probe("worker", 90.0, ()), [no_descriptor]) is None
+
+
+def _dressed(eid: str, bearing: float, vest: str, hat: str, t: float = 1.0, track: str = "3") -> Candidate:
+    """A person in view from t to t + 5 s under one detector track."""
+    ref = _ref(eid, bearing, boxes=(TimedBox(t=t, bbox=BOX), TimedBox(t=t + 5.0, bbox=BOX)), track=track,
+               attributes={"ext_track_id": track, "vest": vest, "hat_colour": hat})  # fmt: skip
+    return Candidate(_entity(eid, "worker", bearing, last_seen=t + 5.0), (ref,), external_tracks=frozenset({track}))
+
+
+def _dressed_probe(bearing: float, vest: str, hat: str, t: float = 60.0, track: str = "9") -> Probe:
+    p = _probe("worker", bearing, t=t, track=track)
+    return Probe(**{**{f: getattr(p, f) for f in p.__slots__}, "vest": vest, "hat": hat, "id_memory_s": 5.0})
+
+
+def test_a_new_track_id_vetoes_only_within_the_detector_s_memory() -> None:
+    """A tracker that kept an id through a 5 s absence gives a new one only after a longer one: a new id
+    4 s after the entity was last seen is someone else, one 60 s later says nothing."""
+    resolver = IdentityResolver()
+    known = _dressed("cam/e/w1", 10.0, "orange", "red", t=1.0)  # last seen at 6 s
+    assert resolver.resolve(_dressed_probe(12.0, "orange", "red", t=10.0), [known]) is None
+    assert resolver.resolve(_dressed_probe(12.0, "orange", "red", t=60.0), [known]) is not None
+    later = _dressed_probe(12.0, "orange", "red", t=60.0)
+    forever = Probe(**{**{f: getattr(later, f) for f in later.__slots__}, "id_memory_s": math.inf})
+    assert resolver.resolve(forever, [known]) is None  # a re-identifying detector: its new id is a new person
+
+
+def test_without_descriptors_a_tracking_detector_s_clothes_re_identify_a_person() -> None:
+    resolver = IdentityResolver()
+    probe = _dressed_probe(100.0, "yellow", "blue")  # 90 deg from where the electrician was last seen
+    sparky = _dressed("cam/e/w1", 10.0, "yellow", "blue", t=40.0)
+    joiner = _dressed("cam/e/w2", 100.0, "orange", "red", t=40.0, track="4")
+    assert resolver.resolve(probe, [sparky, joiner]) is None  # the usual gates: too far, other clothes
+    match = resolver.resolve_returning(probe, [sparky, joiner])
+    assert match is not None and match.entity_id == "cam/e/w1" and match.reason == "returning"
+    # two known people so dressed, once in view together: which one came back is not known
+    twin = _dressed("cam/e/w3", 200.0, "yellow", "blue", t=41.0, track="5")
+    assert resolver.resolve_returning(probe, [sparky, twin]) is None
+    # one person split before (never in view together): the one seen last
+    earlier = _dressed("cam/e/w0", 200.0, "yellow", "blue", t=1.0, track="2")
+    match = resolver.resolve_returning(probe, [earlier, sparky])
+    assert match is not None and match.entity_id == "cam/e/w1"
+    # a hat not read, or colours from a detector without tracks: no evidence
+    assert resolver.resolve_returning(_dressed_probe(100.0, "yellow", "none"), [sparky]) is None
+    untracked = Probe(**{**{f: getattr(probe, f) for f in probe.__slots__}, "external_track": None})
+    assert resolver.resolve_returning(untracked, [sparky]) is None
+
+
+def test_the_distance_gate_compares_where_a_person_went_out_of_view_with_where_they_came_back() -> None:
+    """A worker who walked towards the camera: the means of the two sightings differ, the ends agree."""
+    resolver = IdentityResolver()
+    w = Candidate(_entity("w", "worker", 0.0, last_seen=10.0, distance=0.62), [_ref("w", 0.0)])
+    probe = _probe("worker", 5.0, t=15.0, distance=0.28)
+    assert resolver.resolve(probe, [w]) is None
+    ends = Candidate(w.entity, w.refs, last_distance=0.35)
+    came = Probe(**{**{f: getattr(probe, f) for f in probe.__slots__}, "distance_first": 0.33})
+    assert resolver.resolve(came, [ends]) is not None
+    assert resolver.resolve(came, [Candidate(w.entity, w.refs, last_distance=0.7)]) is None
+
+
+def test_a_hard_hat_of_another_colour_is_someone_else_s_but_a_missing_one_says_nothing() -> None:
+    resolver = IdentityResolver()
+    known = _dressed("cam/e/w1", 10.0, "orange", "white", t=1.0)
+    assert resolver.resolve(_dressed_probe(12.0, "orange", "white"), [known]) is not None
+    assert resolver.resolve(_dressed_probe(12.0, "orange", "orange"), [known]) is None
+    assert resolver.resolve(_dressed_probe(12.0, "orange", "none"), [known]) is not None  # took it off

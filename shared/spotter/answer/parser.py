@@ -1359,13 +1359,13 @@ def _individuals(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]],
 
 def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecord]]], settings: WorldSettings
                        ) -> list[list[tuple[EntityRecord, list[ObservationRecord]]]]:
-    """`_individuals`, with every entity of each individual (earliest first). Where the detector
-    re-identifies people (one of its ids came back after more than `track_gap_s`, as the world model
-    learns it), its different ids are different people however alike they dress; only entities
-    sharing an id are joined then."""
+    """`_individuals`, with every entity of each individual (earliest first). The detector keeps a
+    person's id through an absence as long as the longest gap after which one of its ids came back (its
+    memory, as the world model learns it): two ids seen within that time of each other are two people
+    however alike they dress; past it a tracker gives a returning person a new id, and clothes decide."""
     Group = tuple[list[tuple[EntityRecord, list[ObservationRecord]]], tuple[Any, Any] | None, list[tuple[float, float]], set[str]]
     groups: list[Group] = []
-    reid = _reidentifies([o for _, obs in found for o in obs], settings)
+    memory = _id_memory_s([o for _, obs in found for o in obs], settings)
     for e, obs in sorted(found, key=lambda eo: eo[0].first_seen):
         look = (_majority(obs, "vest"), _majority(obs, "hat_colour")) if e.label == "worker" else None
         spans = [(o.t_start, o.t_end) for o in obs]
@@ -1375,7 +1375,8 @@ def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecor
         # seen who wears the colour that was read, when someone such was out of view then
         glimpse = look is not None and look != (None, None) and sum(b - a for a, b in spans) <= GLIMPSE_S
         group = next((g for g in groups if (known and g[1] == look or glimpse and _compatible(look, g[1]))
-                      and not _together(spans, g[2]) and (not reid or not ids or not g[3] or ids & g[3])), None)  # fmt: skip
+                      and not _together(spans, g[2])
+                      and (not memory or not ids or not g[3] or ids & g[3] or _apart_s(spans, g[2]) > memory)), None)  # fmt: skip
         if group is None:
             groups.append(([(e, obs)], look, spans, ids))
         else:
@@ -1397,17 +1398,24 @@ def _compatible(look: tuple[Any, Any] | None, other: tuple[Any, Any] | None) -> 
     return all(a is None or a == b for a, b in zip(look, other, strict=True))
 
 
-def _reidentifies(obs: Sequence[ObservationRecord], settings: WorldSettings) -> bool:
-    """The detector gives a person their id again after a gap (re-identification), or only new ids."""
+def _id_memory_s(obs: Sequence[ObservationRecord], settings: WorldSettings) -> float:
+    """How long the detector keeps a person's id through an absence: the longest gap after which one of
+    its ids came back, when one came back after more than `track_gap_s`; else 0 (a tracker whose ids never
+    come back may also hand out a new one after a blink, so its ids tell no one apart)."""
     spans: dict[str, list[tuple[float, float]]] = {}
     for o in obs:
         if (v := external_track(o, settings)) is not None:
             spans.setdefault(v, []).append((o.t_start, o.t_end))
+    memory = 0.0
     for ss in spans.values():
         ss.sort()
-        if any(b[0] - a[1] > settings.track_gap_s for a, b in zip(ss, ss[1:], strict=False)):
-            return True
-    return False
+        memory = max([memory, *(b[0] - a[1] for a, b in zip(ss, ss[1:], strict=False))])
+    return memory if memory > settings.track_gap_s else 0.0
+
+
+def _apart_s(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> float:
+    """The shortest time between a sighting in `a` and one in `b` (0 when they overlap)."""
+    return min((max(0.0, b0 - a1, a0 - b1) for a0, a1 in a for b0, b1 in b), default=math.inf)
 
 
 def _together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], overlap_s: float = 0.3) -> bool:

@@ -20,8 +20,8 @@ An observation joins an entity of the same canonical label only if ALL hold:
 A persistent external track id shared with one of the entity's references
 replaces the appearance gate and widens the bearing gate to `track_gate_deg`,
 but never overrides the separation veto; a different external track id than the
-entity's is a veto of its own (the detector told them apart) when the camera's detector re-identifies
-(an id seen again after a gap) or the entity was tracked a moment ago (see `other_track`). Among qualifying entities the best
+entity's is a veto of its own (the detector told them apart) while the entity has been out of view for no
+longer than the detector is known to keep an id through (see `other_track`). Among qualifying entities the best
 mean similarity wins (ties: smaller angle, then id). None qualifies: the caller
 starts a new entity (conservative: split rather than merge).
 
@@ -59,8 +59,10 @@ class Probe:
     boxes: tuple[TimedBox, ...]
     appearance: tuple[float, ...] = ()
     external_track: str | None = None
-    ids_persist: bool = True  # this camera's detector gives an individual its id again after a gap
+    id_memory_s: float = math.inf  # the longest gap after which this camera's detector gave an individual its id again
     vest: str | None = None  # the vest colour the detector saw ("none": no vest); a hat comes off, a vest stays
+    hat: str | None = None  # the hard hat colour the detector saw
+    distance_first: float | None = None  # the distance proxy of the first box (where it came back into view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,7 @@ class Candidate:
     refs: Sequence[ObservationRecord]
     carried: bool = False
     external_tracks: frozenset[str] = field(default_factory=frozenset)
+    last_distance: float | None = None  # the distance proxy of its last box (where it went out of view)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,24 +156,43 @@ class IdentityResolver:
         return bool(sims) and min(sims) >= cons and max(sims) >= match
 
     def other_clothes(self, probe: Probe, cand: Candidate) -> bool:
-        """The detector saw a different vest on the probe than on the entity's recent references: two
-        people (a vest is not changed in the minutes a memory bridges; a hat is, so it does not count)."""
-        if probe.vest is None or probe.external_track is None or not is_person(probe.label):
+        """The detector saw a different vest on the probe than on the entity's recent references, or a hard
+        hat of another colour: two people (a vest is not changed in the minutes a memory bridges; a hat comes
+        off, so a missing one says nothing, but one of another colour is someone else's)."""
+        if probe.external_track is None or not is_person(probe.label):
             return False  # only a tracking detector's colours are trusted (the built-in one mixes orange and yellow)
-        seen = [v for r in list(cand.refs)[-self.settings.recent_refs:] if isinstance(v := r.attributes.get("vest"), str)]
-        return bool(seen) and probe.vest not in seen
+        refs = list(cand.refs)[-self.settings.recent_refs:]
+        vests = [v for r in refs if isinstance(v := r.attributes.get("vest"), str)]
+        if probe.vest is not None and vests and probe.vest not in vests:
+            return True
+        hats = [h for r in refs if isinstance(h := r.attributes.get("hat_colour"), str) and h != "none"]
+        return probe.hat not in (None, "none") and bool(hats) and probe.hat not in hats
+
+    def distance_apart(self, probe: Probe, cand: Candidate) -> float:
+        """How far the probe came back into view from where the entity went out of it: a person walks
+        on between the two, so their means over both sightings would differ when the ends agree."""
+        came = probe.distance if probe.distance_first is None else probe.distance_first
+        went = cand.entity.distance if cand.last_distance is None else cand.last_distance
+        return abs(came - went)
+
+    def look(self, probe: Probe) -> tuple[str, str] | None:
+        """The probe's vest and hat colours, when a tracking detector read both (its colours are trusted)."""
+        if probe.external_track is None or probe.vest in (None, "none") or probe.hat in (None, "none"):
+            return None
+        return (probe.vest, probe.hat)
 
     def track_linked(self, probe: Probe, cand: Candidate) -> bool:
         return probe.external_track is not None and probe.external_track in cand.external_tracks
 
     def other_track(self, probe: Probe, cand: Candidate) -> bool:
-        """The detector tracks both and gives them different ids: shown apart. That holds when its ids
-        persist (an individual seen again gets its id again: re-identification), or while the entity was
-        still being tracked under its own id a moment ago; a plain tracker gives everyone who comes back
-        into view a new id, so after a gap a new id says nothing and the other gates decide."""
+        """The detector tracks both and gives them different ids: shown apart, while the entity was out of
+        view for no longer than the detector is known to remember an individual (`id_memory_s`: the
+        longest gap after which one of its ids came back; at least `track_gap_s`). A tracker keeps an id
+        through a short absence and gives a new one after a longer one, so past its memory a new id says
+        nothing and the other gates decide; a re-identifying detector's memory grows as ids come back."""
         if probe.external_track is None or not cand.external_tracks or probe.external_track in cand.external_tracks:
             return False
-        return probe.ids_persist or probe.t_start - cand.entity.last_seen <= self.settings.track_gap_s
+        return probe.t_start - cand.entity.last_seen <= max(probe.id_memory_s, self.settings.track_gap_s)
 
     # --- decisions ----------------------------------------------------------------
 
@@ -187,12 +209,7 @@ class IdentityResolver:
         if angle > gate:
             return None
         recent = probe.t_start - cand.entity.last_seen <= s.distance_gate_window_s
-        if (
-            recent
-            and not cand.carried
-            and not tracked
-            and abs(probe.distance - cand.entity.distance) > self.gate_distance(probe.label)
-        ):
+        if recent and not cand.carried and not tracked and self.distance_apart(probe, cand) > self.gate_distance(probe.label):
             return None
         sims = similarities(probe, cand.refs, s.recent_refs)
         spatial_score = 1.0 - angle / 180.0
@@ -254,24 +271,59 @@ class IdentityResolver:
         detector track, no other vest; and unambiguous: the best candidate's mean similarity
         beats every other qualifying person's by `reid_margin` (two workers in the same vest
         stay apart rather than being merged).
+
+        Without descriptors (a detector service gives boxes, not pixels) a tracking detector's colours
+        stand in: the vest and hat it read on the probe are the ones most of a known person's recent
+        sightings show, and no one else so dressed is known, unless all such were never in view together
+        (one person split before): then the one seen last.
         """
         s = self.settings
         if not s.reid_people or not is_person(probe.label):
             return None
         matches: list[Match] = []
+        dressed: list[Candidate] = []
+        look = self.look(probe)
         for cand in candidates:
             if (cand.entity.label != probe.label or self.separated(probe, cand) or self.other_track(probe, cand)
                     or self.other_clothes(probe, cand)):  # fmt: skip
                 continue
             sims = similarities(probe, cand.refs, s.recent_refs)
+            if not sims:
+                if look is not None and _majority_look(cand.refs[-s.recent_refs:]) == look:
+                    dressed.append(cand)
+                continue
             if not self.appearance_ok(sims, s.theta_reid, s.theta_reid):
                 continue
             matches.append(Match(cand.entity.entity_id, sum(sims) / len(sims), self.angle_to(probe, cand.entity),
                                  "returning", sims))  # fmt: skip
+        if not matches:
+            return self._returning_by_clothes(probe, dressed)
         ranked = sorted(matches, key=lambda m: (-m.score, m.angle_deg, m.entity_id))
-        if not ranked or (len(ranked) > 1 and ranked[0].score - ranked[1].score < s.reid_margin):
+        if len(ranked) > 1 and ranked[0].score - ranked[1].score < s.reid_margin:
             return None
         return ranked[0]
+
+    def _returning_by_clothes(self, probe: Probe, dressed: Sequence[Candidate]) -> Match | None:
+        if not dressed:
+            return None
+        latest = sorted(dressed, key=lambda c: (-c.entity.last_seen, c.entity.entity_id))
+        if any(_in_view_together(latest[0].refs, c.refs) for c in latest[1:]):
+            return None  # two people dressed alike: which one came back is not known
+        return Match(latest[0].entity.entity_id, 0.0, self.angle_to(probe, latest[0].entity), "returning", ())
+
+
+def _majority_look(refs: Sequence[ObservationRecord]) -> tuple[str, str] | None:
+    """The vest and hat colours most of these sightings show with both read."""
+    looks = [(v, h) for r in refs if isinstance(v := r.attributes.get("vest"), str)
+             and isinstance(h := r.attributes.get("hat_colour"), str)]  # fmt: skip
+    if not looks:
+        return None
+    top = max(set(looks), key=lambda lk: (looks.count(lk), lk))
+    return top if looks.count(top) * 2 > len(looks) else None
+
+
+def _in_view_together(a: Sequence[ObservationRecord], b: Sequence[ObservationRecord], overlap_s: float = 0.3) -> bool:
+    return any(min(x.t_end, y.t_end) - max(x.t_start, y.t_start) > overlap_s for x in a for y in b)
 
 
 def best(matches: Sequence[Match]) -> Match | None:

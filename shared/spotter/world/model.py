@@ -44,6 +44,7 @@ from __future__ import annotations
 import bisect
 import itertools
 import logging
+import math
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -180,7 +181,7 @@ class CameraMemory:
     clip_ids: set[str] = field(default_factory=set)
     starts: list[float] = field(default_factory=list)  # t_start of `clips`, for bisection
     track_seen: dict[str, float] = field(default_factory=dict)  # detector track id -> last box time
-    ids_persist: bool = False  # an id came back after a gap: the detector re-identifies individuals
+    id_memory_s: float = 0.0  # the longest gap after which one of the detector's ids came back
 
     def add_clip(self, clip: ClipRecord) -> None:
         if clip.clip_id in self.clip_ids:
@@ -293,7 +294,7 @@ class WorldModel:
             height=caption.height,
         )
         self._note_track_ids(caption, mem)
-        placed = [self._place(caption, o, yaws, mem.ids_persist) for o in sorted(caption.observations, key=_obs_order)]
+        placed = [self._place(caption, o, yaws, mem.id_memory_s) for o in sorted(caption.observations, key=_obs_order)]
         ctx = _Context(self, caption, mem, times, yaws, late)
         ctx.resolve(placed)
         ctx.update_entities(placed)
@@ -316,20 +317,20 @@ class WorldModel:
     # --- helpers used by the context ---------------------------------------------
 
     def _note_track_ids(self, caption: Caption, mem: CameraMemory) -> None:
-        """Learn whether this camera's detector gives an individual its id again after a gap."""
+        """Learn how long this camera's detector remembers an individual: the longest gap after which an id came back."""
         for obs in caption.observations:
             tid = external_track(obs, self.settings)
             if tid is None or not obs.boxes:
                 continue
             last = mem.track_seen.get(tid)
-            if last is not None and obs.boxes[0].t - last > self.settings.track_gap_s:
-                mem.ids_persist = True
+            if last is not None:
+                mem.id_memory_s = max(mem.id_memory_s, obs.boxes[0].t - last)
             mem.track_seen[tid] = max(last or obs.boxes[-1].t, obs.boxes[-1].t)
         if len(mem.track_seen) > 5000:  # a plain tracker's ids on a long shift: keep the recent half
             keep = sorted(mem.track_seen.items(), key=lambda kv: kv[1])[-2500:]
             mem.track_seen = dict(keep)
 
-    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], ids_persist: bool = True) -> _Placed:
+    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], id_memory_s: float = math.inf) -> _Placed:
         label = canonical_label(obs.label)
         in_hand = self._in_wearers_hand(caption, obs, yaws)
         if in_hand is not None:
@@ -352,8 +353,10 @@ class WorldModel:
             boxes=tuple(obs.boxes),
             appearance=tuple(obs.appearance),
             external_track=external_track(obs, self.settings),
-            ids_persist=ids_persist,
+            id_memory_s=id_memory_s,
             vest=v if isinstance(v := obs.attributes.get("vest"), str) else None,
+            hat=h if isinstance(h := obs.attributes.get("hat_colour"), str) else None,
+            distance_first=dists[0],
         )
         return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder, wearer_hand=in_hand is not None)
 
@@ -546,7 +549,9 @@ class _Context:
             if em.record.label != label or eid in skip:
                 continue
             tracks = frozenset(t for r in em.recent if (t := external_track(r, self.s)) is not None)
-            out.append(Candidate(em.record, em.recent, carried=em.held is True, external_tracks=tracks))
+            last = em.recent[-1].boxes[-1].bbox if em.recent and em.recent[-1].boxes else None
+            went = distance_proxy(last, self.caption.height, label) if last is not None else None
+            out.append(Candidate(em.record, em.recent, carried=em.held is True, external_tracks=tracks, last_distance=went))
         return out
 
     def seen_with(self, p: _Placed) -> set[str]:

@@ -64,7 +64,7 @@ class WorldSettings(BaseSettings):
     )
     track_gap_s: float = Field(
         default=2.0, ge=0.0,
-        description="A detector id seen again after this gap means the detector re-identifies; a new id within it, another individual",
+        description="A new detector id within this gap is another individual; an id seen again after a longer gap lengthens that to the gap (the detector's memory)",
     )
     external_track_ids: bool = Field(
         default=False,
