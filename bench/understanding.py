@@ -46,7 +46,8 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "is", "it", "iu", "iv", "iw", "ix", "iy", "iz", "ja", "jb", "jc", "jd", "je", "jf", "jg",
          "jh", "ji", "jj", "jk", "jl", "jm", "jn", "jo", "jp", "jq", "jr", "js", "jt", "ju", "jv",
          "jw", "jx", "jy", "jz", "ka", "kb", "kc", "kd", "ke", "kf",
-         "kg", "kh", "ki", "kj", "kk", "kl", "km", "kn", "ko", "kp")
+         "kg", "kh", "ki", "kj", "kk", "kl", "km", "kn", "ko", "kp",
+         "lf", "lg", "lh", "li", "lj")  # round 75: read after its first run (session 40), so tuning data at once
 LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73 and 74: held out, never tuned on (their first runs are the
           "kv", "kw", "kx", "ky", "kz",  # figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le")  # changed anything); rounds 28

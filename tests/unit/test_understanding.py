@@ -933,6 +933,18 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the barrier which is orange, which way is it from me?", "direction_of",
          {"subject": {"label": "barrier", "attributes": {"colour": "orange"}}}),
         ("sparky gone back 2 where he was b4 lunch?", "returned", {"relation": "before"}),
+        # "from when" for since when, with or without an article; a colour after its thing or in a relative clause;
+        # a topic, then "where is"; Guyanese "whey ... deh"; a dropped verb before "back to work"; two-part sides
+        ("from when is the grinder lying on the floor?", "state_duration", {"state": "on_ground", "spell": "current"}),
+        ("from when scaffolder is inside the excavation?", "state_duration", {"state": "in_zone"}),
+        ("the buckets which are with blue colour, where they are?", "where",
+         {"subject": {"label": "bucket", "attributes": {"colour": "blue"}}}),
+        ("grinder with green, which way from me?", "direction_of", {"subject": {"label": "grinder", "attributes": {"colour": "green"}}}),
+        ("mixer yellow, where is it?", "where", {"subject": {"label": "mixer", "attributes": {"colour": "yellow"}}}),
+        ("whey de mixer deh now?", "where", {"subject": {"label": "mixer", "attributes": {}}}),
+        ("the plumber back to work yet?", "is_working", {"state": "working"}),
+        ("in front, on the right side, what is standing?", "things_in_direction", {"direction": "front-right"}),
+        ("right side of me but more back, anything?", "things_in_direction", {"direction": "behind-right"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

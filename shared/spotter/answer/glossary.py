@@ -1081,8 +1081,12 @@ _DUTCH = _rules(
 )
 
 # --- Trinidadian English (Trini creole: "de" for the, "dey", "wey", "meh", "liming") --------------------------
-_TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man)\b")  # Pidgin has "dey", "wey" too
+_TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man|deh|mih|fuh|whey|pardner)\b")  # Pidgin has "dey", "wey" too
 _TRINI = _rules(
+    # Guyanese spellings of the same words: "whey" (where), "deh" (is, there), "mih" (my), "fuh" (for), "ah" (I)
+    (r"\bwhey\b", "wey"), (r"\bdeh\b", "dey"), (r"\bmih\b", "my"), (r"\bfuh\b", "for"), (r"\bjus\b", "just"),
+    (r"\bnah (got|working|work|doing|wearing)\b", r"not \1"), (r"\bwid\b", "with"), (r"\bpon\b", "on"), (r"\btek\b", "take"), (r"\bpardner\b", "partner"),
+    (r"\bah (see|saw|seen|put|turn|looking|had|first|last|must|get|need|standing)\b", r"i \1"),
     (r"^(boy|eh|spotter) ", " "), (r"\b(eh|quick quick)\b|\bnah$|\bor wha$", " "), (r"\bnow for now\b", " right now "),
     (r"\bde\b", "the"), (r"\bmeh\b", "my"), (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdem\b", "those"),
     (r"\bbout\b", "about"), (r"\bgyul\b", "woman"), (r"\bsteel man\b", "steel fixer"), (r"\ballyuh\b", "you"),
@@ -1098,7 +1102,7 @@ _TRINI = _rules(
     (r"\bget drop\b", "got dropped"), (r"\bgo back by where\b", "go back to where"),
     # "dey" (is, there; they before a verb), "wey" (where), "reach" (arrive, end up)
     (r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come)\b", r"they \1"),
-    (r"^wey (.+?) dey( now)?$", r"where is \1 now"), (r"^wey (.+?) reach\b", r"where did \1 end up"),
+    (r"\bwey (it|he|she|they) dey\b", r"where is \1"), (r"^wey (.+?) dey( now)?$", r"where is \1 now"), (r"^wey (.+?) reach\b", r"where did \1 end up"),
     (r"^wey (.+?) gone\b", r"where did \1 go"), (r"^wey (i|we) (leave|put|drop)\b", r"where did \1 \2"), (r"\bwey\b", "where"),
     (r"\bstill dey where\b", "still where"), (r"\bstill dey$", "still there"), (r"\bwhat dey\b", "what is"),
     (r"(?<!^)\bdey$", " "), (r"\bdey\b", "is"), (r"\breach\b", "arrived"),

@@ -57,6 +57,7 @@ from spotter.answer.rewrite import rewrite as _rewrite
 from spotter.answer.rewrite import rules as _rules
 from spotter.answer.rewrite import word_swap
 from spotter.world.geometry import Sector
+from spotter.world.labels import is_person
 
 log = logging.getLogger(__name__)
 
@@ -1507,13 +1508,14 @@ _NOT_AFTER_AUX = _NOT_BEFORE_SUBJECT + "".join(rf"(?<!\b{w} )" for w in ("is", "
 _SINCE_WHEN_ING = {"lies": "lying ", "lie": "lying ", "stands": "standing ", "stand": "standing ", "sits": "sitting ",
                    "sit": "sitting ", "works": "working ", "work": "working "}
 _SINCE_WHEN_VERBS = "is|are|has|have|" + "|".join(_SINCE_WHEN_ING)
-_SINCE_WHEN_STATE = r"(?P<state>on|in|into|without|idle|around|about|doing|no)\b(?P<rest>.*)$"
+_SINCE_WHEN_STATE = r"(?P<state>on|in|into|inside|without|idle|is idle|around|about|doing|no)\b(?P<rest>.*)$"
 
 
 def _since_when(m: re.Match[str]) -> str:
     """"since when lies the hammer on the floor" -> "how long has the hammer been lying on the floor"."""
-    state = "without a" if m["state"] == "no" else m["state"]
-    return f"how long has {m['who']} been {_SINCE_WHEN_ING.get(m['verb'], '')}{state}{m['rest']}"
+    state = {"no": "without a", "is idle": "idle"}.get(m["state"], m["state"])
+    ing = f"{m['ing']} " if "ing" in m.groupdict() and m["ing"] else _SINCE_WHEN_ING.get(m["verb"], "")
+    return f"how long has {m['who']} been {ing}{state}{m['rest']}"
 
 
 _SPOKEN = _rules(
@@ -1605,9 +1607,12 @@ _SPOKEN = _rules(
     (r"^(he|she|they) back (in|into|down in) the (hole|trench|pit|excavation|dig) since\b", r"has \1 been back \2 the \3 since"),
     # German-shaped "since when" with a present tense ("since when lies the hammer already on the floor?"): how long
     # the state has lasted; a "west" beside a colour or "without" is a vest; "putting on" a colour or PPE is wearing it
-    *((rf"^since when (?P<verb>{_SINCE_WHEN_VERBS}) (?P<who>the .+?|he|she|they|it){already} {_SINCE_WHEN_STATE}", _since_when)
+    # ("from when" the same, as Slavic and Armenian speakers say it; the article may be left out)
+    *((rf"^(?:since|from) when (?P<verb>{_SINCE_WHEN_VERBS}) (?P<who>(?:the |this |that )?[a-z].*?|he|she|they|it){already}"
+       rf" {_SINCE_WHEN_STATE}", _since_when)
       for already in (" already", "")),  # "already" marks where the subject ends, when said
-    (rf"^since when (?P<who>the \w+(?: \w+)?|he|she|they|it) (?P<verb>{_SINCE_WHEN_VERBS})(?: already)? {_SINCE_WHEN_STATE}",
+    (rf"^(?:since|from) when (?P<who>(?:the |this |that )?[a-z]+(?: (?:with|in) (?:the |a )?[a-z]+)?(?: [a-z]+)?|he|she|they|it)"
+     rf" (?P<verb>{_SINCE_WHEN_VERBS})(?: already)?(?: (?P<ing>lying|standing|sitting|staying|working))?(?: there)? {_SINCE_WHEN_STATE}",
      _since_when),
     (r"\b(without( a| his| her)?|no|orange|yellow|green|red|blue|white|black|pink|purple|grey|gray) west\b", r"\1 vest"),
     (r"\b(is |are |who is |who are )?(not )?putting on (a |an |his |her |their )?(?=(hard ?hat|hardhat|helmet|vest|hi-?vis|"
@@ -1632,11 +1637,15 @@ _SPOKEN = _rules(
     (r"^(?:has|have|had) (.+?) (before|after) (.+?) started working$", r"did \1 start working \2 \3"),
     # Northern English by voice: "o'" for of, "the red un" for the red one, "nawthen" for nothing
     (r"\bo' ", "of "), (r"\b(" + "|".join(COLOURS) + r") un\b", r"\1 one"), (r"\b(nawthen|nowt|nuthin|nothin)\b", "nothing"),
+    # the verb left out: "my partner back to work yet?", "the electrician back on the tools?"
+    (r"^((?:my|the|that|this|our) (?:[a-z]+ ){0,3}?[a-z]+) back (to|at|on) (work|the tools)( yet| now| already)?$", r"is \1 back at work\4"),
     # compound directions said as two: "between my front and my left", "right side but more back"
     (r"\bbetween (?:my |the )?(front|back) and (?:my |the )?(left|right)(?: hand)?(?: side)?\b",
      lambda m: f"on my {'front' if m.group(1) == 'front' else 'back'} {m.group(2)}"),
-    (r"\b(?:on )?(?:my )?(left|right)(?: hand)?(?: side)? but (?:a bit |more |further )+(?:to the )?(back|behind|front)\b",
+    (r"\b(?:on )?(?:my )?(left|right)(?: hand)?(?: side)?(?: of me)? but (?:a bit |more |further )+(?:to the )?(back|behind|front)\b",
      lambda m: f"on my {'front' if m.group(2) == 'front' else 'back'} {m.group(1)}"),
+    (r"\b(?:in|at|on) (?:the )?(back|front),? (?:on |at |to )?(?:the |my )?(left|right)(?: hand)?(?: side)?\b",
+     lambda m: f"on my {m.group(1)} {m.group(2)}"),
     (r"\bhow long (has )?(he|she|it|they|the \w+) (been )?(gone )?(from|out of) (view|sight)\b", r"how long since \2 was last seen"),
     (r"^how long (he|she|they|it) been\b", r"how long has \1 been"), (r"^how long (he|she|it) was\b", r"how long was \1"),
     (r"\s+or so\b|\s+or thereabouts\b", ""),
@@ -1769,7 +1778,7 @@ _WORD_ORDER = _rules(
     (r"^(?:give|get|send) (?:us|me) a (?:heading|bearing) (?:on|for|to) (.+?)(?: from (?:where|here).*)?$", r"which way is \1"),
     # a bare topic, then the question ("laser level where", "green extension lead now where", "laser level where did
     # i set it", "the water cooler nobody move it until now", "1st time you saw the telehandler")
-    (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:now |still )?where\s*$",
+    (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:now |still )?where(?: is| it is| is it| they are| are they)?(?: now)?\s*$",
      lambda m: f"where is the {m.group(1)}" if _names_a_thing(m.group(1)) else m.group(0)),
     (r"^(?!(?:the|a|an|my|is|are|was|did|how|what|which|when|who|where)\b)([a-z]+(?: [a-z]+){0,2}) (?:from (?:here|me) )?"
      r"(?:which direction|which way)\s*$",
@@ -3052,9 +3061,9 @@ def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
         m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
     if m is None and end is not None:  # "the ladder that is yellow", "the drill, it's green", "... I think it was green"
-        m = re.search(rf"^\s+(?:(?:that|which|it) (?:is|was|were)|"
+        m = re.search(rf"^\s+(?:(?:that|which|it|they) (?:is|was|were|are)(?: with)?|with|"
                       rf"(?:[a-z']+ ){{0,8}}(?:i think|i believe|i reckon|pretty sure) it (?:is|was))\s+(?:a |the )?"
-                      rf"({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket))", text[end:])
+                      rf"({_colour_re()})\b(?: colou?r\b)?(?!\s*(vest|hi-vis|hat|hardhat|helmet|jacket|handle|one|ones|shirt|top|coat))", text[end:])
     if m is None:  # "the red-handled hammer"
         m = re.search(rf"\b({_colour_re()})[- ]handled\s+$", text[max(0, start - 16):start])
     if m is None and end is not None:  # "the hammer, the one with the yellow handle": a part's colour is the thing's
@@ -3521,6 +3530,8 @@ _GUESSES_AT = 0.5
 """A head's best guess fills a slot no cue reads (for an intent the intent head is sure of) from this probability."""
 _NAMES_AT = 0.8
 """... and the subject head's names the subject from this one: a subject is named, not picked from a closed set."""
+_ABOUT_WORKERS = frozenset({"is_working", "spell_duration"})
+"""Intents whose subject is always a worker (the contract's productivity questions)."""
 
 
 class QuestionUnderstander:
@@ -3563,6 +3574,8 @@ class QuestionUnderstander:
             return cued  # asked yes or no ("are the barriers where they were at 3:00?"): only a sure head reads a "where"
         if intent == "unknown":
             return UNKNOWN
+        if intent in _ABOUT_WORKERS and cued.subject is not None and not is_person(cued.subject.label):
+            return cued  # productivity is a worker's: "how long has the excavator been parked" is the machine's state
         learned = self._cued(question, labels, intent=intent, hints=sure)  # type: ignore[arg-type]
         if learned.intent != intent and p >= self.overrule:
             # the head is sure of the intent but the rules cannot read its slots (a word no rule knows, an order no
