@@ -217,7 +217,7 @@ def run_scenario(d: Path, log_dir: Path, *, as_camera: bool = False, drops: list
         answers = []
         for q in questions:
             a = ask(api_port, camera, str(q["question"]), float(q["at"]))
-            answers.append({"id": q["id"], **{k: a.get(k) for k in ("answer", "time", "duration_s", "direction",
+            answers.append({"id": q["id"], **{k: a.get(k) for k in ("answer", "intent", "time", "duration_s", "direction",
                                                                    "yes_no", "entity_types", "count")}})  # fmt: skip
         alerts = [m for _t, m in stream_messages(redis, streams.ALERTS) if isinstance(m, Alert)]
         reasoner = next(s for s in services if s.name == "reasoner")
