@@ -945,6 +945,7 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the plumber back to work yet?", "is_working", {"state": "working"}),
         ("in front, on the right side, what is standing?", "things_in_direction", {"direction": "front-right"}),
         ("right side of me but more back, anything?", "things_in_direction", {"direction": "behind-right"}),
+        ("how long has the plasterer been on the go since his break?", "spell_duration", {"state": "working"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -1637,6 +1637,8 @@ _SPOKEN = _rules(
     (r"^(?:has|have|had) (.+?) (before|after) (.+?) started working$", r"did \1 start working \2 \3"),
     # Northern English by voice: "o'" for of, "the red un" for the red one, "nawthen" for nothing
     (r"\bo' ", "of "), (r"\b(" + "|".join(COLOURS) + r") un\b", r"\1 one"), (r"\b(nawthen|nowt|nuthin|nothin)\b", "nothing"),
+    # "on the go" (British: busy at it) is working
+    (r"\b(been|is|was|are|were|still|kept) on the go\b", r"\1 working"),
     # the verb left out: "my partner back to work yet?", "the electrician back on the tools?"
     (r"^((?:my|the|that|this|our) (?:[a-z]+ ){0,3}?[a-z]+) back (to|at|on) (work|the tools)( yet| now| already)?$", r"is \1 back at work\4"),
     # compound directions said as two: "between my front and my left", "right side but more back"
