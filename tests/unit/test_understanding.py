@@ -940,6 +940,7 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the buckets which are with blue colour, where they are?", "where",
          {"subject": {"label": "bucket", "attributes": {"colour": "blue"}}}),
         ("grinder with green, which way from me?", "direction_of", {"subject": {"label": "grinder", "attributes": {"colour": "green"}}}),
+        ("where's the skip with red cones round it?", "where", {"subject": {"label": "skip", "attributes": {}}}),
         ("mixer yellow, where is it?", "where", {"subject": {"label": "mixer", "attributes": {"colour": "yellow"}}}),
         ("whey de mixer deh now?", "where", {"subject": {"label": "mixer", "attributes": {}}}),
         ("the plumber back to work yet?", "is_working", {"state": "working"}),

@@ -3063,9 +3063,12 @@ def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
         m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
     if m is None and end is not None:  # "the ladder that is yellow", "the drill, it's green", "... I think it was green"
-        m = re.search(rf"^\s+(?:(?:that|which|it|they) (?:is|was|were|are)(?: with)?|with|"
+        m = re.search(rf"^\s+(?:(?:that|which|it|they) (?:is|was|were|are)(?: with)?|"
                       rf"(?:[a-z']+ ){{0,8}}(?:i think|i believe|i reckon|pretty sure) it (?:is|was))\s+(?:a |the )?"
                       rf"({_colour_re()})\b(?: colou?r\b)?(?!\s*(vest|hi-vis|hat|hardhat|helmet|jacket|handle|one|ones|shirt|top|coat))", text[end:])
+    if m is None and end is not None:  # "drill with yellow, where is it?" (not "the skip with red cones")
+        m = re.match(rf"\s+with ({_colour_re()})(?: colou?r)?(?=\s*$|\s+(?:on|in|at|where|which|what|is|was|are|were|it|they|"
+                     rf"from|to|behind|near|now|still|gone|go|went|moved|has|have|had|been)\b)", text[end:])
     if m is None:  # "the red-handled hammer"
         m = re.search(rf"\b({_colour_re()})[- ]handled\s+$", text[max(0, start - 16):start])
     if m is None and end is not None:  # "the hammer, the one with the yellow handle": a part's colour is the thing's
