@@ -632,3 +632,22 @@ def test_exclusion_zone_by_depth_below_the_ground_the_others_stand_on() -> None:
     in_front = person("w1", ts, rows_of(5.5), (300.0, 320.0))
     assert RuleEngine().step(clip(0, obs=(pit(ts), mate, in_front))) == []
     assert RuleEngine().step(clip(0, obs=(pit(ts), down))) == []
+
+
+def test_recall_when_the_moved_thing_turns_up_only_after_the_look_at_its_empty_place() -> None:
+    """The wearer looks at where the toolbox stood (empty), then turns and finds it elsewhere in the same clip:
+    the look already showed the place empty. A toolbox in view while he looks may be it: no recall then."""
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+
+    def look_then_turn(found_at: float) -> list[Any]:
+        rules = RuleEngine()
+        rules.step(looked(0, 0.0, (box,)))
+        rules.step(looked(1, 180.0))  # looked away
+        rules.step(looked(2, 180.0))
+        view = tuple((30.0 + 0.5 * i + 0.25, 0.0 if i < 10 else 150.0) for i in range(20))
+        found = ObsFact("t2", "toolbox", 150.0, ((found_at, 150.0, None), (39.75, 150.0, None)))
+        return rules.step(ClipFacts(CAM, f"{CAM}-0003", 30.0, 40.0, (), (found,), heading_deg=150.0, view=view))
+
+    got = look_then_turn(37.0)
+    assert cats(got) == ["memory_recall"] and got[0].entity_ids == ("t1",)
+    assert look_then_turn(31.0) == []

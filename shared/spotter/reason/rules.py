@@ -724,9 +724,12 @@ class RecallRule:
             twin = any(o.label == place.label and angular_distance(o.bearing_deg, place.bearing) <= 15.0
                        for o in f.observations)  # fmt: skip
             # a thing of the label first seen since this one was last seen, in view now, may be this very
-            # one, seen from where the wearer has walked to (bearings shift) or re-identified: not a mystery
+            # one, seen from where the wearer has walked to (bearings shift) or re-identified: not a mystery;
+            # unless it turned up only after the wearer had looked at the empty place (it was moved unseen and
+            # is found later: the look already showed the place empty)
             newcomer = any(o.label == place.label and o.entity_id != eid
-                           and st.first_seen.get(o.entity_id, -1.0) >= place.last_seen - 1.0 for o in f.observations)  # fmt: skip
+                           and place.last_seen - 1.0 <= st.first_seen.get(o.entity_id, -1.0) <= in_sight[-1]
+                           for o in f.observations)  # fmt: skip
             if twin or newcomer:
                 continue
             if any(other.label == place.label and oid != eid and st.first_seen.get(oid, -1.0) >= place.last_seen - 1.0
