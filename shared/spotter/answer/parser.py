@@ -43,6 +43,7 @@ from spotter.world.geometry import (
     in_pit,
     relative_deg,
 )
+from spotter.world.identity import in_view_together
 from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
@@ -754,7 +755,7 @@ class QuestionParser:
         spans = [(o.t_start, o.t_end) for o in obs]
         group = [(entity, list(obs))]
         for other, light in found[1:]:
-            if _majority(light, "colour") != colour or _together(spans, [(o.t_start, o.t_end) for o in light]):
+            if _majority(light, "colour") != colour or in_view_together(spans, [(o.t_start, o.t_end) for o in light]):
                 continue
             more = self.store.observations(camera_id, entity_id=other.entity_id, t_max=at)
             group.append((other, more))
@@ -1375,7 +1376,7 @@ def _individual_groups(found: Sequence[tuple[EntityRecord, list[ObservationRecor
         # seen who wears the colour that was read, when someone such was out of view then
         glimpse = look is not None and look != (None, None) and sum(b - a for a, b in spans) <= GLIMPSE_S
         group = next((g for g in groups if (known and g[1] == look or glimpse and _compatible(look, g[1]))
-                      and not _together(spans, g[2])
+                      and not in_view_together(spans, g[2])
                       and (not memory or not ids or not g[3] or ids & g[3] or _apart_s(spans, g[2]) > memory)), None)  # fmt: skip
         if group is None:
             groups.append(([(e, obs)], look, spans, ids))
@@ -1418,10 +1419,6 @@ def _apart_s(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]])
     return min((max(0.0, b0 - a1, a0 - b1) for a0, a1 in a for b0, b1 in b), default=math.inf)
 
 
-def _together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], overlap_s: float = 0.3) -> bool:
-    """Two sets of sightings overlap in time by more than `overlap_s`: in view together. (Sightings that
-    only touch, as one person's at a clip boundary or a tracker's new id a frame later, are not.)"""
-    return any(min(a1, b1) - max(a0, b0) > overlap_s for a0, a1 in a for b0, b1 in b)
 
 
 def _majority(obs: Sequence[ObservationRecord], key: str) -> bool | str | None:

@@ -1514,7 +1514,7 @@ _SINCE_WHEN_STATE = r"(?P<state>on|in|into|inside|without|idle|is idle|around|ab
 def _since_when(m: re.Match[str]) -> str:
     """"since when lies the hammer on the floor" -> "how long has the hammer been lying on the floor"."""
     state = {"no": "without a", "is idle": "idle"}.get(m["state"], m["state"])
-    ing = f"{m['ing']} " if "ing" in m.groupdict() and m["ing"] else _SINCE_WHEN_ING.get(m["verb"], "")
+    ing = f"{said} " if (said := m.groupdict().get("ing")) else _SINCE_WHEN_ING.get(m["verb"], "")
     return f"how long has {m['who']} been {ing}{state}{m['rest']}"
 
 

@@ -307,7 +307,7 @@ class IdentityResolver:
         if not dressed:
             return None
         latest = sorted(dressed, key=lambda c: (-c.entity.last_seen, c.entity.entity_id))
-        if any(_in_view_together(latest[0].refs, c.refs) for c in latest[1:]):
+        if any(in_view_together(_spans(latest[0].refs), _spans(c.refs)) for c in latest[1:]):
             return None  # two people dressed alike: which one came back is not known
         return Match(latest[0].entity.entity_id, 0.0, self.angle_to(probe, latest[0].entity), "returning", ())
 
@@ -322,8 +322,14 @@ def _majority_look(refs: Sequence[ObservationRecord]) -> tuple[str, str] | None:
     return top if looks.count(top) * 2 > len(looks) else None
 
 
-def _in_view_together(a: Sequence[ObservationRecord], b: Sequence[ObservationRecord], overlap_s: float = 0.3) -> bool:
-    return any(min(x.t_end, y.t_end) - max(x.t_start, y.t_start) > overlap_s for x in a for y in b)
+def _spans(refs: Sequence[ObservationRecord]) -> list[tuple[float, float]]:
+    return [(r.t_start, r.t_end) for r in refs]
+
+
+def in_view_together(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]], overlap_s: float = 0.3) -> bool:
+    """Two sets of sightings overlap in time by more than `overlap_s`: in view together. (Sightings that
+    only touch, as one person's at a clip boundary or a tracker's new id a frame later, are not.)"""
+    return any(min(a1, b1) - max(a0, b0) > overlap_s for a0, a1 in a for b0, b1 in b)
 
 
 def best(matches: Sequence[Match]) -> Match | None:
@@ -340,6 +346,7 @@ __all__ = [
     "Probe",
     "best",
     "cosine",
+    "in_view_together",
     "shown_apart",
     "similarities",
 ]

@@ -67,6 +67,7 @@ from spotter.messages import (
     WorldEventKind,
 )
 from spotter.world.geometry import (
+    BBox,
     angular_distance,
     bearing_deg,
     blend_bearing,
@@ -335,9 +336,7 @@ class WorldModel:
         in_hand = self._in_wearers_hand(caption, obs, yaws)
         if in_hand is not None:
             obs = in_hand
-        bearings = tuple(
-            bearing_deg(yaws[b.t], b.bbox, caption.width, caption.hfov_deg, caption.projection) for b in obs.boxes
-        )
+        bearings = tuple(_box_bearing(caption, yaws[b.t], b.bbox) for b in obs.boxes)
         dists = [distance_proxy(b.bbox, caption.height, label) for b in obs.boxes]
         holder = _holder_track(caption, obs)
         state: EntityState = obs.state
@@ -820,12 +819,12 @@ class _Context:
         if self._edges(box) or ((box[3] - box[1]) < s.set_down_height * self.caption.height and em.held is not False):
             return em  # it left through an edge of the image, or is too far off to be sure it is gone (unless it was
             # seen set down there: then whatever its size, gone from its place in view is picked up)
-        key, bearing_then = canonical_label(p.label), p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
+        key, bearing = canonical_label(p.label), p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
         for o in self.caption.observations:  # the detector's track broke, and another track sees it there again
             if o is not p.obs and canonical_label(o.label) == key and any(
-                    b.t > t_last and b.t in self.yaws and angular_distance(bearing_deg(
-                        self.yaws[b.t], b.bbox, self.caption.width, self.caption.hfov_deg, self.caption.projection),
-                        bearing_then) <= s.view_margin_deg for b in o.boxes):  # fmt: skip
+                    b.t > t_last and b.t in self.yaws
+                    and angular_distance(_box_bearing(self.caption, self.yaws[b.t], b.bbox), bearing) <= s.view_margin_deg
+                    for b in o.boxes):  # fmt: skip
                 return em
         heights = [b.bbox[3] - b.bbox[1] for b in p.obs.boxes]
         if len(heights) >= 4 and heights[-1] < s.receding * sorted(heights)[len(heights) // 2]:
@@ -836,7 +835,6 @@ class _Context:
             return em  # seen at sparse moments (keyframes): its last box says little about when it went
         if self._last_frame_t() <= t_last + s.taken_in_view_s:
             return em  # no frames looked at after it (the detector's last frame of the clip, or a gap)
-        bearing = p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
         watched = self._place_watched(bearing, (t for t in self.times if t > t_last), since=t_last)
         if watched - t_last < s.taken_in_view_s:
             return em
@@ -918,12 +916,7 @@ class _Context:
             if value == held or not lasting:
                 continue
             box = run[0]
-            bearing = bearing_deg(self.yaws[box.t], box.bbox, self.caption.width, self.caption.hfov_deg,
-                                  self.caption.projection)  # fmt: skip
-            if value:
-                self._emit("picked_up", em, box.t, bearing, {"by": "wearer"})
-            else:
-                self._emit("dropped", em, box.t, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
+            self._hand_change(em, value, box.t, _box_bearing(self.caption, self.yaws[box.t], box.bbox), {"by": "wearer"})
             held = value
         return replace(em, held=held)
 
@@ -951,13 +944,17 @@ class _Context:
                 return em
         box = next(b for b in obs.boxes if b.t == start)
         yaw = self.yaws.get(box.t) if obs.clip_id == self.caption.clip_id else None
-        bearing = obs.bearing_deg if yaw is None else bearing_deg(
-            yaw, box.bbox, self.caption.width, self.caption.hfov_deg, self.caption.projection)
-        if final:
-            self._emit("picked_up", em, start, bearing, {})
-        else:
-            self._emit("dropped", em, start, bearing, {"bearing_deg": round(bearing, 3)})
+        bearing = obs.bearing_deg if yaw is None else _box_bearing(self.caption, yaw, box.bbox)
+        self._hand_change(em, final, start, bearing)
         return replace(em, held=final)
+
+    def _hand_change(self, em: EntityMemory, held: bool, t: float, bearing: float,
+                     detail: dict[str, AttributeValue] | None = None) -> None:
+        """A pick-up (`held`) or a set-down, which also records where it was put."""
+        if held:
+            self._emit("picked_up", em, t, bearing, dict(detail or {}))
+        else:
+            self._emit("dropped", em, t, bearing, {"bearing_deg": round(bearing, 3), **(detail or {})})
 
     def _holder_entity(self, obs: ObservationRecord) -> str | None:
         """Entity id of whoever held `obs` (only known for observations of this caption)."""
@@ -1072,6 +1069,11 @@ class _Context:
                     src, dst = sorted((a.observation_id, b.observation_id))
                     add(src, dst, "co_visible", min(shared))
         self.edge_list = list(out.values())
+
+
+def _box_bearing(caption: Caption, yaw: float, bbox: BBox) -> float:
+    """World-fixed bearing of a box's centre seen at heading `yaw` through the caption's lens."""
+    return bearing_deg(yaw, bbox, caption.width, caption.hfov_deg, caption.projection)
 
 
 def _insert_recent(
