@@ -1140,6 +1140,10 @@ _WA_PIDGIN = _rules(
     (r"\bwhere (him|e|he) dey stand doing nothing\b", "where he was idle"),
     (r"\be don (enter|go) back\b", "has he gone back in"),
     (r"^(.+?),? na (him|she|e) (\w+)", r"is \1 the one who \3"),  # "the guy behind me, na him move the barrow?"
+    # a unit of work named by its ordinal is one laid already (Pacific English "the third course go finish"); else
+    # "go finish" is Pidgin's future ("when this building go finish"), which no memory answers
+    (r"\b(the (?:first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) (?:course|row|brick|block|layer|lift|panel|pour))"
+     r" go finish\b", r"\1 was finished"),
     (r"\bgo finish\b", "will it take to finish"),
     (r"\be be how long since\b", "how long since"), (r"\bwhich time\b", "when"), (r"\bwetin\b", "what"),
     (r"\b(see|pick|carry|find|drop|take|remove|put|leave|move) am( go)?\b", r"\1 it"),

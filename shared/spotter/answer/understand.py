@@ -99,6 +99,7 @@ SYNONYMS: dict[str, str] = {
     "crane operator": "worker", "supervisor": "worker", "site manager": "worker", "surveyor": "worker",
     "tradesman": "worker", "handyman": "worker", "rodbuster": "worker", "ironworker": "worker",
     "brother": "worker", "brothers": "worker", "sister": "worker", "sisters": "worker", "uncle": "worker",
+    "cousin": "worker", "cousins": "worker", "nephew": "worker",
     "gentleman": "worker", "gent": "worker", "lady": "worker", "newcomer": "worker", "new guy": "worker",
     "general hand": "worker", "general hands": "worker", "yer man": "worker", "yon man": "worker", "young fella": "worker", "wee man": "worker",
     "formworker": "worker", "concrete finisher": "worker", "finisher": "worker", "shuttering joiner": "worker",
@@ -115,7 +116,7 @@ SYNONYMS: dict[str, str] = {
     "offsider": "worker", "offsiders": "worker", "equipment operator": "worker", "fire warden": "worker",
     "site engineer": "worker", "site agent": "worker",
     # things
-    "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness",
+    "head pan": "head_pan", "headpan": "head_pan", "head pans": "head_pan", "safety harness": "harness", "harness": "harness", "harnesses": "harness",
     "skip bin": "skip", "skip bins": "skip", "measuring tape": "tape_measure",
     "circ saw": "circular_saw", "level laser": "laser_level", "welding helmet": "welding_helmet", "welding mask": "welding_helmet", "welding hardhat": "welding_helmet", "tying gun": "tying_gun", "jerry can": "jerry_can", "jerrycan": "jerry_can", "fuel can": "fuel_can", "tie gun": "tying_gun", "rebar tier": "tying_gun", "skilsaw": "circular_saw", "skil saw": "circular_saw", "skillsaw": "circular_saw", "drop saw": "drop_saw", "bull float": "bull_float", "ply": "plywood", "scaffie": "worker",
     "scaffies": "worker", "concrete vibrator": "concrete_vibrator", "screed board": "screed_board", "tape": "tape_measure", "laser level": "laser_level", "laser levels": "laser_level", "fire extinguisher": "fire_extinguisher", "extinguisher": "fire_extinguisher",
@@ -458,9 +459,14 @@ _SOUND_TARGETS = frozenset({
 """Question words a misspelling may mean besides the site vocabulary (sound-alike matching, `_sounds_like`)."""
 
 
+_SITE_WORDS = frozenset(("formwork", "shuttering", "falsework", "plank", "planks"))
+"""Site words MiniLM's vocabulary lacks that are a typo away from another ("formwork" is not "formworker")."""
+
+
 @functools.lru_cache(maxsize=4096)
 def _fix_typo(word: str) -> str:
-    if len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english():
+    if (len(word) < 4 or word in _VOCAB_SET or word in _COMMON or not word.isalpha() or word in _english()
+            or word in _SITE_WORDS):
         return word
     limit = 1 if len(word) <= 6 else 2  # "bowser" is not "power"
     best, best_d = word, limit + 1
@@ -530,6 +536,7 @@ def _numbers(text: str) -> str:
     text = re.sub(r"\bhalf an? hour\b", "30 minutes", text)
     text = re.sub(r"\ban? hour and a half\b", "90 minutes", text)
     text = re.sub(r"\ba quarter of an hour\b|\bquarter of an hour\b|\bquarter hour\b", "15 minutes", text)
+    text = re.sub(r"\b(?:a|one) quarter (?=ago\b|before\b|back\b|earlier\b)", "15 minutes ", text)  # Dutch "een kwartier"
     text = re.sub(r"\bhalf a minute\b", "30 seconds", text)
     text = re.sub(r"\ba (minute|second|hour) and a half\b", lambda m: {"minute": "90 seconds", "second": "1 seconds",
                   "hour": "90 minutes"}[m.group(1)], text)  # fmt: skip
@@ -797,7 +804,7 @@ _SURFACE = _rules(
     (r"\b(?:for )?(\d+|ten|five|twenty|fifteen|thirty) (minutes?|hours?|seconds?|mins?) since\b(?! (he|she|they|the|i|we|you|it)\b)",
      r"\1 \2 ago"),
     # Norwegian word order and words: "Stands the ladder still ...", "Came the excavator before ...", stige, hjelm
-    (r"^(stands|stand|lies|lie|sits|sit) (the [\w' -]+?) (still|idle|there|where)\b", r"is \2 \3"),
+    (r"^(stands|stand|lies|lie|sits|sit|hangs|hang|stays|stay) (the [\w' -]+?) (still|idle|there|where)\b", r"is \2 \3"),
     (r"^came (the [\w' -]+?) (back|to the|on site|onto the)\b", r"did \1 come \2"),
     (r"^(stopped|started|began) (the [\w' -]+?) (working|to work|work)\b",
      lambda m: f"did {m.group(2)} {'stop' if m.group(1) == 'stopped' else 'start'} working"),
@@ -973,7 +980,14 @@ _PHRASES = _rules(
     (rf"\b(?:it has|there is|there has) (\d+|{_NUMBERS_RE}) (minutes?|seconds?|hours?)\b(?! (since|that|of)\b)", r"\1 \2 ago"),
     (r"\bworth (noting|mentioning|knowing|a look|looking at)\b", ""),
     (r"\bthe (\d+) last (minutes|seconds|hours)\b", r"the last \1 \2"), (r"\b(\d{1,2})h(\d{2})\b", r"\1:\2:00"),
-    (r"^is it that (?=(the|he|she|they|my)\b)", ""), (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b",
+    (r"^is it that (?=(the|he|she|they|my)\b)", ""),
+    # "when is it that", "at what time is it that" (Nigerian, Serbian English): when
+    (r"^(when|at what time|what time|which time) is it that (?=(the|he|she|they|my|this|that|a|an)\b)", r"\1 "),
+    # Nigerian English "he is not working again": he has stopped working (not "again"); "did he reach": arrive
+    (r"\b(before|after|until|till|when) (he|she|they) (?:is|are) not working again\b", r"\1 \2 stopped working"),
+    (r"\b(is|are) (he|she|they|it|this one|that one) not working again\b", r"has \2 stopped working"),
+    (r"\b(is|are) not working again\b", "has stopped working"),
+    (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"), (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b",
                                                         r"is it the one i saw"),
     (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
     (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
@@ -1119,6 +1133,20 @@ _PHRASES = _rules(
     (r"\b(?:take|took|taken|takes|taking) five\b(?! (?:minutes|mins|seconds|secs|bricks|blocks)\b)", "went on a break"),
     (r"\b(?:sat|sit|sits|sitting) down (?:for|with) (?:a |his |her |their )?(?:lunch|tea|dinner|cuppa|brew|break|smoko|rest|"
      r"coffee|fag|smoke)\b", "went on a break"),
+    (r"(?:,?\s+(?:bro|bruv|bru|cuz|eh))+\s*$", ""),  # a closing tag ("... how long before, bro?")
+    (r"\b(pallet|pallets|skid|skids) of (?:(?:cement|concrete|sand) )?(?:bricks|blocks|brick|block|cement|bags|tiles|pavers)\b", r"\1"),  # the pallet, not a unit of work
+    # the time clause first, the question last: "since he came back from lunch, this one is working how long?"
+    (r"^since (.+?),? ((?:this|that|the) .+?) (?:is|has been|was) (working|idle|busy|resting) (?:for )?how long(?: time)?(?: already| now)?$",
+     r"how long has \2 been \3 since \1"),
+    # Dutch and German order: "at what time began the man in yellow with working" (begon ... met werken)
+    (r"^(?:took|takes|take|had|has) ((?:the|that|this) [\w ]+?|he|she|they) (?:his|her|their|a) (?:break|rest|lunch|smoko|breather|pause)\b",
+     r"did \1 go on a break"),  # "took the banksman his break before ...?" (verb first: Dutch, German)
+    (r"\b(began|begun|begins|begin|started|starts|stopped|stops|quit) ((?:the|that|this|he|she|they)\b[\w ]*?) with (working|work|the work)\b",
+     lambda m: f"did {m.group(2)} {'stop' if m.group(1).startswith(('stop', 'quit')) else 'start'} working"),
+    # "went missing from where it was", "was the barrow gone missing before the ladder": it was moved
+    (r"\b((?:is|has|was|had) )?(?:went|gone|go|goes) missing (?=from (?:where|its|the (?:spot|place))\b)",
+     lambda m: "was moved " if m.group(1) else "moved "),
+    (r"^(?:was|were|is|has) (the [\w ]+?) (?:gone|went) missing (before|after)\b", r"was \1 moved \2"),
     # "how long before" for how long ago (South and East Asian English): not "how long before he went ..."
     (r"\bhow (long|many minutes?|much time) before(?=\s*$|\?|,| you| it| he| she| that| this)(?! (he|she|they|it|the) \w+)",
      r"how \1 ago"),
@@ -1351,6 +1379,9 @@ _PHRASES = _rules(
      lambda m: "has " + m.group(2) + " " + {"going": "gone", "coming": "come", "getting": "got", "climbing": "climbed",
                                              "leaving": "left", "taking": "taken", "dropping": "dropped", "moving": "moved",
                                              "picking": "picked"}[m.group(3)]),  # Irish "is he after going back down"
+    # a moment's verb in the perfect ("how long has the lad left the site", Irish "is after leaving"): the time since
+    (r"^how long (?:has|have) ((?:the |that |this |my )?(?!been\b)\w+(?: (?!been\b)\w+)?) (left|arrived|reached|quit)\b",
+     r"how long since \1 \2"),
     (r"^(was|were|is) ((?:(?!\b(?:come|came|go|went|get|got|gone|possible|behind|my|like)\b)[\w' -]){1,40}?) back (over |down |up )?(to |at |in )?"
      r"(where|the (?:place|spot) where)\b", r"did \2 go back to \5"),
     (r"\bwhat happened the\b", "what happened to the"),
@@ -1640,7 +1671,7 @@ _SPOKEN = _rules(
     # "on the go" (British: busy at it) is working
     (r"\b(been|is|was|are|were|still|kept) on the go\b", r"\1 working"),
     # the verb left out: "my partner back to work yet?", "the electrician back on the tools?"
-    (r"^((?:my|the|that|this|our) (?:[a-z]+ ){0,3}?[a-z]+) back (to|at|on) (work|the tools)( yet| now| already)?$", r"is \1 back at work\4"),
+    (r"^((?:my|the|that|this|our) (?:[a-z]+ ){0,6}?[a-z]+) back (to|at|on) (work|the tools)( yet| now| already)?$", r"is \1 back at work\4"),
     # compound directions said as two: "between my front and my left", "right side but more back"
     (r"\bbetween (?:my |the )?(front|back) and (?:my |the )?(left|right)(?: hand)?(?: side)?\b",
      lambda m: f"on my {'front' if m.group(1) == 'front' else 'back'} {m.group(2)}"),
@@ -2386,9 +2417,12 @@ def _time_points(text: str) -> list[tuple[int, TimeRef]]:
     for m in re.finditer(r"\bbetween (?:the )?(\d+) (?:and|to) (?:the )?(\d+)[ -](?:minute|min)s?(?: marks?)?\b", text):
         out.append((m.start(), TimeRef(t=float(m.group(1)) * 60)))
         out.append((m.start(2), TimeRef(t=float(m.group(2)) * 60)))
-    for m in re.finditer(r"\b(?:since|at|as at|after) (?:the )?" + _DUR + r"\b(?!\s*(?:ago|back|earlier|before|later|after|in|into|"
-                         r"mark|of|before now|previously|or|and))", text):  # fmt: skip
-        out.append((m.start(), TimeRef(t=_dur_s(m))))
+    for m in re.finditer(r"\b(since|at|as at|after) (the )?" + _DUR + r"\b(?!\s*(?:ago|back|earlier|before|later|after|in|into|"
+                         r"mark|of|before now|previously|or|and|\d))", text):  # fmt: skip
+        # "since" takes a point in time; a bare duration after it is the span up to now, as non-native English says
+        # "for" ("since 10 minutes, how many passed?": 4 of 5 writers); "at 3 minutes", "since the 2 minute" are media times
+        ref = TimeRef(ago_s=_dur_s(m, 3)) if m.group(1) == "since" and not m.group(2) else TimeRef(t=_dur_s(m, 3))
+        out.append((m.start(), ref))
     # "between 3 minutes and 9:30", "from 4 minutes until now": the bare duration is a media time too
     for m in re.finditer(r"\b(?:between|from) (?:the )?" + _DUR + r"\s+(?:and|to|until|till|-)\s+(?=\d{1,2}:\d\d|now\b)", text):
         out.append((m.start(), TimeRef(t=_dur_s(m))))
@@ -2464,8 +2498,8 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
 _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view|in front)\b")
 _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
-                     r"\b(left|right|ahead|behind|front)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|behind|front|side|"
-                     r"in front)\b")
+                     r"\b(left|right|ahead|behind|front|back side|backside)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|behind|"
+                     r"front|back side|backside|side|in front)\b")
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
@@ -2657,7 +2691,10 @@ def state_in(text: str) -> StateName | None:
     hits: dict[StateName, int] = {}
     how = re.search(r"\bhow long\b", text)
     if how is not None:  # the state the how-long clause asks about, when it names one
-        after = state_in(text[how.end():]) if how.end() < len(text) else None
+        rest = text[how.end():]
+        if re.search(r"\bat it\b", rest) and how.start() > 0 and state_in(text[:how.start()]) is not None:
+            rest = re.sub(r"\bat it\b", "", rest)  # "the second time she was idle, how long was she at it": that spell
+        after = state_in(rest) if rest else None
         if after in ("idle", "working"):
             return after
     for pattern, name in _STATES:
@@ -2936,7 +2973,14 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                       r"yet|there|here)\b)", text)  # ("tag line me from which side now", "chain sling before ...")
         if tm and all(_noun_modifier(w) and w not in _PEOPLE and w not in _KEYWORD_SET and w not in _ASIDES
                       for w in tm.group(1).split()) and not any(a <= tm.start(1) < b for a, b, _, _ in found):  # fmt: skip
-            found.append((tm.start(1), tm.end(1), SubjectRef(label=tm.group(1).replace(" ", "_")), True))
+            found.append((tm.start(1), tm.end(1), SubjectRef(label=_singular(tm.group(1).replace(" ", "_"))), True))
+    if sum(sref.label != "worker" for _a, _b, sref, _w in found) < 2:
+        # a compound named without an article (Slavic, Somali, Chinese English): "when I saw concrete pump"
+        for cm in re.finditer(r"\b([a-z]{3,}) (" + "|".join(sorted(_HEAD_NOUNS)) + r")\b", text):
+            if _noun_modifier(cm.group(1)) and cm.group(1) not in _PEOPLE and cm.group(1) not in _KEYWORD_SET \
+                    and cm.group(1) not in _ASIDES and not any(a < cm.end() and cm.start() < b for a, b, _, _ in found):  # fmt: skip
+                found.append((cm.start(), cm.end(), SubjectRef(label=_singular(f"{cm.group(1)}_{cm.group(2)}")), True))
+                break
     many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
     if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
             and many.group(1) not in SYNONYMS:  # fmt: skip
@@ -3004,7 +3048,7 @@ _HEAD_NOUNS = frozenset((  # noqa: SIM905 - a word list reads better as words
     "stations guard guards rail rails barrier barriers fence fences tower towers unit units cabin cabins bin bins "
     "skip skips container containers tub tubs bucket buckets spreader spreaders vibrator poker pokers float floats "
     "screed screeds tie ties chair chairs spacer spacers wagon wagons bowser bowsers grinder grinders gun guns "
-    "bender benders lead leads"
+    "bender benders lead leads plank planks tube tubes coupler couplers"
 ).split())
 
 
@@ -3046,7 +3090,7 @@ _NOT_NAMES = frozenset((  # noqa: SIM905 - a word list reads better as words
     "disappear disappeared disapear vanish vanished stay stays stayed lie lies lying sit sits sitting stand stands "
     "standing gone missing last first since until till ago before after around about over under near next "
     "somewhere anywhere everywhere nowhere please pls plz mate bro fam earlier later yesterday recently then "
-    "once twice"
+    "once twice fell broke break breaks ran run runs left lost vanish"
 ).split())
 
 
@@ -3758,7 +3802,8 @@ def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...])
     update: dict[str, Any] = {k: v for k, v in hints.items() if k in SLOT_HEADS and k in uses and getattr(query, k) is None}
     subject = query.subject
     if subject is not None and hints.get("subject", "worker") != "worker" and subject.label not in _KNOWN_LABELS \
-            and subject.label not in labels:  # fmt: skip
+            and subject.label not in labels and hints["subject"] not in subject.label.split("_")[:-1]:  # fmt: skip
+        # (not the modifier of a compound the cues read: "the scaffold plank" is a plank, not the scaffold)
         subject = subject.model_copy(update={"label": hints["subject"]})
     if subject is not None and (near := _site_label_near(subject.label, labels)) is not None:
         subject = subject.model_copy(update={"label": near})
@@ -4052,8 +4097,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             if subject is not None and not subject.attributes and re.search(
                     r"\b(lads|guys|boys|crew|masons|brickies|bricklayers|men|they|gang|team|blokes|fellas)\b", text):  # fmt: skip
                 subject = None  # "when did the lads finish the first course": the wall's, not one person's
-            if subject is None and unit in (None, "brick", "course"):
-                subject = SubjectRef(label="brick_wall")
+            if subject is None and (unit in (None, "brick", "course") or re.search(r"\b(wall|walls|blockwork|brickwork)\b", text)):
+                subject = SubjectRef(label="brick_wall")  # ("the first block on the wall": the wall's)
             return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
         elif ev == "left" and not any(s_.label == "worker" for _p, s_, _w in subjects) and not _PRONOUN.search(text) \
                 and _pick(subjects, text, person=False) is not None:  # fmt: skip
