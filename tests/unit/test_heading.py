@@ -368,3 +368,48 @@ def test_levelling_this_frame_leaves_other_frames_views_and_keeps_the_search_s_f
     _frame, anchor, turn = est._votes[0]
     assert np.allclose(turn, anchor.world @ est._world.T, atol=1e-9)  # still the turn from this frame into frame 0
     assert abs(decompose(est._world)[2]) < 9.0  # and this frame was levelled
+
+
+def test_a_turn_blurred_past_tracking_is_measured_whole_image_and_keeps_its_frame_of_reference(
+        renderer: ViewRenderer) -> None:
+    """A fast turn (38 deg a frame for six frames) smears the view: from the last smeared frame no seed reaches the
+    first sharp one, so the tracker used to lose the turn, start a new frame of reference and search the anchors
+    (family G's quayside walk: 70 deg off for three and a half minutes). Phase correlation of the whole frames
+    still measures the step; the heading follows the turn and stays in its frame of reference."""
+
+    def smeared(y0: float, y1: float, k: int = 25) -> np.ndarray:
+        views = [renderer.render(y0 + (y1 - y0) * t, 0, 0).astype(np.float32) for t in np.linspace(0, 1, k)]
+        return _grey((sum(views) / k).astype(np.uint8))
+
+    def run(coarse: bool) -> tuple[np.ndarray, RotationEstimator]:
+        est = RotationEstimator(90.0, RotationSettings(calibrate_lens=False, coarse_turn=coarse))
+        for f in _turn(renderer, np.linspace(0, 10, 11)):
+            est.update(f)
+        yaws = 10 + np.arange(7) * 38.0
+        for i in range(1, 7):
+            est.update(smeared(yaws[i - 1], yaws[i]))
+        after = yaws[-1] + np.linspace(0, 2, 10)
+        out = np.array([est.update(_grey(renderer.render(float(y), 0, 0))).yaw_deg for y in after])
+        return out - after, est
+
+    err, est = run(coarse=True)
+    assert est.coarse_frames >= 1
+    assert np.abs(err).max() < 5.0, err  # (a smear drawn across a step reads as the step's middle: half a step off)
+    assert est._frame_id == 0  # no loss: the same frame of reference
+    err_off, est_off = run(coarse=False)
+    assert est_off.coarse_frames == 0
+    assert np.abs(err_off).max() > 10.0 or est_off._frame_id != 0  # without it the turn is lost
+
+
+def test_a_bare_wall_is_not_measured_whole_image(renderer: ViewRenderer) -> None:
+    """A bare wall's noise and shading correlate best at no turn whatever the turn: its frames are a loss, not
+    a step of 0 deg (family G's near walls locked 45-56 deg in when they were read as still)."""
+    est = RotationEstimator(90.0, RotationSettings(calibrate_lens=False))
+    for f in _turn(renderer, np.linspace(0, 10, 11)):
+        est.update(f)
+    shading = np.linspace(-6, 6, 320)[None, :] + np.linspace(-4, 4, 180)[:, None]  # light falling off across it
+    wall = np.clip(128 + shading, 0, 255).astype(np.uint8)
+    for _ in range(10):
+        est.update(wall)
+    assert est.coarse_frames == 0
+    assert est._lost == 10

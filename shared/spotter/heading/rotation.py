@@ -37,6 +37,7 @@ more, exactly (`_close_loop`).
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass, field, replace
 from typing import Literal, cast
@@ -56,6 +57,7 @@ from spotter.heading.base import (
     lens_focal_px,
     lift_rays,
     nearest_rotation,
+    rot_x,
     rot_y,
     wrap_deg,
 )
@@ -154,6 +156,18 @@ class RotationSettings:
     max_residual_px: float = 4.0  # a fit worse than this (median, working pixels) is no fit ...
     blur_max_residual_px: float = 12.0  # ... unless under this with many tracks agreeing (blur in a fast turn)
     max_step_deg: float = 45.0  # nor one that turns more than this in a frame (675 deg/s at 15 fps)
+    coarse_turn: bool = True
+    """Where no fit is found (a fast turn blurs the corners away), the turn from the last frame is measured whole-image
+    by phase correlation at `coarse_width` px (0.1-0.6 deg a frame off at 10-30 deg a frame on family G, where LK
+    loses the turn and a search for the view took minutes); kept when its two scales agree and the correlation peak
+    holds. The heading then stays in its frame of reference, and the anchors correct the few degrees it gathered."""
+    coarse_width: int = 160
+    coarse_min_response: float = 0.2
+    coarse_agree_deg: float = 0.5  # the half-width measurement must agree this well (plus 5 % of the turn)
+    coarse_min_gradient: float = 12.0
+    """90th percentile of the gradient (8-bit levels a pixel, Sobel, at `coarse_width`) both frames need: a bare wall
+    at arm's length reads 4-8 and correlates best at no turn whatever the turn (noise and shading stay put), a
+    blurred turn 50-110, a sharp view 120-130, a dim one about a third of that."""
     coast_frames: int = 5
     coast_decay: float = 0.5
     """Each lost frame the coasted turn is this share of the last (head turns stop within a few frames: a glance
@@ -239,6 +253,8 @@ class RotationEstimator:
         self._votes: list[tuple[int, _Anchor, Mat3]] = []  # the search's findings across a walk: frame number, anchor, turn
         self._two_view_frame = -1  # the frame of the last two-view fit (`_register`)
         self._lost = 0  # frames in a row without a fit
+        self._last_img: Gray | None = None  # the previous frame (the coarse turn's reference)
+        self.coarse_frames = 0  # frames whose turn was measured whole-image (`_coarse_step`)
         # The frames since this start, while the lens is unmeasured (see `retrace_max_frames`).
         self._retrace: list[bytes] | None = (
             [] if (self._loop_pending or (self._calibrating and not self._lens_settled)) and self.s.retrace_max_frames > 0
@@ -278,6 +294,7 @@ class RotationEstimator:
             return self._pose(0, True, True)
 
         previous = self._world
+        last_img, self._last_img = self._last_img, img
         fit = self._track_frame(img)
         if fit is not None:
             step = math.degrees(_angle(self._ref_world @ fit.rotation.T @ previous.T))
@@ -289,6 +306,15 @@ class RotationEstimator:
             if fit.residual_px > allowed or step > self.s.max_step_deg * (1 + self._lost):
                 fit = None  # not a rotation of the scene (a flat or blank view matched anywhere): lost
         ok = fit is not None
+        coarse = self._coarse_step(last_img, img) if fit is None and self.s.coarse_turn and last_img is not None else None
+        if coarse is not None:
+            # a turn measured whole-image: the heading goes on in its frame of reference, and the next frame is
+            # tracked from this one (the last sharp view may be a field of view behind)
+            self._world = nearest_rotation(previous @ coarse.T)
+            self._last_velocity, self._velocity = self._velocity, coarse
+            self.coarse_frames += 1
+            self._set_reference(img)
+            return self._pose(0, False, False)
         if fit is not None:
             self._world = nearest_rotation(self._ref_world @ fit.rotation.T)
             self._last_velocity, self._velocity = self._velocity, self._world.T @ previous
@@ -472,6 +498,33 @@ class RotationEstimator:
             if turned is not None:
                 best = _better(best, self._track(self._ref, self._ref_pts, img, turned), self.s.good_residual_px)
         return best
+
+    def _coarse_step(self, last: Gray, img: Gray) -> Mat3 | None:
+        """The rotation from the last frame to this one by phase correlation of the whole images (yaw and pitch; rays
+        of the last frame -> this one's), or None when the two scales disagree or the peak is weak (a bare wall, the
+        dark: nothing to measure, so the loss is a loss)."""
+        if last.shape != img.shape:
+            return None
+        found: list[tuple[float, float]] = []
+        response = 0.0
+        for width in (self.s.coarse_width, self.s.coarse_width // 2):
+            scale = width / img.shape[1]
+            size = (width, max(8, round(img.shape[0] * scale)))
+            a = cv2.resize(last, size, interpolation=cv2.INTER_AREA).astype(np.float64)
+            b = cv2.resize(img, size, interpolation=cv2.INTER_AREA).astype(np.float64)
+            if width == self.s.coarse_width and min(_gradient_p90(a), _gradient_p90(b)) < self.s.coarse_min_gradient:
+                return None
+            (dx, dy), response = cv2.phaseCorrelate(a, b, _hanning(size))
+            f = self._f * scale
+            turn = (math.degrees(dx / f), math.degrees(dy / f)) if self.fisheye else (
+                math.degrees(math.atan(dx / f)), math.degrees(math.atan(dy / f)))
+            found.append((-turn[0], turn[1]))  # the scene moves left when the wearer turns right
+            if response < self.s.coarse_min_response:
+                return None
+        (yaw, pitch), (yaw_half, _) = found
+        if abs(yaw - yaw_half) > self.s.coarse_agree_deg + 0.05 * abs(yaw) or abs(yaw) > 0.45 * self.hfov_deg:
+            return None
+        return cast(Mat3, (rot_y(yaw) @ rot_x(pitch)).T)
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
         yaw, pitch, roll = decompose(self._world)
@@ -993,6 +1046,19 @@ class RotationEstimator:
             if math.degrees(_angle(np.asarray(r2, np.float64) @ r.T)) > (agree_deg or self.s.register_two_view_agree_deg):
                 return None
         return r, int(keep.sum()), residual
+
+
+def _gradient_p90(img: NDArray[np.float64]) -> float:
+    gx = cv2.Sobel(img, cv2.CV_64F, 1, 0)
+    gy = cv2.Sobel(img, cv2.CV_64F, 0, 1)
+    mag = np.hypot(gx, gy).ravel()
+    k = int(0.9 * len(mag))
+    return float(np.partition(mag, k)[k])
+
+
+@functools.lru_cache(maxsize=8)
+def _hanning(size: tuple[int, int]) -> NDArray[np.float64]:
+    return np.asarray(cv2.createHanningWindow(size, cv2.CV_64F), np.float64)
 
 
 def _thumbnail(img: Gray) -> NDArray[np.float64]:
