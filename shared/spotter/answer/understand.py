@@ -987,8 +987,8 @@ _PHRASES = _rules(
     (r"\b(before|after|until|till|when) (he|she|they) (?:is|are) not working again\b", r"\1 \2 stopped working"),
     (r"\b(is|are) (he|she|they|it|this one|that one) not working again\b", r"has \2 stopped working"),
     (r"\b(is|are) not working again\b", "has stopped working"),
-    (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"), (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b",
-                                                        r"is it the one i saw"),
+    (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"),
+    (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b", r"is it the one i saw"),
     (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
     (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
     (r"\b(?:in back of|at the back of) me\b", "behind me"), (r"\b(at|on|to) my (right|left),? (?:in back|behind)\b", r"behind me on the \2"),
@@ -1138,9 +1138,10 @@ _PHRASES = _rules(
     # the time clause first, the question last: "since he came back from lunch, this one is working how long?"
     (r"^since (.+?),? ((?:this|that|the) .+?) (?:is|has been|was) (working|idle|busy|resting) (?:for )?how long(?: time)?(?: already| now)?$",
      r"how long has \2 been \3 since \1"),
-    # Dutch and German order: "at what time began the man in yellow with working" (begon ... met werken)
+    # verb first (Dutch, German): "took the banksman his break before ...?", "at what time began the man in yellow with
+    # working" (begon ... met werken)
     (r"^(?:took|takes|take|had|has) ((?:the|that|this) [\w ]+?|he|she|they) (?:his|her|their|a) (?:break|rest|lunch|smoko|breather|pause)\b",
-     r"did \1 go on a break"),  # "took the banksman his break before ...?" (verb first: Dutch, German)
+     r"did \1 go on a break"),
     (r"\b(began|begun|begins|begin|started|starts|stopped|stops|quit) ((?:the|that|this|he|she|they)\b[\w ]*?) with (working|work|the work)\b",
      lambda m: f"did {m.group(2)} {'stop' if m.group(1).startswith(('stop', 'quit')) else 'start'} working"),
     # "went missing from where it was", "was the barrow gone missing before the ladder": it was moved
@@ -3090,7 +3091,7 @@ _NOT_NAMES = frozenset((  # noqa: SIM905 - a word list reads better as words
     "disappear disappeared disapear vanish vanished stay stays stayed lie lies lying sit sits sitting stand stands "
     "standing gone missing last first since until till ago before after around about over under near next "
     "somewhere anywhere everywhere nowhere please pls plz mate bro fam earlier later yesterday recently then "
-    "once twice fell broke break breaks ran run runs left lost vanish"
+    "once twice fell broke break breaks ran run runs left lost"
 ).split())
 
 
