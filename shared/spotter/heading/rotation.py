@@ -524,7 +524,7 @@ class RotationEstimator:
         (yaw, pitch), (yaw_half, _) = found
         if abs(yaw - yaw_half) > self.s.coarse_agree_deg + 0.05 * abs(yaw) or abs(yaw) > 0.45 * self.hfov_deg:
             return None
-        return cast(Mat3, (rot_y(yaw) @ rot_x(pitch)).T)
+        return (rot_y(yaw) @ rot_x(pitch)).T
 
     def _pose(self, inliers: int, ok: bool, relocalized: bool) -> PoseEstimate:
         yaw, pitch, roll = decompose(self._world)
