@@ -506,7 +506,6 @@ class RotationEstimator:
         if last.shape != img.shape:
             return None
         found: list[tuple[float, float]] = []
-        response = 0.0
         for width in (self.s.coarse_width, self.s.coarse_width // 2):
             scale = width / img.shape[1]
             size = (width, max(8, round(img.shape[0] * scale)))
