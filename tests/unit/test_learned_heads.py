@@ -172,7 +172,7 @@ def test_a_worn_thing_is_not_given_to_the_wrong_person(
 
 
 def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "are the barriers where they were at 3:00?"  # a "still there" the rules read; the head leans to "where"
+    question = "are the drums where they were at 1:00?"  # a "still there" the rules read; the head leans to "where"
     head = QuestionUnderstander(None)._learned["intent"]
     label, p = head.predict(normalise(question))
     assert label == "where" and 0.8 <= p < 0.9  # fairly sure, not sure ...
@@ -180,10 +180,19 @@ def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: p
     # asked yes or no, it is turned into a "where" only by a head at least 0.9 sure, whatever the other thresholds
     assert QuestionUnderstander(None).understand(question).intent == "still_there"
     assert QuestionUnderstander(None, overrule=0.8, rule_out=1.1).understand(question).intent == "still_there"
-    monkeypatch.setattr(understand_module, "_SURE", 0.0)  # (the yes-or-no guard off: the rule-out alone)
+    # (the yes-or-no guards off: the rule-out alone)
+    monkeypatch.setattr(understand_module, "_SURE", 0.0)
+    monkeypatch.setattr(understand_module, "_ASKS_IF_STILL_THERE", re.compile(r"(?!)"))
     strict = QuestionUnderstander(None, overrule=0.9, lean=0.8, rule_out=0.05)
     assert strict.understand(question).intent == "still_there"
     assert QuestionUnderstander(None, overrule=0.9, rule_out=1.1).understand(question).intent == "where"
+
+
+def test_the_contracts_is_it_where_it_was_question_stays_yes_or_no_however_sure_the_head() -> None:
+    question = "are the pallets where they were at 1:00?"
+    label, p = QuestionUnderstander(None)._learned["intent"].predict(normalise(question))
+    assert label == "where" and p >= 0.9  # the head is sure, and wrong: it is asked yes or no
+    assert QuestionUnderstander(None).understand(question).intent == "still_there"
 
 
 def test_a_sure_intent_whose_slots_no_rule_reads_takes_the_heads_best_guesses(

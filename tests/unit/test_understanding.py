@@ -947,6 +947,21 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("in front, on the right side, what is standing?", "things_in_direction", {"direction": "front-right"}),
         ("right side of me but more back, anything?", "things_in_direction", {"direction": "behind-right"}),
         ("how long has the plasterer been on the go since his break?", "spell_duration", {"state": "working"}),
+        # Spanish-shaped topic first with "since when" and a present tense; "from what time" the same; compound sides
+        # said apart; "backside"; taken from one place to another; "how long before" opening the question; jackets
+        ("the hammer, since when it is lying on the ground?", "state_duration", {"state": "on_ground", "spell": "current"}),
+        ("from what time the plumber is working without a break?", "spell_duration", {"state": "working"}),
+        ("the generator, since when somebody moved it?", "time_since", {"event": "moved"}),
+        ("back of me, right side, which things?", "things_in_direction", {"direction": "behind-right"}),
+        ("is the mixer backside of me?", "direction_of", {"direction": "behind"}),
+        ("when did they take the pallet from the gate to the other side?", "event_time", {"event": "moved"}),
+        ("how long before the labourer took off his helmet?", "time_since", {"event": "ppe_removed"}),
+        ("how many different guys in the orange jackets?", "count_distinct",
+         {"subject": {"label": "worker", "attributes": {"vest": "orange"}}}),
+        ("the tower crane, which way is it?", "direction_of", {"subject": {"label": "tower_crane", "attributes": {}}}),
+        ("the bricklayer, he go back to work?", "is_working", {"state": "working"}),
+        ("after the pallet was dropped, did the welder stop working?", "order", {"relation": "after", "event": "stopped_working"}),
+        ("the one who moved the ladder, it is this man?", "same_individual", {"subject": {"label": "worker", "attributes": {}}}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -159,6 +159,7 @@ SYNONYMS: dict[str, str] = {
     "jackhammer": "jackhammer", "bar bender": "worker",
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "mixer truck": "mixer_truck", "agi": "agitator_truck", "agitator truck": "agitator_truck",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
+    "tower crane": "tower_crane", "tower cranes": "tower_crane",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "lorry crane": "lorry_crane", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
@@ -335,6 +336,10 @@ _CONTRACTIONS = (
     (r"\b(the|a|that|in|into|of) tench\b", r"\1 trench"), (r"\bwire spoils?\b", "wire spool"),
     (r"\bhard ?hay\b", "hardhat"), (r"\b(the|my|a|that|step|extension) larders?\b", r"\1 ladder"), (r"\blef\b", "left"),
     (r"\b(bounce|bounced|dipped|dip|peaced out|peace out)\b(?=\s*$)", "leave"), (r"\b(tf|wtf|the fuck|the hell)\b", ""),
+    # on a site the jacket is the hi-vis ("the guys in the yellow jackets", "that guy without the jacket")
+    (r"\b(guy|man|one|fella|fellow|bloke|lad|worker|person|chap|woman|lady) without (?:the|his|her|their|any) "
+     r"(?:vest|(?:hi|high)[- ]?vi[sz]|jacket)\b", r"\1 without a vest"),
+    (r"\b(in|wearing|with) the (yellow|orange|red|green|blue|white|pink|grey|gray|black) jackets\b", r"\1 the \2 vest"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
     (r"\b(helmets?|hjelm)\b", "hardhat"), (r"\blids?\b", "hardhat"), (r"\bhard ?(caps?|cats?)\b", "hardhat"),
     (r"\bhardhats\b", "hardhat"), (r"\bsafety hats?\b", "hardhat"),
@@ -716,6 +721,10 @@ _SURFACE = _rules(
     (r"^(the|my) ([a-z][\w -]*?), the (yellow|red|blue|green|orange|white|black|grey|gray|pink|purple|brown|silver)"
      r"( one)?,\s*", r"\1 \3 \2, "),
     (r"\b(dragged|lugged|hauled|wheeled|carted) (off|away)\b", "moved"),
+    # taken from one place to another is a move, not a pick-up ("they took the wheelbarrow from near the wall to the
+    # other side"); "took it from here" alone stays picked up
+    (r"\b(?:took|taken|take|takes)\b(?! off\b| out\b| up\b)(?=(?: \w+){1,3} from (?!the start\b)(?: ?\w+){1,4} to (?:the |a |another |other |there\b|over\b))",
+     "moved"),
     # a remark in brackets ("(for the record)", "(a serious matter, if so)"), not a description ("(orange vest)")
     (r"\s*\((?![^()]*\b(?:vest|hi-vis|hat|hardhat|helmet|lid|ppe|jacket|left|right|behind|front|ahead|orange|yellow|red|blue|"
      r"green|white|black|grey|gray|pink)\b)(?:[^()0-9:\s]+\s+){2,}[^()0-9:]*\)", ""),
@@ -1152,6 +1161,9 @@ _PHRASES = _rules(
     (r"\bhow (long|many minutes?|much time) before(?=\s*$|\?|,| you| it| he| she| that| this)(?! (he|she|they|it|the) \w+)",
      r"how \1 ago"),
     (r"^(.+?) how (long|many minutes?|much time) before$", r"how \2 ago \1"),
+    # opening the question it asks the same ("how long before the man took off his helmet?"): how long ago it happened
+    (r"^how (long|many minutes?|much time) before (?=(?:the|that|this|he|she|they|you|i|we|somebody|someone) )"
+     r"(?!(?:the )?(?:present|now)\b)", r"how \1 ago "),
     (r"\bfrom (\d{1,2}) to (\d{1,2}) minutes?\b", r"between the \1 and \2 minute marks"),
     (r"^(.+?) is (which|what) (side|way|direction)(?: from (?:me|here))?(?: now)?$", r"\2 \3 is \1"),
     (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a|that|this) (?:shovel|spade|brush|broom)\b|"
@@ -1588,7 +1600,24 @@ _SPOKEN = _rules(
     (r"\blifted (off|from|out of)\b", r"picked up \1"),
     (r"\bmaking a break\b", "taking a break"), (r"\bbegin with working\b", "start working"), (r"^how late did\b", "what time did"),
     (r"\b(?:standing |lying )?left in front of me\b", "front left of me"),
-    (r"\bwhere (the \w+|it) (?:stood|was|lay|sat) first\b", r"where \1 was first seen"),
+    (r"\bwhere (the \w+|it) (?:stood|was|lay|sat) first\b(?! seen\b)(?: one time\b)?", r"where \1 was first seen"),
+    # the other event put first ("before the wheelbarrow was took, the scaffolder removed his helmet?", "after the load
+    # went up, did the welder stop working?"): the question put back in order; not a window ("after the break, when ...")
+    # nor a return ("after he dropped it, did he go back ...")
+    (r"^(before|after) (the \w+(?: \w+)? (?:was|were|got|went|came|had been) \w+(?: up| down| off| on| in)?),? "
+     r"(?:(did|has|had) )?(the (?!.*\b(?:when|what time|where|back|again|return\w*|how)\b)\w+(?: \w+)? \w+\b.*)$",
+     lambda m: f"{m.group(3) + ' ' if m.group(3) else ''}{m.group(4)} {m.group(1)} {m.group(2)}"),
+    # the deed named first, the person pointed at last ("the one who move the wheelbarrow, it is this man?")
+    (r"^(the (?:one|man|guy|person|fellow|worker|woman)) (?:who|that) ((?!is\b|was\b|are\b)\w+ (?:the|a|that) \w+(?: \w+)?) "
+     r"(?:it |he |she )?is (this|that) (man|guy|one|person|fellow|worker|woman|lady)$", r"is \3 \4 \1 who \2"),
+    # somebody bringing a thing back is the thing going back ("ladder, somebody bring it back to place where ...")
+    (r"^(?:did )?(?:the )?(\w+(?: \w+)?) (?:somebody|someone|anybody|anyone|they) (?:bring|brought|put|carry|carried) (?:it|them) back to\b",
+     r"did the \1 go back to"),
+    (r"^did (?:somebody|someone|anybody|anyone|they) (?:bring|put|carry) (the \w+(?: \w+)?) back to\b", r"did \1 go back to"),
+    # "the welder, he go back to work?", "has he gone back to work?": is he working again
+    (r"^(?:has |have |did |is )?((?:the |that |this )?\w+(?: \w+)? )?(he|she|they) (?:go|gone|went|get|got) back to (?:work|it)$",
+     lambda m: f"is {m.group(1) or m.group(2) + ' '}working again"),
+    (r"^(?:has|have|did) (the \w+(?: \w+)?|he|she|they) (?:go|gone|went|get|got) back to (?:work|it)$", r"is \1 working again"),
     # the camera's own words: "out of frame", "in shot", "off the left of frame", "the last clip"
     (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture)(?: for good)?(?: and not come back| and never came back)\b", "leave"),
     (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture) for good\b", "leave"),
@@ -1637,6 +1666,16 @@ _SPOKEN = _rules(
     (r"^(?:is )?(the \w+(?: \w+)?|he|she|it|they) (idle|working|on the ground|without (?:a |his |her )?\w+|in the \w+) since when$",
      r"how long has \1 been \2"),
     (r"^(he|she|they) back (in|into|down in) the (hole|trench|pit|excavation|dig) since\b", r"has \1 been back \2 the \3 since"),
+    # Spanish-shaped topic first ("the drill, since when it is lying on the floor?", "the grinder, since when somebody
+    # picked it up?"): the thing put back in its place; "from what time" is the same question as "since when"
+    (r"^from what time (?=(?:the|that|this|he|she|they|it) .*?\b(?:is|are) (?:lying|standing|sitting|working|on|in)\b)",
+     "since when "),
+    (r"^(the .+?) since when (?:he|she|it|they) (?=is|are|was|were|has|have)", r"since when \1 "),
+    (r"^(the .+?) since when (i|we|you|somebody|someone|they|he|she) (saw|seen|picked|took|moved|dropped|put) "
+     r"(?:it|him|her|them)( up| down)?(?: (?:for )?the last time| last)?$", r"how long since \2 \3\4 \1"),
+    (r"^since when (the .+?) (?:was|were) (seen|spotted) (?:the )?last(?: time)?$", r"how long since \1 was last \2"),
+    (r"^since when ((?:the|that|this) .+?|he|she|they) (?:is|are) (working|idle)(?: without (?:stopping|a break|pause))?$",
+     r"how long has \1 been \2"),
     # German-shaped "since when" with a present tense ("since when lies the hammer already on the floor?"): how long
     # the state has lasted; a "west" beside a colour or "without" is a vest; "putting on" a colour or PPE is wearing it
     # ("from when" the same, as Slavic and Armenian speakers say it; the article may be left out)
@@ -2099,7 +2138,9 @@ def _statement_with_tag(text: str) -> str:
         # a negated statement asks the same ("the guy in blue isn't the one who moved it, is he?")
         clause = re.sub(r"\b(is|are|was|were) not\b", r"\1", clause, count=1)
         stated = re.match(r"^(.+?) (is|are|has|have|was|were) (.+)$", clause)
-        if stated and (not re.search(r"\b(what|where|which|how|when)\b", clause) or re.match(
+        if stated and re.match(r"(before|after) [^,]+, ", clause):
+            pass  # the other event said first ("before the barrow was took, the scaffolder removed his helmet, is it?")
+        elif stated and (not re.search(r"\b(what|where|which|how|when)\b", clause) or re.match(
                 r"^[^,]+? (is|are) where (it|he|she|they|i|we|you) \w+", clause)) and \
                 not re.search(r"(?<!one )(?<!guy )(?<!person )(?<!fella )(?<!bloke )(?<!lad )(?<!man )\bwho\b", clause) and \
                 not re.search(rf"\b({_PAST_VERB})\b", stated.group(1)):  # fmt: skip
@@ -2489,7 +2530,7 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
                 r"\bright diagonal\b|\b(1|2) o'?clock\b|\bforward[- ]right\b|\bup (ahead )?(and|&) (to the )?right\b"),
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
-                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b"), "behind"),
+                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b"), "behind"),
     (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
@@ -2504,8 +2545,9 @@ _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
-_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner|back side)\b")
-_AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner)\b")
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner|back side|"
+                   r"backside|back of my|(?:a )?(?:little |wee )?bit (?:to the )?back)\b|^back\b(?! to\b)")
+_AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner|front side)\b|^front\b")
 
 
 def direction_in(text: str, weak: bool = True) -> Sector | None:
@@ -2612,7 +2654,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
-                r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through)\b"), "first_seen"),
+                r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through|"
+                r"(saw|seen|see|spotted|noticed) (it|him|her|them|the( \w+){1,2}) (for the )?first(?! (time|one)\b))\b"), "first_seen"),
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
@@ -2685,6 +2728,9 @@ def state_in(text: str) -> StateName | None:
     m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
+    m = re.search(r"\b(?:he|she|they) (?:is|are) (idle|working|busy)\s*$", text)
+    if m:  # the question closes a remark ("came back from the break now only, he is working?"): what it asks
+        return "idle" if m.group(1) == "idle" else "working"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total |altogether |overall |total )?(was|were|has|have|did|is|are)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
             + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)", text) and not _PRODUCTIVITY.search(text)):
@@ -2905,7 +2951,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             found[i] = (a, b + 1 + len(after.group(1)), ref.model_copy(
                 update={"label": f"{text[a:b].replace(' ', '_')}_{after.group(1)}", "attributes": ref.attributes}), weak)
     if any(f[2].label == "suspended_load" for f in found):
-        found = [f for f in found if f[2].label != "crane"]  # "the crane's load": the load is asked about
+        found = [f for f in found if f[2].label not in ("crane", "tower_crane")]  # "the crane's load": the load is asked about
     colours = _colour_re()
     # a worker named by what they wear: "orange vest", "the one in orange", "red hat", "orange idle"
     for m in re.finditer(rf"\b({colours})[- ](hi-vis|vest|jacket|high[- ]vis|top|shirt|coat|hardhat|hat)s?\b", text):
@@ -3576,6 +3622,8 @@ _SURE = 0.9
 """How sure the intent head must be to turn a question asked yes or no into one that is not."""
 _YES_NO = frozenset({"still_there", "is_working", "same_individual", "order", "returned"})
 _ASKS_YES_NO = re.compile(r"(is|are|was|were|has|have|had|did|does|do)\b")
+_ASKS_IF_STILL_THERE = re.compile(r"(?:is|are) (?!there\b).+? (?:still )?where (?:it|they|he|she) (?:was|were|had been|stood|lay|sat)\b")
+"""A yes-or-no "are the pallets where they were at 1:00?": still there, however sure the intent head leans to "where"."""
 _GUESSES_AT = 0.5
 """A head's best guess fills a slot no cue reads (for an intent the intent head is sure of) from this probability."""
 _NAMES_AT = 0.8
@@ -3622,6 +3670,8 @@ class QuestionUnderstander:
             return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
         if p < _SURE and cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text):
             return cued  # asked yes or no ("are the barriers where they were at 3:00?"): only a sure head reads a "where"
+        if cued.intent == "still_there" and intent == "where" and _ASKS_IF_STILL_THERE.match(text):
+            return cued  # the contract's own "is it where it was" question: no head makes it a "where is it"
         if intent == "unknown":
             return UNKNOWN
         if intent in _ABOUT_WORKERS and cued.subject is not None and not is_person(cued.subject.label):
