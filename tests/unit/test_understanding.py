@@ -962,6 +962,25 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the bricklayer, he go back to work?", "is_working", {"state": "working"}),
         ("after the pallet was dropped, did the welder stop working?", "order", {"relation": "after", "event": "stopped_working"}),
         ("the one who moved the ladder, it is this man?", "same_individual", {"subject": {"label": "worker", "attributes": {}}}),
+        # a person named by what they wear before them; Geordie "nee", "hoy", "marras", a closing "like" and "half an hour
+        # since"; pidgin without tense; a machine that left is the other event's subject; minutes past 99 in H:MM:SS
+        ("that vest wearing guy, is he idle?", "is_working", {"state": "idle"}),
+        ("that hardhat wearing woman is which side of me?", "direction_of",
+         {"subject": {"label": "worker", "attributes": {"hardhat": True}}}),
+        ("how long was the no vest lad in the trench?", "state_duration",
+         {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
+        ("how long's the fella with nee lid been stood there, like?", "spell_duration",
+         {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("when did ah hoy the hammer doon?", "event_time", {"event": "dropped"}),
+        ("is the lad in orange the same one as an hour since?", "same_individual", {"time": {"t": None, "ago_s": 3600.0}}),
+        ("how many marras came on site?", "count_distinct", {"subject": {"label": "worker", "attributes": {}}}),
+        ("what's come of the spirit level?", "where", {"subject": {"label": "spirit_level", "attributes": {}}}),
+        ("the forklift come in how long already?", "time_since", {"event": "first_seen"}),
+        ("did the banksman leave after the excavator left?", "order",
+         {"other": {"subject": {"label": "excavator", "attributes": {}}, "event": "left", "unit": None, "ordinal": None}}),
+        ("between 1:10:00 and 1:45:00 how long was the plumber idle?", "spell_duration",
+         {"window": [{"t": 4200.0, "ago_s": None}, {"t": 6300.0, "ago_s": None}], "spell": "total"}),
+        ("the man front side of me, same one who dropped the drill?", "same_individual", {"direction": "front"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

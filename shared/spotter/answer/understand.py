@@ -159,7 +159,8 @@ SYNONYMS: dict[str, str] = {
     "jackhammer": "jackhammer", "bar bender": "worker",
     "generator": "generator", "genny": "generator", "mixer": "mixer", "cement mixer": "cement_mixer", "mixer truck": "mixer_truck", "agi": "agitator_truck", "agitator truck": "agitator_truck",
     "forklift": "forklift", "excavator": "excavator", "digger": "excavator", "crane": "crane",
-    "tower crane": "tower_crane", "tower cranes": "tower_crane",
+    "tower crane": "tower_crane", "tower cranes": "tower_crane", "barrel": "barrel", "barrels": "barrel",
+    "marra": "worker", "marras": "worker",
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "lorry crane": "lorry_crane", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
@@ -1134,6 +1135,7 @@ _PHRASES = _rules(
     (r"\b(?:go|goes|went|gone|going) (?:in|on|at|into) (?:a |the |his |her )?pause\b", "went on a break"),
     (r"\b(?:is|was|were|are|be|been|being) (?:in|on|at) (?:a |the |his |her )?pause\b", "was on a break"),
     (r"\b(?:in|on|at) (?:a |the |his |her )?pause\b", "on a break"),
+    (r"\b(?:went|go|goes|gone) for (?:a |the |his |her )?pause\b", "went on a break"),
     (r"\bmug[- ]?ups?\b", "break"),
     (r"\b(?:stop|stopped|stops|stopping) for (?:a |his |her |their |the )?(?:breather|rest|sit[- ]down|spell|blow|dinner|"
      r"coffee|fag|smoke|cigarette)\b", "went on a break"),
@@ -1143,6 +1145,13 @@ _PHRASES = _rules(
     (r"\b(?:sat|sit|sits|sitting) down (?:for|with) (?:a |his |her |their )?(?:lunch|tea|dinner|cuppa|brew|break|smoko|rest|"
      r"coffee|fag|smoke)\b", "went on a break"),
     (r"(?:,?\s+(?:bro|bruv|bru|cuz|eh))+\s*$", ""),  # a closing tag ("... how long before, bro?")
+    # Geordie: a closing "like", "pet", "hinny" or "d'ye reckon", an opening "howay" or "hadaway"; "nee" for no,
+    # "marras" for mates, "hoy" for throw, "ah" for I
+    (r"(?:\s+(?:like|pet|hinny|d'ye reckon|d'you reckon|do ye reckon|true))+\s*$", ""),
+    (r"\b(is|it|are|was|now|there|me|here) (?:brother|bhai|dai)$", r"\1"),
+    (r"^(?:howay|haway|hadaway|hadaway man|way aye)\s+", ""),
+    (r"\bnee (hardhat|hat|lid|vest|hi-vis|helmet)\b", r"no \1"),
+    (r"\bdid ah\b", "did i"), (r"\b(?:hoy|hoyed|hoys) (the .+?) (?:down|doon)\b", r"drop \1"),
     (r"\b(pallet|pallets|skid|skids) of (?:(?:cement|concrete|sand) )?(?:bricks|blocks|brick|block|cement|bags|tiles|pavers)\b", r"\1"),  # the pallet, not a unit of work
     # the time clause first, the question last: "since he came back from lunch, this one is working how long?"
     (r"^since (.+?),? ((?:this|that|the) .+?) (?:is|has been|was) (working|idle|busy|resting) (?:for )?how long(?: time)?(?: already| now)?$",
@@ -1166,6 +1175,7 @@ _PHRASES = _rules(
      r"(?!(?:the )?(?:present|now)\b)", r"how \1 ago "),
     (r"\bfrom (\d{1,2}) to (\d{1,2}) minutes?\b", r"between the \1 and \2 minute marks"),
     (r"^(.+?) is (which|what) (side|way|direction)(?: from (?:me|here))?(?: now)?$", r"\2 \3 is \1"),
+    (r"^(.+?) from (?:me|here) (which|what) (side|way|direction) (?:it|he|she|they) (?:is|are)$", r"\2 \3 is \1 from me"),
     (r"(?:\bdogging it\b|\bdogging\b|\bleaning on (?:his|her|their|the|a|that|this) (?:shovel|spade|brush|broom)\b|"
      r"\bsleeping on the job\b|\bkipping\b)(?!.*\b(?:working|busy|grafting)\b)", "idle"),
     (r"\bturn me (to|towards|toward)\b", "which way is"),
@@ -1666,6 +1676,25 @@ _SPOKEN = _rules(
     (r"^(?:is )?(the \w+(?: \w+)?|he|she|it|they) (idle|working|on the ground|without (?:a |his |her )?\w+|in the \w+) since when$",
      r"how long has \1 been \2"),
     (r"^(he|she|they) back (in|into|down in) the (hole|trench|pit|excavation|dig) since\b", r"has \1 been back \2 the \3 since"),
+    # a person named by what they wear, before them ("that helmet wearing man", "that no vest boy", "that guy no vest")
+    (r"\b(hardhat|hat|vest|hi-vis|(?:yellow|orange|red|green|blue|white|black|grey|pink) (?:vest|hardhat|hat)) wearing "
+     r"(man|guy|woman|worker|boy|lad|fella|fellow|person|one|lady)\b", r"\2 wearing a \1"),
+    (r"\bno (vest|hardhat|hi-vis) (man|guy|woman|worker|boy|lad|fella|fellow|person|one|lady)\b", r"\2 with no \1"),
+    (r"\b(man|guy|woman|worker|boy|lad|fella|fellow|person|lady) no (vest|hardhat|hi-vis)\b", r"\1 with no \2"),
+    # "half an hour since" for ago (northern English); "what's come of it" for where it is
+    (r"\b(\d+ (?:seconds?|minutes?|hours?)|(?:half )?an hour|half a minute) since$", r"\1 ago"),
+    (r"^what (?:is|has) (?:come|become) of\b", "where is"),
+    # pidgin and Malaysian-shaped English without tense ("the mixer come in after ...", "after the excavator gone",
+    # "that uncle stop work how long already", "what time start work back", "playing phone again ah")
+    (r"(?<=\w )(?:come|comes) in\b(?= (?:after|before)\b|\s*$)", "came in"),
+    (r"\b(after|before) (the \w+(?: (?!had\b|has\b|have\b|was\b|is\b)\w+)?) gone\b(?! (?:for|on|to|into|in|off|out)\b)",
+     r"\1 \2 left"),
+    (r"^(.+?) (stop work|stop working|come in|come|leave|left|go home|start work|start working|arrive|reach) how long "
+     r"(?:already|ago)$", r"how long ago did \1 \2"),
+    (r"\b(?:start|started|starts) (?:work|working) back\b", "started working again"),
+    (r"^(?!is |are )((?:the |that |this )?.+? (?:guy|man|lad|worker|one|fella|fellow|woman)) (?:playing|on|scrolling) "
+     r"(?:on )?(?:his |her |the )?phone(?: again)?(?: ah| or not)?$", r"is \1 idle"),
+    (r"\b(her|him|them|it) or not$", r"\1"),
     # Spanish-shaped topic first ("the drill, since when it is lying on the floor?", "the grinder, since when somebody
     # picked it up?"): the thing put back in its place; "from what time" is the same question as "since when"
     (r"^from what time (?=(?:the|that|this|he|she|they|it) .*?\b(?:is|are) (?:lying|standing|sitting|working|on|in)\b)",
@@ -1964,7 +1993,7 @@ _WORD_ORDER = _rules(
     # "3 minutes 20" -> 3:20; "the 2-minute mark", "between the 1-minute and 5-minute marks"
     (r"\b(\d{1,2}) minutes? (\d{1,2})\b(?!\s*(?:seconds?|minutes?|hours?|:))", _clock),
     (r"\b(\d+)[- ]minute marks?\b", r"the \1 minute mark"),
-    (r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)", r"the \1 minute mark"),
+    (r"\b(\d+)[- ]minute(?= (?:and|to|or)\b)(?! or not\b)", r"the \1 minute mark"),
     (r"\bthe the\b", "the"),
     (r"\b(\d+) and a half (minutes?|hours?)\b", r"\1.5 \2"),
     (r"\b(\d+) (minutes?|hours?) and (?:a )?half\b", r"\1.5 \2"),
@@ -2413,7 +2442,7 @@ def _abbreviation(word: str) -> str:
 
 # --- slots -----------------------------------------------------------------------------------------
 
-_CLOCK = re.compile(r"\b(?:(\d{1,2}):)?(\d{1,2}):(\d{2})\b")
+_CLOCK = re.compile(r"\b(?:(\d{1,2}):)?(\d{1,3}):(\d{2})\b")
 _UNIT_S = {"second": 1.0, "seconds": 1.0, "minute": 60.0, "minutes": 60.0, "hour": 3600.0, "hours": 3600.0}
 _DUR = r"(\d+(?:\.\d+)?)\s*(seconds?|minutes?|hours?)(?:\s*(?:and\s*)?(\d+)\s*(seconds?))?"
 
@@ -2530,8 +2559,8 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
                 r"\bright diagonal\b|\b(1|2) o'?clock\b|\bforward[- ]right\b|\bup (ahead )?(and|&) (to the )?right\b"),
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
-                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b"), "behind"),
-    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
+                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b"), "behind"),
+    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) right\b|\bright of me\b|\bright side\b|\bmy right\b|\bright hand\b|"
@@ -2659,7 +2688,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(last (seen|saw|see|spotted|sighting|noticed|observed|time (i|you|we) (saw|seen|see))|"
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
-    (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)\s*$"), "first_seen"),
+    (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)(?: in)?\s*$"), "first_seen"),
     (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
                 r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|"
@@ -2728,7 +2757,7 @@ def state_in(text: str) -> StateName | None:
     m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
-    m = re.search(r"\b(?:he|she|they) (?:is|are) (idle|working|busy)\s*$", text)
+    m = re.search(r"\b(?:he|she|they) (?:is |are )?(idle|working|busy)(?: now| still)?\s*$", text)
     if m:  # the question closes a remark ("came back from the break now only, he is working?"): what it asks
         return "idle" if m.group(1) == "idle" else "working"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total |altogether |overall |total )?(was|were|has|have|did|is|are)\b", text) and re.search(
@@ -4313,8 +4342,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         sb = sb or _pick(sub_b, b_text)
         person_b = eb in _PERSON_EVENTS
         if sa is not None and sa.label == "worker" and person_b and not any(
-                s.label == "worker" and not w for _, s, w in sub_b):  # fmt: skip
-            sb = sa  # "did he take his lid off after he went into the hole": the same one
+                s.label == "worker" and not w for _, s, w in sub_b) and not (
+                eb == "left" and sb is not None and not is_person(sb.label)):  # fmt: skip
+            sb = sa  # "did he take his lid off after he went into the hole": the same one; "after the excavator left": not
         elif not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (person_b or eb is None):
             sb = sa
         if ea is None and re.search(r"\b(brick|course|row|layer)s?\b", a_text):
@@ -4339,7 +4369,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
 def _strip_ppe(subject: SubjectRef, text: str) -> SubjectRef:
     attrs = dict(subject.attributes)
     attributive = re.search(r"\b(with no|no|without a|hatless|bare[- ]?headed)\s+(\w+\s+)?(hardhat|vest|hi-vis)\b.*\b(been|was|"
-                            r"were|is|spent)\b.*\bwithout\b", text)  # fmt: skip
+                            r"were|is|spent|stay|stayed|stays|remain|remained)\b.*\b(without|like that|that way)\b", text)  # fmt: skip
     said = " ".join(m.group(0) for m in _PPE_PREDICATE.finditer(text))
     about_vest = bool(re.search(r"\b(vest|hi-vis|high-vis|hi vis)\b", said))
     about_hat = not about_vest or bool(re.search(r"\b(hardhat|hat|lid|helmet|hard hay)\b", said))
