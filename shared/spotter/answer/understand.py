@@ -1147,7 +1147,8 @@ _PHRASES = _rules(
     (r"(?:,?\s+(?:bro|bruv|bru|cuz|eh))+\s*$", ""),  # a closing tag ("... how long before, bro?")
     # Geordie: a closing "like", "pet", "hinny" or "d'ye reckon", an opening "howay" or "hadaway"; "nee" for no,
     # "marras" for mates, "hoy" for throw, "ah" for I
-    (r"(?:\s+(?:like|pet|hinny|d'ye reckon|d'you reckon|do ye reckon|true))+\s*$", ""),
+    (r"(?<!\blook)(?<!\blooks)(?<!\blooked)(?<!\bis it)(?<!\bis that)(?:\s+(?:like|pet|hinny|d'ye reckon|d'you reckon|do ye "
+     r"reckon|true))+\s*$", ""),
     (r"\b(is|it|are|was|now|there|me|here) (?:brother|bhai|dai)$", r"\1"),
     (r"^(?:howay|haway|hadaway|hadaway man|way aye)\s+", ""),
     (r"\bnee (hardhat|hat|lid|vest|hi-vis|helmet)\b", r"no \1"),
