@@ -1573,6 +1573,9 @@ def _since_when(m: re.Match[str]) -> str:
     return f"how long has {m['who']} been {ing}{state}{m['rest']}"
 
 
+_WEARER = r"(?:man|guy|woman|worker|boy|lad|fella|fellow|person|one|lady)"
+"""A person named by what they wear ("that helmet wearing man", "that no vest boy", "that guy no vest")."""
+
 _SPOKEN = _rules(
     # a correction that names what is not meant ("the red toolbox sorry not the grey one", "not the skip the barrow"),
     # before "the grey one" is read as a colour
@@ -1678,10 +1681,10 @@ _SPOKEN = _rules(
      r"how long has \1 been \2"),
     (r"^(he|she|they) back (in|into|down in) the (hole|trench|pit|excavation|dig) since\b", r"has \1 been back \2 the \3 since"),
     # a person named by what they wear, before them ("that helmet wearing man", "that no vest boy", "that guy no vest")
-    (r"\b(hardhat|hat|vest|hi-vis|(?:yellow|orange|red|green|blue|white|black|grey|pink) (?:vest|hardhat|hat)) wearing "
-     r"(man|guy|woman|worker|boy|lad|fella|fellow|person|one|lady)\b", r"\2 wearing a \1"),
-    (r"\bno (vest|hardhat|hi-vis) (man|guy|woman|worker|boy|lad|fella|fellow|person|one|lady)\b", r"\2 with no \1"),
-    (r"\b(man|guy|woman|worker|boy|lad|fella|fellow|person|lady) no (vest|hardhat|hi-vis)\b", r"\1 with no \2"),
+    (rf"\b(hardhat|hat|vest|hi-vis|(?:yellow|orange|red|green|blue|white|black|grey|pink) (?:vest|hardhat|hat)) wearing "
+     rf"({_WEARER})\b", r"\2 wearing a \1"),
+    (rf"\bno (vest|hardhat|hi-vis) ({_WEARER})\b", r"\2 with no \1"),
+    (rf"\b({_WEARER}) no (vest|hardhat|hi-vis)\b", r"\1 with no \2"),
     # "half an hour since" for ago (northern English); "what's come of it" for where it is
     (r"\b(\d+ (?:seconds?|minutes?|hours?)|(?:half )?an hour|half a minute) since$", r"\1 ago"),
     (r"^what (?:is|has) (?:come|become) of\b", "where is"),
@@ -3698,10 +3701,11 @@ class QuestionUnderstander:
             return cued
         if p < self.overrule and (head := self._learned["intent"]).probability(grams[head.bits], cued.intent) >= self.rule_out:
             return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
-        if p < _SURE and cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text):
-            return cued  # asked yes or no ("are the barriers where they were at 3:00?"): only a sure head reads a "where"
-        if cued.intent == "still_there" and intent == "where" and _ASKS_IF_STILL_THERE.match(text):
-            return cued  # the contract's own "is it where it was" question: no head makes it a "where is it"
+        if cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text) and (
+                p < _SURE or _ASKS_IF_STILL_THERE.match(text)):
+            # asked yes or no ("are the barriers where they were at 3:00?"): only a sure head reads a "where", and
+            # none the contract's own "is it where it was"
+            return cued
         if intent == "unknown":
             return UNKNOWN
         if intent in _ABOUT_WORKERS and cued.subject is not None and not is_person(cued.subject.label):
