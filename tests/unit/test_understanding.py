@@ -981,6 +981,28 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("between 1:10:00 and 1:45:00 how long was the plumber idle?", "spell_duration",
          {"window": [{"t": 4200.0, "ago_s": None}, {"t": 6300.0, "ago_s": None}], "spell": "total"}),
         ("the man front side of me, same one who dropped the drill?", "same_individual", {"direction": "front"}),
+        # "lad" said to the listener, not about a worker; "on a go-slow"; finished as a yes-or-no; "even now"; verb second
+        # ("when went he home"); the person named after the question; "the first stone"; "ago" before the number; an
+        # either-or with "at my back"; back to the work; "went of the site"; a lunch as a spell; a bare colour after
+        ("when did the skip get dropped off, lad?", "event_time", {"subject": {"label": "skip", "attributes": {}}}),
+        ("is the scaffolder on a go-slow?", "is_working", {"state": "idle"}),
+        ("has the plasterer finished?", "is_working", {"state": "idle"}),
+        ("the roofer he is finish?", "is_working", {"state": "idle"}),
+        ("the pallet is there even now, no?", "still_there", {"subject": {"label": "pallet", "attributes": {}}}),
+        ("when went he home, the lad with no vest?", "event_time", {"event": "left"}),
+        ("when began the roofer to work?", "event_time", {"event": "started_working"}),
+        ("went the man in the red vest into the trench before the skip came?", "order", {"event": "entered_zone"}),
+        ("when did he leave, the man in the green vest?", "event_time",
+         {"event": "left", "subject": {"label": "worker", "attributes": {"vest": "green"}}}),
+        ("when was the second stone laid?", "event_time", {"unit": "brick", "ordinal": 2}),
+        ("is the generator still where it was ago ten minutes?", "still_there", {"time": {"t": None, "ago_s": 600.0}}),
+        ("the man of the white helmet, he is on my left or at my back?", "direction_of", {"direction": None}),
+        ("the plasterer, he returned to the work already?", "is_working", {"state": "working"}),
+        ("how long since the roofer went of the site?", "time_since", {"event": "left"}),
+        ("how long was the scaffolder's lunch?", "spell_duration", {"state": "idle", "spell": "last"}),
+        ("is the old fella still on his brew?", "is_working", {"state": "idle"}),
+        ("cable reel yellow, where it is?", "where", {"subject": {"label": "cable_reel", "attributes": {"colour": "yellow"}}}),
+        ("that elder brother went how long before?", "time_since", {"event": "left"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

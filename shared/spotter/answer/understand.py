@@ -806,7 +806,8 @@ _SURFACE = _rules(
     (r"\bwi'(?=\s)", "with"), (r"\bnowt\b", "nothing"), (r"\bowt\b", "anything"), (r"\bafore\b", "before"),
     (r"\bower\b", "over"), (r"\btha knows\b", ""), (r"\b(will|can|does|do|would|could|if) tha\b", r"\1 you"), (r"\bour kid\b", "the lad"), (r"\bhoddie\b", "hod carrier"),
     (r"\blaikin'?\b|\blaiking\b", "messing about"), (r"\bfor (a |his |her |their )?brew\b", "for a break"),
-    (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"),
+    (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"), (r"\b(on )?a go-?slow\b", " idle "),
+    (r"\beven now\b", "still"), (r"\b(went|gone) (out )?of the site\b", "left the site"), (r"\b(go|goes|went|gone|going) to the (break|lunch)\b", r"\1 on \2"), (r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|\d+th) stones?\b", r"\1 brick"), (r"\barl (fella|feller|fellow|man|one)\b", r"old \1"), (r"\b(his|her|their) brews?\b", r"\1 break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
     (r"(?<!point )(?<!take )(?<!bring )(?<!lead )(?<!guide )(?<!get )(?<!turn )\bme (left|right(?! (?:now|here|there|away)\b)|back)\b",
@@ -820,7 +821,7 @@ _SURFACE = _rules(
      lambda m: f"did {m.group(2)} {'stop' if m.group(1) == 'stopped' else 'start'} working"),
     (r"^(.+?) (stands|stood|has stood|is standing|has been standing) still since when$", r"when did \1 go idle"),
     (r"\b(inside|during|over|within) the last\b", "in the last"), (r"\bclimbed up from (it|the \w+)\b", r"climbed out of \1"),
-    (r"\bfront and a bit to the (right|left)\b", r"front \1"),
+    (r"\bfront and a bit (to the |to my )?(right|left)\b", r"front \2"),
     (r"\b(working|idle|busy|slacking) or what\b.*$", r"\1"),
     (r",? or (has|did) (it|he|she|they) (grown legs|walked|been nicked|gone walkabout|walk off)\b.*$", ""),
     (r"\b(the )?(gaffer|boss|foreman|client|manager|site manager)(s| is|'s) asking\b.*$", ""),
@@ -1047,11 +1048,14 @@ _PHRASES = _rules(
     # Spanish "hace" and Chinese "already ... how long time": the time since
     (r"\bit has (\d+) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),
     (r"\b(it has how long|how long it has|how much time it has|how many minutes (it )?has) (since|that)\b", "how long since"),
-    (r"\bhow long time\b", "how long"), (r"\bhow many minutes?\s*$", "how long"),
+    (r"\bhow long time\b", "how long"), (r"\bhow long (?:is|it is|is it) since\b", "how long since"),
+    (r"\b(start|started|starts|begin|began) doing (?:the |his |her |their )?work\b", r"\1 working"), (r"\bhow many minutes?\s*$", "how long"),
     (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now)*$",
      lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
      else m.group(0)),
-    (r"\b(\d+) (minutes?|seconds?|hours?) before\b(?! (the|he|she|they|it|i|we|his|her|that|this|a|an|\w+ed)\b)", r"\1 \2 ago"),
+    (rf"\b(?:of )?ago (\d+|{_NUMBERS_RE}|an?|half an?) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),  # "ago ten minutes"
+    (rf"\b(\d+|{_NUMBERS_RE}) (minutes?|seconds?|hours?) before\b(?! (the|he|she|they|it|i|we|his|her|that|this|a|an|\w+ed)\b)",
+     r"\1 \2 ago"),
     (r"\b(i|we) (turn|look|face|go) which way\b", r"which way do \1 \2"),
     (r"^(.+?),? now (?:it |he |she )?(?:is )?at where$", r"where is \1 now"),
     (r"^(.+?) (somebody|someone) (move|moved|take|took|drop|dropped)\b.*? (what time|when)$", r"when did \2 \3 \1"),
@@ -1618,7 +1622,8 @@ _SPOKEN = _rules(
     # the other event put first ("before the wheelbarrow was took, the scaffolder removed his helmet?", "after the load
     # went up, did the welder stop working?"): the question put back in order; not a window ("after the break, when ...")
     # nor a return ("after he dropped it, did he go back ...")
-    (r"^(before|after) (the \w+(?: \w+)? (?:was|were|got|went|came|had been) \w+(?: up| down| off| on| in)?),? "
+    (r"^(before|after) (the \w+(?: \w+)? (?:(?:was|were|got|went|came|had been) \w+(?: up| down| off| on| in)?|"
+     r"(?:went|go|gone) on (?:a |his |her |their )?(?:break|lunch))),? "
      r"(?:(did|has|had) )?(the (?!.*\b(?:when|what time|where|back|again|return\w*|how)\b)\w+(?: \w+)? \w+\b.*)$",
      lambda m: f"{m.group(3) + ' ' if m.group(3) else ''}{m.group(4)} {m.group(1)} {m.group(2)}"),
     # the deed named first, the person pointed at last ("the one who move the wheelbarrow, it is this man?")
@@ -1628,10 +1633,12 @@ _SPOKEN = _rules(
     (r"^(?:did )?(?:the )?(\w+(?: \w+)?) (?:somebody|someone|anybody|anyone|they) (?:bring|brought|put|carry|carried) (?:it|them) back to\b",
      r"did the \1 go back to"),
     (r"^did (?:somebody|someone|anybody|anyone|they) (?:bring|put|carry) (the \w+(?: \w+)?) back to\b", r"did \1 go back to"),
-    # "the welder, he go back to work?", "has he gone back to work?": is he working again
-    (r"^(?:has |have |did |is )?((?:the |that |this )?\w+(?: \w+)? )?(he|she|they) (?:go|gone|went|get|got) back to (?:work|it)$",
-     lambda m: f"is {m.group(1) or m.group(2) + ' '}working again"),
-    (r"^(?:has|have|did) (the \w+(?: \w+)?|he|she|they) (?:go|gone|went|get|got) back to (?:work|it)$", r"is \1 working again"),
+    # "the welder, he go back to work?", "has he gone back to work?", "he returned to the work already?": is he working again
+    (r"^(?:has |have |did |is )?((?:the |that |this )?\w+(?: \w+)? )?(he|she|they) (?:(?:go|gone|went|get|got|come|came) back|"
+     r"returned|return) to (?:the )?(?:work|it)( yet| already| now)?$",
+     lambda m: f"is {m.group(1) or m.group(2) + ' '}working again{m.group(3) or ''}"),
+    (r"^(?:has|have|did) (the \w+(?: \w+)?|he|she|they) (?:(?:go|gone|went|get|got|come|came) back|returned|return) to "
+     r"(?:the )?(?:work|it)( yet| already| now)?$", r"is \1 working again\2"),
     # the camera's own words: "out of frame", "in shot", "off the left of frame", "the last clip"
     (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture)(?: for good)?(?: and not come back| and never came back)\b", "leave"),
     (r"\b(?:walk|walked|go|went) out of (?:frame|shot|the picture) for good\b", "leave"),
@@ -1723,9 +1730,9 @@ _SPOKEN = _rules(
      + "|".join(COLOURS) + r")\b)", lambda m: f"{m.group(1) or ''}{'not ' if m.group(2) else ''}wearing {m.group(3) or ''}"),
     # a thing or person named first, then asked about by pronoun ("the welder, has he stopped?", Nigerian "is it that
     # he has stopped?"): the question put back in order
-    (r"^(the|that|this) ((?!one\b)\w+(?: \w+)?) (?:is it that )?(he|she|it|they) (has|have) (stopped|finished|moved|gone|left|come)\b",
+    (r"^(the|that|this) ((?!one\b)[\w-]+(?: [\w-]+)?) (?:is it that )?(he|she|it|they) (has|have) (stopped|finished|moved|gone|left|come)\b",
      r"\4 \1 \2 \5"),
-    (r"^(the|that|this) ((?!one\b)\w+(?: \w+)?) (has|have|is|are|was|were|did|does) (he|she|it|they) (?!the\b)", r"\3 \1 \2 "),
+    (r"^(the|that|this) ((?!one\b)[\w-]+(?: [\w-]+)?) (has|have|is|are|was|were|did|does) (he|she|it|they) (?!the\b)", r"\3 \1 \2 "),
     (r"^(?:is |are )?((?:the |that |this )?(?!when\b|what\b|who\b|how\b)\w+(?: \w+)?) (?:already |now )?back (?:to|at) (?:work|it)$",
      r"is \1 working again"),
     (r"^(is|are) (.+?) (?:already |now )?back (?:to|at) (?:work|it)\b", r"\1 \2 working again"),
@@ -1796,7 +1803,7 @@ def _colour_after(m: re.Match[str]) -> str:
         return f"{m.group(1)}{words[0]} {m.group(3)} {words[1]}" if last and last != "worker" else m.group(0)
     if not thing or thing == "worker":
         return m.group(0)
-    return f"{m.group(1)}{m.group(3)} {m.group(2)}"
+    return f"{m.group(1) or 'the '}{m.group(3)} {m.group(2)}"  # (a bare topic gets its article: "extension lead orange")
 
 
 # A time given as a point in the recording ("ten minutes into the video").
@@ -1827,7 +1834,43 @@ def _perfect_auxiliary(modal: str, subject: str) -> str:
     return "have" if subject.split()[0] in ("i", "we", "you", "they") else "has"
 
 
+_V2_BASE = {"went": "go", "began": "begin", "came": "come", "started": "start", "stopped": "stop", "left": "leave",
+            "took": "take", "put": "put", "moved": "move", "dropped": "drop", "arrived": "arrive", "entered": "enter",
+            "laid": "lay", "removed": "remove", "fell": "fall", "picked": "pick", "returned": "return"}
+_V2_VERBS = "|".join(_V2_BASE)
+_GARMENTS = {"vest", "vests", "hardhat", "hat", "helmet", "hi-vis", "jacket", "shirt", "top", "hoodie", "coat"}
+
+
+def _verb_second(m: re.Match[str]) -> str:
+    """Verb before subject, as in Icelandic or German ("when went he home?", "dropped somebody the hammer?"):
+    the English order, when what follows the verb is a person."""
+    words = m.group("tail").split()
+    for n in range(1, 5):
+        who = words[:n]
+        if who and (who[0] in ("he", "she", "they", "somebody", "someone", "anybody", "anyone") and n == 1 or (
+                who[0] in ("the", "that", "this") and n > 1 and who[-1] in _PEOPLE | {"man", "woman", "one"})):
+            rest = words[n:]
+            if rest and rest[0] in ("in", "with", "without", "wearing", "no"):  # "the lad in the red vest", "in orange"
+                k = 1
+                while k < len(rest) and (rest[k] in _GARMENTS or rest[k] in COLOURS or rest[k] in (
+                        "a", "an", "the", "his", "her", "no")):
+                    k += 1
+                if rest[k - 1] in _GARMENTS or rest[k - 1] in COLOURS:
+                    who, rest = who + rest[:k], rest[k:]
+            return f"{m.group('wh') or ''}did {' '.join(who)} {_V2_BASE[m.group('verb')]} {' '.join(rest)}".strip()
+    return m.group(0)
+
+
 _WORD_ORDER = _rules(
+    (rf"^(?P<wh>(?:when|what time) )?(?P<verb>{_V2_VERBS}) (?P<tail>.+)$", _verb_second),
+    (r"^(?:has |have )?(he|she|they|the [\w-]+(?: (?!he\b|she\b|they\b)[\w-]+)?)(?: (?:he|she|they))? (?:is |has )?"
+     r"finish(?:ed)?( yet| already)?(?: for the day)?$", r"has \1 stopped working\2"),  # "the labourer he is finish?", "has he finished?": yes or no, not when
+    (r"\b(go|goes|went|gone|going) home\b",  # off the site
+     lambda m: {"go": "leave", "goes": "leaves", "went": "left", "gone": "left", "going": "leaving"}[m.group(1)]),
+    # the person named after the question ("when did he leave, the man without helmet?"): in its place
+    (r"^((?:when|what time|how long ago) did) (?:he|she|they) (leave|go|arrive|come|come back|return|start|stop|"
+     r"(?:begin|start|stop|go back) (?:to )?work(?:ing)?|go idle) ((?:the|that|this) (?:[\w-]+ ){0,2}?"
+     r"(?:man|woman|guy|lad|fella|bloke|worker|one|chap)(?: (?:with|without|in|wearing) .+)?)$", r"\1 \3 \2"),
     (rf"^{_FORECAST}(.*?)\b(will|would) ((?:i|we|you|they|the|that|this|my|our|his|her|he|she|it|someone|somebody|anyone|"
      rf"anybody)\b(?: [a-z]+){{0,7}}?) have ((?:been |had |got )?(?:already |last |first )?{_MODAL_PAST_PARTICIPLE})\b",
      lambda m: f"{m.group(1)}{_perfect_auxiliary(m.group(2), m.group(3))} {m.group(3)} {m.group(4)}"),
@@ -2059,7 +2102,7 @@ _WORD_ORDER = _rules(
     (r"(?<!\bis )(?<!\bwas )(?<!\bare )(?<!\bwere )\b(he|she|they) (the|a) (same|one)\b", r"is \1 the \3"),
     (r"^(.+?) (?:past )?how long ago(?: (\w+))?$",  # "wheelbarrow how long ago move": the verb stays, a filler goes
      lambda m: f"how long ago {m.group(1)}" + (f" {m.group(2)}" if m.group(2) and event_in(m.group(2)) else "")),
-    (r"^(.+?) past how long$", r"how long since \1"),
+    (r"^(.+?) past how long$", r"how long since \1"), (r"^(how long ago .+) went$", r"\1 left"),  # "he went how long before"
     (r"^(.+?) last (?:see|seen|saw) how long(?: long time)?$", r"how long since i last saw \1"),
     (r"^(.+?) how many (different|distinct|separate)(?: see| seen| you see)?$", r"how many \2 \1"),
     (r"\b(?:on )?(?:the )?(right|left) side (?:of )?me\b", r"on my \1"),
@@ -2162,7 +2205,7 @@ def _statement_with_tag(text: str) -> str:
         text = "the " + text
     tag = re.search(r",?\s*\b(is|are|has|have|was|were|did|does|do|had|isn't|aren't|hasn't|wasn't)( not)? (he|she|it|they|there)"
                     r"\s*[?.!]*\s*$|,\s*(reckon|yeah|right|eh|ya reckon|you reckon|innit|mate)\s*[?.!]*\s*$", text)
-    if tag is not None and tag.start() > 0 and not re.search(r"\b(where|what|which|who|how)( \w+)?,?\s*$",
+    if tag is not None and tag.start() > 0 and not re.search(r"\b(where|what|which|who|how)( \w+)?( time)?,?\s*$",
                                                               text[:tag.start()]):  # fmt: skip
         body = text[:tag.start()].strip()
         clause = re.split(r"[.!?]\s+", body)[-1]
@@ -2573,8 +2616,8 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
 _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view|in front)\b")
 _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
-                     r"\b(left|right|ahead|behind|front|back side|backside)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|behind|"
-                     r"front|back side|backside|side|in front)\b")
+                     r"\b(left|right|ahead|behind|front|back side|backside|my back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
+                     r"behind|front|back side|backside|side|in front|my back)\b")
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
@@ -2726,7 +2769,7 @@ def event_in(text: str) -> EventName | None:
 
 _PPE_PREDICATE = re.compile(
     r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|roaming|"
-    r"without it|remained|stayed|stay|go about|went about)\s+(about |around |round )?(without|with no|minus|w/o)\s+"
+    r"without it|remained|stayed|stay|go about|went about)\s+(already |still )?(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
     r"( on)?\b|\b(how long|how many minutes|how much time) (\w+ ){0,2}no (\w+ )?" + _PPE + r"|\bhow long without (a |any |his |her )?(\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
@@ -2744,7 +2787,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"slack\w*|loaf\w*|break|breaks|resting|rest|waiting|hanging (around|about)|chilling|lazy|on (his|her|their) "
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
-                r"messing (about|around)|dossing|loitering)\b"), "idle"),
+                r"messing (about|around)|dossing|loitering|knocked off|clocked off|downed tools|go-?slow|lunch|"
+                r"smoko)\b"), "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling|grinding|sanding|sweeping|mixing|chiselling|chiseling|chipping|bolting|"
@@ -2811,7 +2855,7 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|already|"
                  r"is (he|she|they|the \w+) (idle|working))\b", text):  # fmt: skip
         return "current", None
-    if re.search(r"\b(was|were|did|lay|stood|sat)\b", text):
+    if re.search(r"\b(was|were|did|lay|stood|sat|lasted)\b", text):
         return "last", None
     if re.search(r"\b(is|are|am|lies|stands|sits)\b", text):  # "how long is the drill on the floor": it still is
         return "current", None
@@ -3223,8 +3267,12 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if phrase in ("man", "men") and prev is not None and _noun_modifier(prev.group(1)) and re.search(
             rf"\b({articles}|same)\s+\w+\s+$", before):  # fmt: skip
         return False  # "the rod man", "same tea man"
+    if phrase in ("lad", "lads", "fella") and not after.strip() and m.start() > 0 and not re.search(
+            rf"\b({articles}|same|other|another|new|old|young|big|little|elder|older|younger|{_colour_re()})\s*$", before):
+        return True  # said to, not about: "how long ago was the first brick laid, lad?"
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not re.search(
-            rf"\b({articles}|same|other|another|new|old|young|big|first|second|vest|hi-vis|jacket|hat|hardhat|shirt|"
+            rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|vest|hi-vis|jacket|hat|"
+            rf"hardhat|shirt|"
             rf"different|distinct|separate|many|several|those|these|all|any|"
             rf"{_colour_re()})\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
         return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
@@ -3526,7 +3574,9 @@ def _classify(text: str, subjects: list[tuple[int, SubjectRef, bool]], direction
                                and when is None):
         return "order"
     if people and re.match(r"(is|are|was|were)\b", text) and re.search(
-            r"\bstill\b.*\b(doing (his|her|their) (work|job)|working|at work|grafting|busy|on the (job|tools))\b", text):
+            r"\bstill\b.*\b(doing (his|her|their) (work|job)|working|at work|grafting|busy|on the (job|tools)|"
+            r"on (a|his|her|their) (break|lunch|tea|smoko)|idle|resting|slacking|skiving)\b", text) and not re.search(
+            r"\bstill (where|in the same|in (its|his|her|their) place|there)\b", text):
         return "is_working"  # "is the labourer still on his seat doing his work?": the work, not the place
     if subjects and re.search(r"\b(now|so|then) where\s*$|\bwhere (is it |are they )?now\s*$", text) and not re.search(r"\bstill\b", text):
         return "where"  # topic first, the question last: "wheelbarrow, somebody take it, now where?"
