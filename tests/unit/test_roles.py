@@ -89,6 +89,8 @@ def test_a_label_naming_the_same_kind_of_thing_finds_it() -> None:
     assert parser.answer("Which way is the forklift?", CAM, at=100.0).direction is None
     assert same_kind("digger", "excavator") and not same_kind("digger", "forklift")
     assert same_kind("sledgehammer", "hammer") and not same_kind("sledgehammer", "drill")
+    assert same_kind("mixer_truck", "concrete_mixer") and same_kind("concrete truck", "cement_mixer")
+    assert not same_kind("mixer_truck", "dump_truck")
 
 
 def test_one_person_remembered_twice_is_counted_once() -> None:

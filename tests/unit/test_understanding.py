@@ -1003,6 +1003,25 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("is the old fella still on his brew?", "is_working", {"state": "idle"}),
         ("cable reel yellow, where it is?", "where", {"subject": {"label": "cable_reel", "attributes": {"colour": "yellow"}}}),
         ("that elder brother went how long before?", "time_since", {"event": "left"}),
+        # Orcadian ("whit wey", "whar", "hid", "noo", "min"); Bermudian ("back a me", "over there so", "sittin up", "it
+        # gone?"); "doing duty", "sat free", "went off", "minutes back"; a side "but more towards back"; "first X, then Y";
+        # "from that how much time"; "same who"; plural compound labels in the singular; a mixer truck is a concrete mixer
+        ("whit wey's the generator fae me noo?", "direction_of", {"subject": {"label": "generator", "attributes": {}}}),
+        ("whar's hid noo, the spirit level, min?", "where", {"subject": {"label": "spirit_level", "attributes": {}}}),
+        ("is the pallet back a me?", "direction_of", {"direction": "behind"}),
+        ("what time the roofer start sittin up?", "event_time", {"event": "went_idle"}),
+        ("the drill, it gone?", "still_there", {"subject": {"label": "drill", "attributes": {}}}),
+        ("the cones, where they gone?", "where", {"subject": {"label": "cone", "attributes": {}}}),
+        ("the roofer is doing duty since how much time?", "spell_duration", {"state": "working", "spell": "current"}),
+        ("the plasterer sat free before the skip was lifted?", "order", {"event": "went_idle"}),
+        ("the engineer went off, how many minutes back it was?", "time_since", {"event": "left"}),
+        ("anything on my left side but more towards back?", "things_in_direction", {"direction": "behind-left"}),
+        ("first the ladder was moved, then the roofer took off helmet, is it right?", "order",
+         {"relation": "before", "event": "moved"}),
+        ("the roofer he stop work, from that how much time?", "time_since", {"event": "stopped_working"}),
+        ("is the lad on my right the same who dropped the hammer?", "same_individual",
+         {"subject": {"label": "worker", "attributes": {}}}),
+        ("where are the scaffold tubes?", "where", {"subject": {"label": "scaffold_tube", "attributes": {}}}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -1698,6 +1698,9 @@ _SC_WORDS = {
     "intae": "into", "haun": "hand", "gonnae": "going to", "hame": "home", "skivin": "skiving",
     "lang": "long", "big yin": "big man", "wee yin": "lad", "yin": "one", "barra": "wheelbarrow", "barras": "wheelbarrows",
     "ladders": "ladder",
+    # Orkney and Shetland ("whar's hid noo?", "whit wey", "peedie", "buddo")
+    "whar": "where", "hid": "it", "noo": "now", "wey": "way", "peedie": "small", "gaan": "going", "bare-heided": "bare-headed",
+    "buddo": "",
     # Scottish Gaelic words in Highland English
     "balach": "lad", "fàradh": "ladder", "faradh": "ladder", "an-dràsta": "now", "an-drasta": "now", "cuin": "when",
     "òrd": "hammer", "ord": "hammer",
@@ -1707,10 +1710,11 @@ _SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye"
     r"wasnae|wisnae|hasnae|havenae|dinnae|doesnae|wouldnae|couldnae|willnae|canna|daein|gaun|laddie|lassie|masel|"
     r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|hoo|whits|balach|"
     r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|whaur|jist|staunin|intae|gonnae|hame|lang|yin|barra|"
+    r"whar|noo|buddo|peedie|whit wey|bare-heided|"
     r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
 )
 _SCOTS = _rules(
-    (r"\b(aye|naw|och|like|will ye|eh)$|^(aye|naw|och|right|see)\b", ""),
+    (r"\b(aye|naw|och|like|will ye|eh|ken|buddo)$|(?<!\d )\bmin$|^(aye|naw|och|right|see)\b", ""),
     (r"\b(i'm gettin'|i am getting|i've got|i have got) [^-]*? (fae|from) the (gaffer|foreman|boss) aboot (the \w+) ", r"\4 "),
     (r"\baye (there|here|standing|lying|sitting)\b", r"still \1"),  # "is it aye there": aye is still, always
     (r"\bwi'oot\b|\bwithout'oot\b", "without"), (r"\bo the\b", "of the"), (r"\bwi'|\bwith'", "with"),

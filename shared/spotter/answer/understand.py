@@ -630,6 +630,9 @@ _NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|we
 _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
+    # Orcadian words a glossary would read as another dialect's ("wey" is pidgin's who): "whit wey's the skip?"
+    (r"\bwhit wey(?:'s| is)?\b", "which way is"), (r"\bafore me (tea|piece|break|lunch|dinner)\b", r"before my \1"),
+    (r"(?<=[a-z]), (?:min|buddo|bye|ace boy)\s*(?=[?.!]*\s*$)", ""),  # said to the listener: "whar's hid noo, min?"
     # verb-last English (Korean-shaped): "bricklayer, his work when started?", "wheelbarrow moving, steel fixer leaving site
     # before it was?", "hammer dropping, before first brick laying happened?"
     (r"\bafter (the )?break again (work|working)\b", "work again after the break"),
@@ -807,6 +810,21 @@ _SURFACE = _rules(
     (r"\bower\b", "over"), (r"\btha knows\b", ""), (r"\b(will|can|does|do|would|could|if) tha\b", r"\1 you"), (r"\bour kid\b", "the lad"), (r"\bhoddie\b", "hod carrier"),
     (r"\blaikin'?\b|\blaiking\b", "messing about"), (r"\bfor (a |his |her |their )?brew\b", "for a break"),
     (r"\bmashing\b|\b(on|having) (a |his |her |their )?brew\b", " on a break"), (r"\b(on )?a go-?slow\b", " idle "),
+    (r"\bback a me\b", "behind me"), (r"\b(there|here) so\b", r"\1"),  # Bermudian: "what's back a me over there so?"
+    (r"\b(go|went|gone|come|came) back (?:over )?there where\b", r"\1 back to where"),
+    (r"\b(start|started|starts|go|went) (sittin|sitting) up\b", "went idle"), (r"\b(sittin|sitting) up\b", "idle"),
+    # Pashto- and Urdu-shaped: "doing duty" is working, "sat free" idle, "went off" left, "minutes back" ago
+    (r"\bback on duty\b", "back to work"), (r"\b(doing|on) (his |her |their )?duty\b", "working"),
+    (r"\b(sat|sit|sits|sitting) free\b", lambda m: "went idle" if m.group(1) == "sat" else "idle"),
+    (r"\b(went|gone|go|goes) (?:off|away)\b(?=[ ,?.!]*$|,? (?:before|after|when|and|or|how|yes|no|right)\b)",
+     lambda m: {"went": "left", "gone": "left", "go": "leave", "goes": "leaves"}[m.group(1)]),
+    (r"\b(right|left)( side)? but (?:more |a bit |little )?(?:towards |to the |to )?back\b", r"behind me on my \1"),
+    (r"\bback( side)? but (?:more |a bit |little )?(?:towards |to the |to )?(right|left)\b", r"behind me on my \2"),
+    (r"\binside (?:the )?(trench|hole|pit|excavation) (he|she|they) (go|goes|went|gone)\b", r"\2 went into the \1"),
+    (r"\b(how many|\d+|an?|one|two|three|five|ten|twenty|thirty) (minutes?|hours?) back\b(?! (to|in|on|at|there|here|where)\b)",
+     r"\1 \2 ago"),
+    (r"\bscaffold (man|guy|fella|boy)\b", "scaffolder"), (r"\bsame who\b", "the same one who"),
+    (r"\bnot (all day|in total|total|altogether)\b", ""),
     (r"\beven now\b", "still"), (r"\b(went|gone) (out )?of the site\b", "left the site"), (r"\b(go|goes|went|gone|going) to the (break|lunch)\b", r"\1 on \2"), (r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|\d+th) stones?\b", r"\1 brick"), (r"\barl (fella|feller|fellow|man|one)\b", r"old \1"), (r"\b(his|her|their) brews?\b", r"\1 break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
@@ -821,7 +839,7 @@ _SURFACE = _rules(
      lambda m: f"did {m.group(2)} {'stop' if m.group(1) == 'stopped' else 'start'} working"),
     (r"^(.+?) (stands|stood|has stood|is standing|has been standing) still since when$", r"when did \1 go idle"),
     (r"\b(inside|during|over|within) the last\b", "in the last"), (r"\bclimbed up from (it|the \w+)\b", r"climbed out of \1"),
-    (r"\bfront and a bit (to the |to my )?(right|left)\b", r"front \2"),
+    (r"\bfront and (?:a bit )?(?:to |on )?(?:the |my |me )?(right|left)\b", r"front \1"),
     (r"\b(working|idle|busy|slacking) or what\b.*$", r"\1"),
     (r",? or (has|did) (it|he|she|they) (grown legs|walked|been nicked|gone walkabout|walk off)\b.*$", ""),
     (r"\b(the )?(gaffer|boss|foreman|client|manager|site manager)(s| is|'s) asking\b.*$", ""),
@@ -1863,6 +1881,15 @@ def _verb_second(m: re.Match[str]) -> str:
 
 _WORD_ORDER = _rules(
     (rf"^(?P<wh>(?:when|what time) )?(?P<verb>{_V2_VERBS}) (?P<tail>.+)$", _verb_second),
+    # "first the grinder was picked up, then the man took off his helmet, is it right?": was the one before the other
+    (r"^first (the [\w -]+?) (was|were) (\w+(?: up| down| off| in| out)?) then (.+?)(?: is it right| is it so| right| yes| is it)?$",
+     r"\2 \1 \3 before \4"),
+    (r"^(.+?) from that (?:how much time|how long)(?: now)?$", r"how long since \1"),  # "he finish work, from that how much time?"
+    (r"^(.+?) (first|second|third|1st|2nd|3rd) (break|rest|lunch|smoko|tea break) when (he|she|they) (?:take|took|have|had|go|went)$",
+     r"when did \1 take \4 \2 \3"),
+    # "is the toolbox gone?", "the toolbox, it gone?": whether it is still there, not when it left
+    (r"^(?:is |are )?((?:the|my|that|this|our)(?: (?!where\b|what\b|which\b|how\b|when\b)[\w-]+)+?) (?:it |they )?(?:is |are )?"
+     r"(?:gone|missing)$", r"is \1 still there"),
     (r"^(?:has |have )?(he|she|they|the [\w-]+(?: (?!he\b|she\b|they\b)[\w-]+)?)(?: (?:he|she|they))? (?:is |has )?"
      r"finish(?:ed)?( yet| already)?(?: for the day)?$", r"has \1 stopped working\2"),  # "the labourer he is finish?", "has he finished?": yes or no, not when
     (r"\b(go|goes|went|gone|going) home\b",  # off the site
@@ -2736,9 +2763,9 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(saw|seen|see|spotted|noticed|observed) (it |him |her |them |that |this |the \w+ )?(for the )?last|lost sight|"
                 r"out of (view|sight)|disappear\w*|vanish\w*|went missing|last (glimpse|sign)|last in (view|sight|shot|frame))\b"), "last_seen"),
     (re.compile(r"(?<=\w )(came|come|comes|showed up|rocked up|turned up)(?: in)?\s*$"), "first_seen"),
-    (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|clocked out|clock out|departed|depart|"
+    (re.compile(r"\b(left|leave|leaving|gone home|went home|walked off|walked away|went away|gone away|clocked out|clock out|departed|depart|"
                 r"took off|go home|head(ed)? off|head(ed)? home|gone for good|head(ed|s)? out|pull(ed|s)? out)\b(?= of here\b| out of here\b|\s*$|\s+(the )?(site|area|for good|"
-                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after)|\s+(is|was|did|has|or|and) (he|she|they)\b|"
+                r"home|yet|already|us|work|today|for the day|\d+:\d\d|at|before|after|how long)|\s+(is|was|did|has|or|and) (he|she|they)\b|"
                 r"\s+(is it so|is it|isn't it|is that (so|right)|right|eh|innit|or what)\s*$|\s+(ngl|tbh|lol|idk)\b|\s+or (no|not)\b|\s+(but |though )?(i|we) (did not|never|think|reckon|guess|suppose)\b)|\bleft\s*$|\bleft the site\b|"
                 r"(?<!my )(?<!the )(?<!to )(?<!your )\b(left|leave)(?= (when|what time|at what time)\b)"), "left"),
     # a last resort: a bare "go" at the end ("how long ago did the orange vest man go"): went away
@@ -3026,7 +3053,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
                                                          "attributes": ref.attributes or _thing_attributes(text, start)}), weak)
         elif after and _compound_head(after.group(1)) and _phrase_starts(text, a):  # "crane hook, which way ...?"
             found[i] = (a, b + 1 + len(after.group(1)), ref.model_copy(
-                update={"label": f"{text[a:b].replace(' ', '_')}_{after.group(1)}", "attributes": ref.attributes}), weak)
+                update={"label": f"{text[a:b].replace(' ', '_')}_{_singular(after.group(1))}", "attributes": ref.attributes}), weak)
     if any(f[2].label == "suspended_load" for f in found):
         found = [f for f in found if f[2].label not in ("crane", "tower_crane")]  # "the crane's load": the load is asked about
     colours = _colour_re()
@@ -3271,10 +3298,10 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
             rf"\b({articles}|same|other|another|new|old|young|big|little|elder|older|younger|{_colour_re()})\s*$", before):
         return True  # said to, not about: "how long ago was the first brick laid, lad?"
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not re.search(
-            rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|vest|hi-vis|jacket|hat|"
+            rf"(^is|^was|\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|vest|hi-vis|jacket|hat|"
             rf"hardhat|shirt|"
             rf"different|distinct|separate|many|several|those|these|all|any|"
-            rf"{_colour_re()})\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
+            rf"{_colour_re()}))\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
         return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True

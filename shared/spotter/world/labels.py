@@ -38,7 +38,7 @@ SYNONYMS: dict[str, str] = {
 }
 
 ALIASES: tuple[frozenset[str], ...] = (
-    frozenset({"concrete_mixer", "cement_mixer"}),
+    frozenset({"concrete_mixer", "cement_mixer", "mixer_truck", "concrete_truck", "concrete_mixer_truck"}),
     frozenset({"mewp", "mobile_elevating_work_platform"}),
     frozenset({"jackhammer", "breaker", "kango", "pneumatic_breaker"}),
     frozenset({"excavator", "digger"}),
