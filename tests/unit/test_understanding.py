@@ -1022,6 +1022,26 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("is the lad on my right the same who dropped the hammer?", "same_individual",
          {"subject": {"label": "worker", "attributes": {}}}),
         ("where are the scaffold tubes?", "where", {"subject": {"label": "scaffold_tube", "attributes": {}}}),
+        # the radio ("..., over?", "say again, ...", "confirm?", "landed", "stood down", "got clear of the zone", clock
+        # sectors "between my twelve and my three"); Cornish "emmet", "gone up the line", "'twas"; "on seat"; Khmer-shaped
+        # "go sit rest", "take rest", "stand there how long"; a bare topic with "the orange one"; "worked without"
+        ("when did the skip land, over?", "event_time", {"event": "dropped"}),
+        ("say again, was the bundle lifted before the banksman got clear of the zone?", "order",
+         {"event": "picked_up", "other": {"subject": {"label": "worker", "attributes": {}, "role": "banksman"},
+                                          "event": "left_zone", "unit": None, "ordinal": None}}),
+        ("rigger stood down, affirmative or negative?", "is_working", {"state": "idle"}),
+        ("between my six and my nine, anything there? over", "things_in_direction", {"direction": "behind-left"}),
+        ("between three and six minutes in, how long was the drill on the ground?", "state_duration",
+         {"window": [{"t": 180.0, "ago_s": None}, {"t": 360.0, "ago_s": None}]}),
+        ("when did the emmet go up the line?", "event_time", {"event": "left", "subject": {"label": "worker", "attributes": {},
+                                                                                        "role": "visitor"}}),
+        ("the roofer, he is on seat?", "is_working", {"state": "working"}),
+        ("uncle roofer go sit rest before how many minute?", "time_since", {"event": "went_idle"}),
+        ("hammer lie on floor since when?", "state_duration", {"state": "on_ground", "spell": "current"}),
+        ("generator, the yellow one, where's it to?", "where", {"subject": {"label": "generator", "attributes": {"colour": "yellow"}}}),
+        ("how long had the roofer worked without a hard hat in the last hour?", "state_duration", {"state": "without_ppe"}),
+        ("the plasterer has come back from lunch, is she back to work?", "is_working", {"state": "working"}),
+        ("man at my three, same one who dropped the drill?", "same_individual", {"subject": {"label": "worker", "attributes": {}}}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -633,6 +633,15 @@ _SURFACE = _rules(
     # Orcadian words a glossary would read as another dialect's ("wey" is pidgin's who): "whit wey's the skip?"
     (r"\bwhit wey(?:'s| is)?\b", "which way is"), (r"\bafore me (tea|piece|break|lunch|dinner)\b", r"before my \1"),
     (r"(?<=[a-z]), (?:min|buddo|bye|ace boy)\s*(?=[?.!]*\s*$)", ""),  # said to the listener: "whar's hid noo, min?"
+    (r"\bbetween my (12|twelve|3|three|6|six|9|nine)(?: o'?clock)? and (?:my )?(12|twelve|3|three|6|six|9|nine)(?: o'?clock)?",
+     lambda m: {frozenset("03"): "front right of me", frozenset("36"): "behind me on my right", frozenset("69"):
+                "behind me on my left", frozenset("90"): "front left of me"}.get(frozenset(
+                    {"12": "0", "twelve": "0", "3": "3", "three": "3", "6": "6", "six": "6", "9": "9", "nine": "9"}[w]
+                    for w in m.groups()), m.group(0))),  # "between my twelve and my three": the sector between
+    (r"^(the [^,?]+?),? was it (him|her) (?:that|who) ", r"is \1 the one who "),  # "the lad in blue, was it him that ..."
+    # the radio's words: "..., over?", "say again, ...", "confirm, ...", "affirmative or negative?"
+    (r"[,.?]?\s*\bover(?: and out)?\s*[.?!]*\s*$", "?"), (r"^(?:say again|confirm|copy|roger),\s+", ""),
+    (r",?\s*\b(?:confirm|affirmative or negative|yes or no)\s*\?*\s*$", " or not?"),
     # verb-last English (Korean-shaped): "bricklayer, his work when started?", "wheelbarrow moving, steel fixer leaving site
     # before it was?", "hammer dropping, before first brick laying happened?"
     (r"\bafter (the )?break again (work|working)\b", "work again after the break"),
@@ -825,6 +834,29 @@ _SURFACE = _rules(
      r"\1 \2 ago"),
     (r"\bscaffold (man|guy|fella|boy)\b", "scaffolder"), (r"\bsame who\b", "the same one who"),
     (r"\bnot (all day|in total|total|altogether)\b", ""),
+    # a load lands (is put down), a lift picks it up; "stood down" is idle; "got clear of the zone" left it
+    (r"\b(?:did|does) (the (?:\w+ )?(?:load|skip|pallet|bundle|beam|panel|bucket|bag)s?) land\b(?! (?:in|on|at)\b)",
+     r"was \1 put down"),
+    (r"\b(?:was |got |been )?landed\b(?! (?:in|on|at)\b)", " was put down"),
+    (r"\b(before|after) the lift(?=\s*[?.!]*\s*$)", r"\1 the load was lifted"),
+    (r"\b(stood|stand|stands|standing) down\b",
+     lambda m: {"stood": "went idle", "stand": "go idle", "stands": "goes idle", "standing": "idle"}[m.group(1)]),
+    (r"\blifted\b(?! (?:off|up|out)\b)", "picked up"),
+    (r"^(the [\w -]+?) (?:has|have) come back from (?:his |her |the |a )?(?:break|lunch|tea),? is (?:he|she) back (?:to|at) "
+     r"work\?*$", r"is \1 working again?"),  # "the welder has come back from break, is he back to work?"
+    (r"\b(the (?:\w+ )?(?:welder|roofer|labourer|bricklayer|brickie|scaffolder|carpenter|electrician|plumber|worker|man|"
+     r"guy|lad)|he|she) started\b(?= *[?,.]|$| before| after| again| or)", r"\1 started working"),
+    (r"^([^,?]+?) (?:lie|lies|lying|sit|sits|sitting) on (?:the )?(floor|ground) since when\?*$", r"how long has \1 been on the \2?"),
+    (r"^([^,?]+?) (?:stand|stands|standing|stood) there how long(?: already)?(?:,? until now)?\?*$",
+     r"how long has \1 been standing there?"),
+    (r"\b(got|get|gets|getting) clear of (the )?(zone|exclusion zone|trench|hole|pit|excavation)\b", r"left the \3"),
+    # Cornish: "emmet" (a visitor), "gone up the line" (left), "'twas", "'n" (him, it); "on seat" (at his post)
+    (r"\bemmets?\b", "visitor"), (r"\b(go|went|gone|goes) up the line\b",
+                                    lambda m: {"go": "leave", "went": "left", "gone": "left", "goes": "leaves"}[m.group(1)]),
+    (r"'twas\b", "it was"), (r"(?<=\w) 'n\b", " it"), (r"\bback on it\b", "back to work"), (r"\bon seat\b", "at work"),
+    # Khmer-shaped: "go sit rest", "take rest"; "stand there how long"
+    (r"\b(go|went) (?:sit )?rest\b", "went on a break"), (r"\b(?:take|taking) rest\b", "on a break"),
+    (r"\b(break|rest) finish(ed)? already\b", "finished break"),
     (r"\beven now\b", "still"), (r"\b(went|gone) (out )?of the site\b", "left the site"), (r"\b(go|goes|went|gone|going) to the (break|lunch)\b", r"\1 on \2"), (r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|\d+th) stones?\b", r"\1 brick"), (r"\barl (fella|feller|fellow|man|one)\b", r"old \1"), (r"\b(his|her|their) brews?\b", r"\1 break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
@@ -1751,7 +1783,8 @@ _SPOKEN = _rules(
     (r"^(the|that|this) ((?!one\b)[\w-]+(?: [\w-]+)?) (?:is it that )?(he|she|it|they) (has|have) (stopped|finished|moved|gone|left|come)\b",
      r"\4 \1 \2 \5"),
     (r"^(the|that|this) ((?!one\b)[\w-]+(?: [\w-]+)?) (has|have|is|are|was|were|did|does) (he|she|it|they) (?!the\b)", r"\3 \1 \2 "),
-    (r"^(?:is |are )?((?:the |that |this )?(?!when\b|what\b|who\b|how\b)\w+(?: \w+)?) (?:already |now )?back (?:to|at) (?:work|it)$",
+    (r"^(?:is |are )?((?:the |that |this )?(?!when\b|what\b|who\b|how\b)[\w-]+(?: [\w-]+){0,2}) (?:already |now )?back (?:to|at) "
+     r"(?:work|it)(?: yet| already| now)?(?: or what| or not)?$",
      r"is \1 working again"),
     (r"^(is|are) (.+?) (?:already |now )?back (?:to|at) (?:work|it)\b", r"\1 \2 working again"),
     (r"^(have|has|hev) ((?:the|them|those|these) .+?) (?:stopped|stayed|remained) where (they|it) (were|was)\b",
@@ -1797,7 +1830,9 @@ _SPOKEN = _rules(
 # A thing's colour said after it, as a correction or aside ("the extension cord the big orange one", "my tool box
 # ... you know the black one"): said before it.
 _THING_NAMES = "|".join(sorted((re.escape(k) for k, v in SYNONYMS.items() if v != "worker"), key=len, reverse=True))
-_COLOUR_ONE = re.compile(rf"\b(the|my|our|that) ((?:\w+ )?\w+)\b((?:(?!\b(?:the|my|our|that|a|an)\b).){{0,80}}?)"
+_COLOUR_ONE = re.compile(rf"(?:\b(the|my|our|that) |^(?!(?:where|what|which|when|how|who|whose|why|is|are|was|were|did|"
+                         rf"does|do|has|have|had|can|could|will|would|i|we|you|it|he|she|they|them|there|any|anything|and|"
+                         rf"or|so|then|now|um|uh|er|erm|ok|okay|hey|right|well|this|that|these|those)\b))((?:\w+ )?\w+)\b((?:(?!\b(?:the|my|our|that|a|an)\b).){{0,80}}?)"
                          rf"\s*\b(?:you know |i mean |it is |its )?the (?:big |small |little |large |old |new )?"
                          rf"({_COLOURS_RE}) one\b")
 
@@ -1805,7 +1840,7 @@ _COLOUR_ONE = re.compile(rf"\b(the|my|our|that) ((?:\w+ )?\w+)\b((?:(?!\b(?:the|
 def _colour_first(m: re.Match[str]) -> str:
     if any(w in _PEOPLE for w in m.group(2).split()):  # "the one in orange" of a person is a vest: the attributes read it
         return m.group(0)
-    return f"{m.group(1)} {m.group(4)} {m.group(2)}{m.group(3)}"
+    return f"{m.group(1) or 'the'} {m.group(4)} {m.group(2)}{m.group(3)}"  # (a bare topic gets its article)
 
 
 def _colour_after(m: re.Match[str]) -> str:
@@ -2796,7 +2831,7 @@ def event_in(text: str) -> EventName | None:
 
 _PPE_PREDICATE = re.compile(
     r"\b(been|was|were|is|are|working|going|walking|spent|stood|went|go|gone|be|being|wandering|running|walked|roaming|"
-    r"without it|remained|stayed|stay|go about|went about)\s+(already |still )?(about |around |round )?(without|with no|minus|w/o)\s+"
+    r"without it|remained|stayed|stay|go about|went about|worked)\s+(already |still )?(about |around |round )?(without|with no|minus|w/o)\s+"
     r"(a |his |her |their |any |the )?(\w+ )?" + _PPE + r"|\bwithout (his|her|their) (\w+ )?" + _PPE +
     r"|\b(had|has|have|having) no (\w+ )?" + _PPE + r"( on)?\b|\b(out there|around|about|there|working|walking|stood|standing|running about) with no (\w+ )?" + _PPE +
     r"( on)?\b|\b(how long|how many minutes|how much time) (\w+ ){0,2}no (\w+ )?" + _PPE + r"|\bhow long without (a |any |his |her )?(\w+ )?" + _PPE + r"( on)?\b|(?<!with )\bno (\w+ )?" + _PPE + r"( \w+){0,2} how long\b|\bwithout it\b|\b" + _PPE + r" off\b|\bwithout (a |any )?ppe\b|\bno ppe\b|\bunprotected\b|\bbare[- ]?head"
@@ -3301,7 +3336,8 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
             rf"(^is|^was|\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|vest|hi-vis|jacket|hat|"
             rf"hardhat|shirt|"
             rf"different|distinct|separate|many|several|those|these|all|any|"
-            rf"{_colour_re()}))\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o)\b", after):  # fmt: skip
+            rf"{_colour_re()}))\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o|on my|at my|to my|behind)\b",
+                                                           after):  # fmt: skip
         return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
