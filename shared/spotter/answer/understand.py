@@ -837,7 +837,7 @@ _SURFACE = _rules(
     # a load lands (is put down), a lift picks it up; "stood down" is idle; "got clear of the zone" left it
     (r"\b(?:did|does) (the (?:\w+ )?(?:load|skip|pallet|bundle|beam|panel|bucket|bag)s?) land\b(?! (?:in|on|at)\b)",
      r"was \1 put down"),
-    (r"\b(?:was |got |been )?landed\b(?! (?:in|on|at)\b)", " was put down"),
+    (r"\b(?:was |got |been |has |have |had )?landed\b(?! (?:in|on|at)\b)", " was put down"),
     (r"\b(before|after) the lift(?=\s*[?.!]*\s*$)", r"\1 the load was lifted"),
     (r"\b(stood|stand|stands|standing) down\b",
      lambda m: {"stood": "went idle", "stand": "go idle", "stands": "goes idle", "standing": "idle"}[m.group(1)]),
@@ -857,7 +857,12 @@ _SURFACE = _rules(
     # Khmer-shaped: "go sit rest", "take rest"; "stand there how long"
     (r"\b(go|went) (?:sit )?rest\b", "went on a break"), (r"\b(?:take|taking) rest\b", "on a break"),
     (r"\b(break|rest) finish(ed)? already\b", "finished break"),
-    (r"\beven now\b", "still"), (r"\b(went|gone) (out )?of the site\b", "left the site"), (r"\b(go|goes|went|gone|going) to the (break|lunch)\b", r"\1 on \2"), (r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|\d+th) stones?\b", r"\1 brick"), (r"\barl (fella|feller|fellow|man|one)\b", r"old \1"), (r"\b(his|her|their) brews?\b", r"\1 break"),
+    # Sinhala-, Galician-, Icelandic-shaped and Scouse: "even now" (still), "went of the site", "went to the break", "the
+    # first stone" (brick), "arl fella" (old), "his brew" (break)
+    (r"\beven now\b", "still"), (r"\b(went|gone) (out )?of the site\b", "left the site"),
+    (r"\b(go|goes|went|gone|going) to the (break|lunch)\b", r"\1 on \2"),
+    (r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th|\d+th) stones?\b", r"\1 brick"),
+    (r"\barl (fella|feller|fellow|man|one)\b", r"old \1"), (r"\b(his|her|their) brews?\b", r"\1 break"),
     (r"\b(it|he|she|that|this) were\b", r"\1 was"), (r"^(when|how long|where|what time|how long ago) were\b", r"\1 was"),
     (r"\bwhich road (is|was|are|'s)\b", "which way is"), (r"\bpoint us\b", "point me"),
     (r"(?<!point )(?<!take )(?<!bring )(?<!lead )(?<!guide )(?<!get )(?<!turn )\bme (left|right(?! (?:now|here|there|away)\b)|back)\b",
@@ -3332,12 +3337,12 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if phrase in ("lad", "lads", "fella") and not after.strip() and m.start() > 0 and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|little|elder|older|younger|{_colour_re()})\s*$", before):
         return True  # said to, not about: "how long ago was the first brick laid, lad?"
-    if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not re.search(
-            rf"(^is|^was|\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|vest|hi-vis|jacket|hat|"
-            rf"hardhat|shirt|"
-            rf"different|distinct|separate|many|several|those|these|all|any|"
-            rf"{_colour_re()}))\s*$", before) and not re.match(r"\s+(with|without|in|wearing|w/o|on my|at my|to my|behind)\b",
-                                                           after):  # fmt: skip
+    asked_first = re.fullmatch(r"(?:is|was)\s+", text[:m.start()]) is not None  # "is man on my left the one who ..."
+    if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not asked_first \
+            and not re.search(rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|"
+                              rf"vest|hi-vis|jacket|hat|hardhat|shirt|different|distinct|separate|many|several|those|these|"
+                              rf"all|any|{_colour_re()})\s*$", before) \
+            and not re.match(r"\s+(with|without|in|wearing|w/o|on my|at my|to my|behind)\b", after):  # fmt: skip
         return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
