@@ -1701,6 +1701,12 @@ _SC_WORDS = {
     # Orkney and Shetland ("whar's hid noo?", "whit wey", "peedie", "buddo")
     "whar": "where", "hid": "it", "noo": "now", "wey": "way", "peedie": "small", "gaan": "going", "bare-heided": "bare-headed",
     "buddo": "",
+    # Shetland ("whaar's da ladder?", "is he wirkin?", "ida trench", "du ken", "hit" for it, "shu" for she)
+    "whaar": "where", "da": "the", "dat": "that", "dis": "this", "dere": "there", "ida": "in the", "du": "you", "dee": "you",
+    "shu": "she", "hit": "it", "wirk": "work", "wirks": "works", "wirkin": "working", "wirked": "worked", "liftit": "lifted",
+    "taen": "taken", "bidden": "stayed", "staandin": "standing", "gaein": "going", "peerie": "small", "hae": "have",
+    "feenished": "finished", "lass": "woman", "wid": "would", "shaw": "show", "ta": "to", "pit": "put", "syne": "ago",
+    "withoot": "without", "cam": "came",
     # Scottish Gaelic words in Highland English
     "balach": "lad", "fàradh": "ladder", "faradh": "ladder", "an-dràsta": "now", "an-drasta": "now", "cuin": "when",
     "òrd": "hammer", "ord": "hammer",
@@ -1710,7 +1716,8 @@ _SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye"
     r"wasnae|wisnae|hasnae|havenae|dinnae|doesnae|wouldnae|couldnae|willnae|canna|daein|gaun|laddie|lassie|masel|"
     r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|hoo|whits|balach|"
     r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|whaur|jist|staunin|intae|gonnae|hame|lang|yin|barra|"
-    r"whar|noo|buddo|peedie|whit wey|bare-heided|"
+    r"whar|noo|buddo|peedie|whit wey|bare-heided|whaar|ida|wirk|wirks|wirkin|wirked|liftit|taen|bidden|staandin|gaein|peerie|"
+    r"du ken|ken du|withoot|over dere|"
     r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
 )
 _SCOTS = _rules(
@@ -1745,6 +1752,8 @@ _SCOTS = _rules(
     (r"\bhat aff\b", "hardhat off"),
     (r"\bnothing on his heid\b", "no hardhat"),
     (r"\ball in$", "in total"),
+    (r"\bwhit (?:has |is )?come o\b", "what has become of"), (r"\bwhit wye\b", "which way"),
+    (r"\b(da|the|that|dat|yon|a) boy\b", r"\1 lad"),  # Shetland "da boy": the lad
     *((rf"\b{w}\b", e) for w, e in sorted(_SC_WORDS.items(), key=lambda kv: -len(kv[0]))),
     (r"\banythin\b", "anything"),
     (r"\bnothin\b", "nothing"),
@@ -3738,7 +3747,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_RUSSIAN_MARKERS, 1, _RUSSIAN, None),  # before Polish: "kaska", "kaski" are both's
 
     (_POLISH_MARKERS, 1, _POLISH, None),
-    (_GERMAN_MARKERS, 1, _GERMAN, None),
+    (_GERMAN_MARKERS, 1, _GERMAN, re.compile(r"\bdere\b")),  # (its "der" + "e" is not the dialects' "dere", there)
     (_TRINI_MARKERS, 2, _TRINI, _NOT_TRINI),  # before West African Pidgin's "dey", "wey"
     (_GREEK_MARKERS, 1, _GREEK, _TAGALOG_OR_PORTUGUESE),  # (Portuguese "ela" is she)
     (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),

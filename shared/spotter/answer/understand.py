@@ -539,10 +539,11 @@ def _r_dropped(m: re.Match[str]) -> str:
 def _numbers(text: str) -> str:
     """Number words to digits ("twenty five" -> 25, "a couple of" -> 2, "half an hour" -> 30 minutes) and
     spoken clock times ("three fifteen" / "two oh five" -> 3:15 / 2:05, when not followed by a unit)."""
-    text = re.sub(r"\bhalf an? hour\b", "30 minutes", text)
+    text = re.sub(r"\bhalf (?:of )?an? hour\b|\bhalf of hour\b", "30 minutes", text)
     text = re.sub(r"\ban? hour and a half\b", "90 minutes", text)
     text = re.sub(r"\ba quarter of an hour\b|\bquarter of an hour\b|\bquarter hour\b", "15 minutes", text)
     text = re.sub(r"\b(?:a|one) quarter (?=ago\b|before\b|back\b|earlier\b)", "15 minutes ", text)  # Dutch "een kwartier"
+    text = re.sub(r"\bbefore (?:a|one) quarter\b(?! (?:past|to|of)\b)", "before 15 minutes", text)  # Maltese "before a quarter"
     text = re.sub(r"\bhalf a minute\b", "30 seconds", text)
     text = re.sub(r"\ba (minute|second|hour) and a half\b", lambda m: {"minute": "90 seconds", "second": "1 seconds",
                   "hour": "90 minutes"}[m.group(1)], text)  # fmt: skip
@@ -642,6 +643,30 @@ _SURFACE = _rules(
     # the radio's words: "..., over?", "say again, ...", "confirm, ...", "affirmative or negative?"
     (r"[,.?]?\s*\bover(?: and out)?\s*[.?!]*\s*$", "?"), (r"^(?:say again|confirm|copy|roger),\s+", ""),
     (r",?\s*\b(?:confirm|affirmative or negative|yes or no)\s*\?*\s*$", " or not?"),
+    (r"[,.?]?\s*\byes[- ]no\s*\?*\s*$", "?"),  # a signer's gloss YES-NO: the question is a yes-or-no one
+    # Tamil-shaped "is there only" (still there); Romanian-shaped "stays with the hands in the pockets" (idle)
+    (r"\b(is|are) there only\b", r"\1 still there"),
+    (r"\b(?:stays?|stands?|is|are|stood|stayed) with (?:the |his |her |their )?hands in (?:the |his |her |their )?pockets\b", "is idle"),
+    # short words typed with two letters swapped ("teh", "hte", "waht"): too short for the typo corrector
+    (r"\b(?:teh|hte)\b", "the"), (r"\bwaht\b", "what"), (r"\btaht\b", "that"),
+    # "where he was before the mixer arrived, he went back there?": did he go back to where he was
+    (r"^([^,?]+?), where (he|she|they) (was|were|stood|worked) (before|after) ([^,?]+?), (?:he|she|they) (?:went|go|goes|came|come) "
+     r"back there\?*$", r"did \1 go back to where \2 \3 \4 \5?"),
+    # "DRILL PICK-UP. BEFORE THAT, MAN ORANGE VEST START WORK?": did the second happen before the first
+    (r"^([^.?!]+?)\.\s+(before|after) (?:that|this|it),?\s+(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$", r"\3 \2 \1?"),
+    # an appositive that only describes ("the level, the long one, where ..."): the thing itself
+    (r"^(the [a-z]+(?: [a-z]+)?), the (?:(?!(?:red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple|silver)\b)[a-z]+ )?"
+     r"one, ", r"\1 "),
+    # "that with the orange vest", "that without helmet": the one with or without it
+    (r"(^|, )that (with|without|wearing)\b", r"\1the one \2"),
+    (r"^(.*?)\b(he|she)\b('s\b)?([^,?]*?), the one (with|without|wearing|in) ([^,?]+?)\?*$",
+     lambda m: f"{m.group(1)}the one {m.group(5)} {m.group(6)}{' is' if m.group(3) else ''}{m.group(4)}?"),
+    # "after his break, he went back to where he was before it": the place before the break
+    (r"\bafter (his|her|their|the) ((?:tea |lunch |coffee )?break),? (he|she|they) (?:went|go|goes|came|come|did go) back to where "
+     r"(he|she|they) (was|were) before it\b", r"\3 went back to where \4 \5 before \1 \2"),
+    # sign order "PLACE HIM STAND BEFORE TEA BREAK, HIM GO BACK THERE?": went back to where he was before it
+    (r"\bplace (?:him|he|her|she|them|they) (?:stand|stood|was|were|work|worked|be) (before|after) ([^,?]+?), (?:him|he|her|she|them|they) "
+     r"(?:go|went|come|came|goes) back there\b", r"did he go back to where he was \1 \2"),
     # verb-last English (Korean-shaped): "bricklayer, his work when started?", "wheelbarrow moving, steel fixer leaving site
     # before it was?", "hammer dropping, before first brick laying happened?"
     (r"\bafter (the )?break again (work|working)\b", "work again after the break"),
@@ -655,13 +680,13 @@ _SURFACE = _rules(
     # occasion counted ("on the second such occasion"), "the young one" and "the boys" (people), a pick-up (the
     # event), a hat "removed" after it is named (taken off), "last sighting elapsed" (how long since), a keyword
     # string's "idle so far" / "working current stretch" (the current spell)
-    (r"\bnot (?:in )?(?:total|all together|altogether|overall|in all)\b(?:,? i stress,?)?", ""),
+    (r"\bnot (?:in )?(?:the )?(?:total|all together|altogether|overall|in all)(?: time)?\b(?:,? i stress,?)?(?:,? but\b)?", ""),
     (r"\bin aggregate\b", "in total"),
     (r"\bon the (first|second|third|fourth|last) (?:such )?occasion\b", r"the \1 time"),
     (r"\bthe young (?:one|un|'un|fella|fellow|lad|guy|bloke)\b", "the lad"),
     (r"\bthe boys\b(?! (?:in|on|at|from|with) the (?:office|cabin)\b)", "the workers"),
     (r"\bpick-?ups?\b(?! (?:truck|trucks|ute|utes|van|vans|point|location)\b)", "picked up"),
-    (r"\b(?:his|her|their) (?:hardhat|hard hat|helmet|hat|lid) (what time |when |at what time )?(?:removed|taken off|came off)\b",
+    (r"\b(?:his|her|their) (?:hardhat|hard hat|helmet|hat|lid) (what time |when |at what time )?(?:he |she |they )?(?:removed|taken off|came off|take off|took off)\b",
      r"\1took his hardhat off"),
     (r"^(.+?) (?:last sighting|last seen|last sight) elapsed\??$", r"how long since \1 was last seen"),
     (r"^(?!how\b|what\b|when\b|is\b|was\b)([^,?]+?) (idle|working|without (?:a )?hard ?hat|in the (?:trench|hole|pit|excavation)) "
@@ -681,9 +706,9 @@ _SURFACE = _rules(
      r"(?: (?:was|were|did|is|happened|it was|it did))?((?: \w+)?)\?*$",
      lambda m: f"{m.group(1)}{m.group(4)} {m.group(3)} {m.group(2)}?"),
     # a thing's arrival or leaving in the bare or -ing form: "before concrete mixer arriving", "before foreman arrive"
-    (r"\b(before|after) ((?:the )?[a-z]+(?: [a-z]+)?) (arriving|arrival|arrive|leaving|coming)(?=\s*(?:,|\?|$|or\b))",
+    (r"\b(before|after) ((?:the )?[a-z]+(?: [a-z]+)?) (arriving|arrival|arrive|leaving|leave|coming)(?=\s*(?:,|\?|$|or\b))",
      lambda m: f"{m.group(1)} {m.group(2)} " + {"arriving": "arrived", "arrival": "arrived", "arrive": "arrived",
-                                                "leaving": "left", "coming": "came"}[m.group(3)]),
+                                                "leaving": "left", "leave": "left", "coming": "came"}[m.group(3)]),
     # a pronoun named after it ("has he been back by there, the lad in orange, where ..."): the name in its place
     (r"^(has|have|did|is|was|does) (he|she) ([^,?]+?), ((?:the|that|this|yer|our) [^,?]+?)(,|\?|$)", r"\1 \4 \3\5"),
     # Welsh fronting: "after the first brick went down it was, that the boyo took his hat off, was it?"
@@ -846,7 +871,8 @@ _SURFACE = _rules(
      r"work\?*$", r"is \1 working again?"),  # "the welder has come back from break, is he back to work?"
     (r"\b(the (?:\w+ )?(?:welder|roofer|labourer|bricklayer|brickie|scaffolder|carpenter|electrician|plumber|worker|man|"
      r"guy|lad)|he|she) started\b(?= *[?,.]|$| before| after| again| or)", r"\1 started working"),
-    (r"^([^,?]+?) (?:lie|lies|lying|sit|sits|sitting) on (?:the )?(floor|ground) since when\?*$", r"how long has \1 been on the \2?"),
+    (r"^([^,?]+?) (?:lie|lies|lying|sit|sits|sitting) on (?:the )?(floor|ground),? since when\?*$", r"how long has \1 been on the \2?"),
+    (r"^([^,?]+?) (floor|ground) (?:lie|lies|lying|lay),? since when\?*$", r"how long has \1 been on the \2?"),
     (r"^([^,?]+?) (?:stand|stands|standing|stood) there how long(?: already)?(?:,? until now)?\?*$",
      r"how long has \1 been standing there?"),
     (r"\b(got|get|gets|getting) clear of (the )?(zone|exclusion zone|trench|hole|pit|excavation)\b", r"left the \3"),
@@ -1500,6 +1526,39 @@ _PHRASES = _rules(
     # verb-last English (Korean-shaped): "trench inside", "from trench out", "hard hat not wearing", "that place again he went"
     (r"\b(trench|hole|pit|excavation) inside\b", r"inside the \1"), (r"\b(from )?(the )?(trench|hole|pit|excavation) out\b", r"out of the \3"),
     (r"\b(hard ?hat|helmet|vest) not wearing\b", r"not wearing a \1"),
+    # sign and verb-last order: "how much minute before was" (how long ago), "rest when start", "put down finish"
+    # (the verb done), "course third" (the third course), "how long past", "floor lie", "break finish, back work",
+    # "man white hardhat"
+    (r"\bhow (?:much|many) (?:minutes?|mins?|time) (?:before|passed|has passed|gone by)(?: (?:was|it was|is it|is|was it))?\s*$",
+     "how many minutes ago"),
+    (r"^(.+?) (?:rest|break|resting) when (?:start|started|begin|began|starts)\s*$", r"when did \1 go on a break"),
+    (r"\b(down|up|out|in|off|on|away) finish(?:ed)?\b", r"\1"),
+    (r"\b(course|row|layer) (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b(?! (?:one|time)\b)",
+     r"\2 \1"),
+    (r"\bhow long past\s*$", "how long ago"),
+    (r"\b(floor|ground) (lie|lies|lying|lay)\b", r"\2 on the \1"),
+    (r"^(.+?) (?:break|rest|lunch|smoko) (?:finish|finished|over|done),? (?:back (?:to )?work|work again)\s*$", r"is \1 back at work after the break"),
+    (r"\b(man|guy|worker|woman|person|bloke|lad|fella|fellow|lady) (white|yellow|orange|red|blue|green|black|grey|gray|brown|pink|purple) "
+     r"(hard ?hat|helmet|lid)\b", r"\1 in the \2 \3"),
+    (r"\b(?:standing |sitting |stood |sat )?without doing (?:any |his |her |their )?(?:work|anything|job|nothing)\b", "idle"),
+    # Tamil-shaped "simply sitting" (just sitting), "is there only" (still there), "has come back to his work" (is
+    # back at work); Amharic-shaped "my which side", "to break he went"; Romanian-shaped "before to make pause",
+    # "stays with the hands in the pockets", "came only after", "since when stays X on the ground", "from when he
+    # entered until now" (said again after how long)
+    (r"\b(?:simply|merely|only) (sitting|standing|sat|stood)\b", r"just \1"),
+    (r"^((?:the|that|this|my|our) [\w ]+?|he|she|[a-z]+) (?:has |have )?(?:(?:come|came|returned|gone|got) back|returned) to "
+     r"(?:his |her |their |the )?work(?: is it| right| yes| no)?$", r"is \1 back at work"),
+    (r"^has ((?:the |that |this |my |our )?[a-z]+(?: [a-z]+)?) (?:come|got) back to (?:his |her |their )?work$", r"is \1 back at work"),
+    (r"^how long is it (?:from|since) ", "how long since "),
+    (r"\b(the|that|this|yon) boy (that|who|with|in)\b", r"\1 lad \2"),
+    (r"\bmy which side\b", "on which side of me"),
+    (r"\bto (?:the |a |his |her |their )?break (?:he |she |they )?(?:went|go|goes|gone)\b", "went on a break"),
+    (r"\bbefore to (?:make|take|do|have) (?:a )?(?:pause|break|rest)\b", "before he took a break"),
+    (r"\b(?:came|come|arrived) only (after|before)\b", r"arrived \1"),
+    (r"^since when (?:stays|stay|lies|lie|sits|sit|is|has been) (.+?) (on the (?:ground|floor)|idle|in the \w+)$", r"how long has \1 been \2"),
+    (r"^(how (?:long|much time) .+?) from when (?:he|she|they|it) (?:entered|went in|got in|arrived|started)(?: until now| till now| to now)?$", r"\1"),
+    (r"\b(lunch|tea|coffee|smoke|dinner|meal) break\b", "break"),
+    (r"\bnot wearing a (hard ?hat|helmet|vest) (man|guy|worker|person|woman|one|bloke|fellow|fella|lady|lad)\b", r"\2 not wearing a \1"),
     (r"\bthat place (again |back )?(he|she|they) (went|returned|came)( back)?\b", r"\2 went back there"),
     (r"\b(from that|since (then|that)|since (last (i|we)|(i|we) last) saw),? how (long|many minutes|much time) (has |have )?(passed|gone by)\b",
      "how long since"),
@@ -1811,7 +1870,8 @@ _SPOKEN = _rules(
     # compound directions said as two: "between my front and my left", "right side but more back"
     (r"\bbetween (?:my |the )?(front|back) and (?:my |the )?(left|right)(?: hand)?(?: side)?\b",
      lambda m: f"on my {'front' if m.group(1) == 'front' else 'back'} {m.group(2)}"),
-    (r"\b(?:on )?(?:my )?(left|right)(?: hand)?(?: side)?(?: of me)? but (?:a bit |more |further )+(?:to the )?(back|behind|front)\b",
+    (r"\b(?:on |at |to )?(?:my )?(left|right)(?: hand)?(?: side)?(?: of me)?,? (?:but )?(?:a little |a bit |slightly |more |further )+"
+     r"(?:to the |in the |towards the |at the )?(back|behind|front)\b",
      lambda m: f"on my {'front' if m.group(2) == 'front' else 'back'} {m.group(1)}"),
     (r"\b(?:in|at|on) (?:the )?(back|front),? (?:on |at |to )?(?:the |my )?(left|right)(?: hand)?(?: side)?\b",
      lambda m: f"on my {m.group(1)} {m.group(2)}"),
@@ -1829,7 +1889,7 @@ _SPOKEN = _rules(
     (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
     (r"\ball told\b|\bin all\b", "in total"),
     (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
-    (r"(?<!-)(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (now|here|there|away|then|this minute|this second)\b", r"\1"),
+    (r"(?<!-)(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (now|away|then|this minute|this second|(?<!back right )(?<!front right )(?:here|there))\b", r"\1"),
     (r"(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (behind|in front|ahead|next to|by)\b", r"\1"),  # (not "to my right by")
 )
 # A thing's colour said after it, as a correction or aside ("the extension cord the big orange one", "my tool box
@@ -2727,7 +2787,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 rf"\b(set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in|"
                 rf"lay|laid) (the |our |a )?(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS}|brick|"
                 rf"block|course)s?\b|"
-                r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
+                r"\b(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (section|length|piece|run|lift) of \w+|\b(brick|block)s? (was |were |got |get |went |go )?(laid|placed|in|"
                 r"down|put)\b|\blay(ing)? (the )?(first )?(brick|block)|\b(course|row|layer) (was |got |get )?(finished|"
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
@@ -2794,7 +2854,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
     (re.compile(r"\b((first|1st) (seen|saw|see|spotted|spot|spy|spied|sighted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|come|comes|coming|caught|turn(ed)? up)|"
-                r"appear(ed|s|ance)?|arriv(e|ed|es|al)|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
+                r"appear(ed|s|ance)?|arriv(e|ed|es|al)|(was |were |got |been )?delivered|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
                 r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through|"
@@ -2873,7 +2933,9 @@ def state_in(text: str) -> StateName | None:
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
         return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
     m = re.search(r"\b(?:he|she|they) (?:is |are )?(idle|working|busy)(?: now| still)?\s*$", text)
-    if m:  # the question closes a remark ("came back from the break now only, he is working?"): what it asks
+    if m and not re.search(r"\bor (?:is |are )?$", text[:m.start()]):
+        # the question closes a remark ("came back from the break now only, he is working?"): what it asks; not the
+        # second of two choices ("is he doing something or is he idle": the first is the one asked)
         return "idle" if m.group(1) == "idle" else "working"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total |altogether |overall |total )?(was|were|has|have|did|is|are)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
@@ -2909,7 +2971,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
         return "total", None
     if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
         return "nth", 1  # "how long did he work before he first stopped": his first stint
-    if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|\btook how long\b|"
+    if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|"
+                 r"\bbefore (he|she|they) (went|go|took|had) (for |on )?(a |his |her |their )?(break|rest|lunch|tea|smoko)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
         # the spell is over: "work how long before he stop", "break finish, break how long"
         return "last", None
@@ -3355,6 +3418,9 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
 def ordinal_unit(text: str) -> tuple[str | None, int | None]:
     """Unit and ordinal of a unit of work: "first brick" -> (brick, 1), "the third course" -> (course, 3),
     "the first kerb went in" -> (kerb, 1)."""
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th) lift of (?:the )?scaffold", text)
+    if m:  # a scaffold goes up in lifts: "the third lift of the scaffold" is its third lift, not a scaffold counted
+        return "lift", _ORDINALS[m.group(1)]
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
                   r"(?:section|length|piece|run|lift) of (\w+?)s?\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)??(\w+?)s?\s+"
@@ -3927,6 +3993,8 @@ class QuestionUnderstander:
             event, state = event_in(asked) or event, state_in(asked) or state
         if hints is None or hints.get("intent") != intent:
             hints = {}  # the heads' slots are trusted only for the intent they name
+        if "direction" in hints and _CHOICE.search(text):
+            hints = {k: v for k, v in hints.items() if k != "direction"}  # a choice names no one direction
         if lenient and not subjects and hints.get("subject"):
             subjects = [(0, SubjectRef(label=hints["subject"]), False)]
         query = _slots(intent, text, subjects, direction or hints.get("direction"), event or hints.get("event"),  # type: ignore[arg-type]
