@@ -1090,6 +1090,26 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("in the last half of hour, how long was the roofer idle?", "spell_duration", {"window": [{"t": None, "ago_s": 1800.0}, None]}),
         ("where did i put teh grinder", "where", {"subject": {"label": "grinder", "attributes": {}}}),
         ("when was the second lift of the scaffold finished?", "event_time", {"event": "work_unit", "unit": "lift", "ordinal": 2}),
+        # a phone's speech-to-text ("wear is", "hard hate", "orange west", "palate", "won", "at to fifteen", "between for
+        # twenty and ate ten", "question mark"); Appalachian "yeller", "nary a", "a piece back", "has he done quit";
+        # "gone to dinner"; "still sits"; "of yellow colour"; "pail"; "but going to the back"
+        ("wear is the palate of bricks", "where", {"subject": {"label": "pallet", "attributes": {}}}),
+        ("what time did the guy in the orange west take his hard hate off question mark", "event_time",
+         {"subject": {"label": "worker", "attributes": {"vest": "orange"}}, "event": "ppe_removed"}),
+        ("is the pallet still were it was at to fifteen", "still_there", {"time": {"t": 135.0, "ago_s": None}}),
+        ("how long was the roofer idle between for twenty and ate ten", "spell_duration",
+         {"window": [{"t": 260.0, "ago_s": None}, {"t": 490.0, "ago_s": None}]}),
+        ("is the man in front of me the same won as before", "same_individual", {"subject": {"label": "worker", "attributes": {}}}),
+        ("where's the yeller generator at?", "where", {"subject": {"label": "generator", "attributes": {"colour": "yellow"}}}),
+        ("how many fellers with nary a hard hat did you see?", "count_distinct",
+         {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
+        ("what's a-setting off to my left and a piece back?", "things_in_direction", {"direction": "behind-left"}),
+        ("has she done got back to work yet?", "is_working", {"state": "working"}),
+        ("how long was the plumber gone to lunch?", "spell_duration", {"state": "idle"}),
+        ("woman in blue vest still sits?", "is_working", {"state": "idle"}),
+        ("that ladder of orange colour, where is it?", "where", {"subject": {"label": "ladder", "attributes": {"colour": "orange"}}}),
+        ("where is the red pail?", "where", {"subject": {"label": "pail", "attributes": {"colour": "red"}}}),
+        ("at my left side but going to the back, anything there?", "things_in_direction", {"direction": "behind-left"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

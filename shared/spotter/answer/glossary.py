@@ -2958,7 +2958,7 @@ _SINHALA = _rules(
 
 # --- Appalachian English by voice ("where at is the jumping jack", "the young'un", "a-laying") --------------------------
 _APPALACHIAN_MARKERS = re.compile(r"\b(yonder|young'?uns?|a-\w+ing|loafing|them boys|done went|done left|done lost|poke|"
-                                  r"you'?uns|directly|somewheres|where at|where's it at|reckon)\b")
+                                  r"you'?uns|directly|somewheres|where at|where's it at|reckon|yeller|nary|feller|fellers)\b")
 _APPALACHIAN = _rules(
     (r"^.*\b(supposed to|how deep|deep enough)\b.*$", " "),  # a forecast, a measurement: not what the camera remembers
     (r"\b(a-)(\w+ing)\b", r"\2"), (r"\blaying\b", "lying"), (r"\bsetting\b", "sitting"),
@@ -2967,10 +2967,12 @@ _APPALACHIAN = _rules(
     (r"\bgo to (loafing|standing around)\b", "go idle"), (r"\bquit and go to standing around\b", "go idle"),
     (r"\b(loafing|standing around)\b", "idle"), (r"\bthe one with the (\w+) (hard hat|hardhat|vest)\b", r"in the \1 \2"),
     (r"\bdone (went|left|lost)\b", r"\1"), (r"\bthem (cones|boys)\b", r"the \1"),
+    (r"\byeller\b", "yellow"), (r"\bnary an?\b", "no"),
+    (r"\bary an?\b", "any"), (r"\ba piece (back|behind|forward|ahead|further)\b", r"a bit \1"), (r"\bfellers\b", "workers"),
     # the question said twice: keep the first saying
     (r"^((?:how long|what time|when|where|which way|is|are|did|has)\b.+?) (?:how long|what time|when'?d?|where'?s|which way|is|did) "
      r"(?:he|she|it|it'?s|that)\b.*$", r"\1"),
-    (r"^(.*?\b(?:where|when|which|what|how|who|is|are|did|has|was)\b.*?\w) (?:i reckon|i need to|i done|them boys|one of the "
+    (r"^(.*?\b(?:where|when|which|what|how|who|is|are|did|has|was)\b.*?\w)(?<!\bdo)(?<!\bwould)(?<!\bshould)(?<!\bcan)(?<!\bwill) (?:i reckon|i need to|i done|them boys|one of the "
      r"boys|or did somebody|or did one)\b.*$", r"\1"),  # a remark after the question
 )
 

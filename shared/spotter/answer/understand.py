@@ -465,7 +465,7 @@ _SOUND_TARGETS = frozenset({
 """Question words a misspelling may mean besides the site vocabulary (sound-alike matching, `_sounds_like`)."""
 
 
-_SITE_WORDS = frozenset(("formwork", "shuttering", "falsework", "plank", "planks"))
+_SITE_WORDS = frozenset(("formwork", "shuttering", "falsework", "plank", "planks", "pail", "pails"))
 """Site words MiniLM's vocabulary lacks that are a typo away from another ("formwork" is not "formworker")."""
 
 
@@ -644,9 +644,20 @@ _SURFACE = _rules(
     (r"[,.?]?\s*\bover(?: and out)?\s*[.?!]*\s*$", "?"), (r"^(?:say again|confirm|copy|roger),\s+", ""),
     (r",?\s*\b(?:confirm|affirmative or negative|yes or no)\s*\?*\s*$", " or not?"),
     (r"[,.?]?\s*\byes[- ]no\s*\?*\s*$", "?"),  # a signer's gloss YES-NO: the question is a yes-or-no one
+    # "the wheelbarrow of yellow colour": the yellow wheelbarrow
+    (r"\b(\w+) of (red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple) colou?r\b", r"\2 \1"),
     # Tamil-shaped "is there only" (still there); Romanian-shaped "stays with the hands in the pockets" (idle)
     (r"\b(is|are) there only\b", r"\1 still there"),
     (r"\b(?:stays?|stands?|is|are|stood|stayed) with (?:the |his |her |their )?hands in (?:the |his |her |their )?pockets\b", "is idle"),
+    # a phone's speech-to-text: "hard hate", "orange west" (vest), "palate" (pallet), "wear is" (where), "won" (one),
+    # "at to fifteen" (2:15), "between for twenty and ate ten", "question mark" said aloud
+    (r"\s*\bquestion mark\s*\.?$", "?"), (r"\bhard hates\b", "hard hats"), (r"\bhard hate\b", "hard hat"),
+    (r"\b(red|orange|yellow|green|blue|white|black|grey|gray|pink|purple|hi viz|hi vis|high viz) (?:west|vast)\b", r"\1 vest"),
+    (r"\b(?:palate|palette)(s?)\b", r"pallet\1"),
+    (r"(^|\btell me |\bknow |\bback to |\bsee |\bremember |\bshow me )wear\b", r"\1where"),
+    (r"\bwear (is|are|was|were|did|does|do|has|have|he|she|they|i|we)\b", r"where \1"), (r"\bwon\b", "one"),
+    (r"\b(at|since|from|until|till|between|and|by|after|before) (to|too|for|ate) (?=(?:oh|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|"
+     r"minutes?)\b)", lambda m: f"{m.group(1)} {dict(to='two', too='two', ate='eight').get(m.group(2), 'four')} "),
     # short words typed with two letters swapped ("teh", "hte", "waht"): too short for the typo corrector
     (r"\b(?:teh|hte)\b", "the"), (r"\bwaht\b", "what"), (r"\btaht\b", "that"),
     # "where he was before the mixer arrived, he went back there?": did he go back to where he was
@@ -1558,6 +1569,9 @@ _PHRASES = _rules(
     (r"^since when (?:stays|stay|lies|lie|sits|sit|is|has been) (.+?) (on the (?:ground|floor)|idle|in the \w+)$", r"how long has \1 been \2"),
     (r"^(how (?:long|much time) .+?) from when (?:he|she|they|it) (?:entered|went in|got in|arrived|started)(?: until now| till now| to now)?$", r"\1"),
     (r"\b(lunch|tea|coffee|smoke|dinner|meal) break\b", "break"),
+    (r"\bgone (?:to|for) (?:his |her |their )?(?:dinner|lunch|tea|supper|smoko)\b", "on a break"),
+    (r"\b(has|have|had) (he|she|they|it) done (got|gone|quit|come|left|started|stopped)\b", r"\1 \2 \3"),  # "has he done quit?"
+    (r"^((?:the |that |this |yon )?(?:man|guy|lad|worker|bloke|fella|woman)\b[\w ]*?) still (sits|sitting|stands|standing)$", r"is \1 still idle"),
     (r"\bnot wearing a (hard ?hat|helmet|vest) (man|guy|worker|person|woman|one|bloke|fellow|fella|lady|lad)\b", r"\2 not wearing a \1"),
     (r"\bthat place (again |back )?(he|she|they) (went|returned|came)( back)?\b", r"\2 went back there"),
     (r"\b(from that|since (then|that)|since (last (i|we)|(i|we) last) saw),? how (long|many minutes|much time) (has |have )?(passed|gone by)\b",
@@ -1870,7 +1884,7 @@ _SPOKEN = _rules(
     # compound directions said as two: "between my front and my left", "right side but more back"
     (r"\bbetween (?:my |the )?(front|back) and (?:my |the )?(left|right)(?: hand)?(?: side)?\b",
      lambda m: f"on my {'front' if m.group(1) == 'front' else 'back'} {m.group(2)}"),
-    (r"\b(?:on |at |to )?(?:my )?(left|right)(?: hand)?(?: side)?(?: of me)?,? (?:but )?(?:a little |a bit |slightly |more |further )+"
+    (r"\b(?:on |at |to )?(?:my )?(left|right)(?: hand)?(?: side)?(?: of me)?,? (?:but |and )?(?:a little |a bit |slightly |more |further |going )+"
      r"(?:to the |in the |towards the |at the )?(back|behind|front)\b",
      lambda m: f"on my {'front' if m.group(2) == 'front' else 'back'} {m.group(1)}"),
     (r"\b(?:in|at|on) (?:the )?(back|front),? (?:on |at |to )?(?:the |my )?(left|right)(?: hand)?(?: side)?\b",
@@ -2597,7 +2611,7 @@ def _abbreviation(word: str) -> str:
     """Shorthand for a site word ("wb" wheelbarrow, "tb" toolbox, "hh" hard hat, "ldr" ladder): the word, when
     one label's name starts with its letters' initials or spells it with vowels dropped; else `word`."""
     if not (2 <= len(word) <= 5) or not word.isalpha() or word in _NOT_ABBREVIATIONS or word in _VOCAB_SET \
-            or word in _COMMON or word in _english() or word in _KEYWORD_SET:  # fmt: skip
+            or word in _COMMON or word in _english() or word in _KEYWORD_SET or word in _SITE_WORDS:  # fmt: skip
         return word
     if (texted := _texted(word)) is not None:
         return texted
