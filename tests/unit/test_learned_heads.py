@@ -172,7 +172,7 @@ def test_a_worn_thing_is_not_given_to_the_wrong_person(
 
 
 def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "are the crates where they were at 1:00?"  # a "still there" the rules read; the head leans to "where"
+    question = "are the ladders where they were at 1:00?"  # a "still there" the rules read; the head leans to "where"
     head = QuestionUnderstander(None)._learned["intent"]
     label, p = head.predict(normalise(question))
     assert label == "where" and 0.8 <= p < 0.9  # fairly sure, not sure ...
@@ -189,7 +189,7 @@ def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: p
 
 
 def test_the_contracts_is_it_where_it_was_question_stays_yes_or_no_however_sure_the_head() -> None:
-    question = "are the pallets where they were at 1:00?"
+    question = "are the blocks where they were at 1:00?"
     label, p = QuestionUnderstander(None)._learned["intent"].predict(normalise(question))
     assert label == "where" and p >= 0.9  # the head is sure, and wrong: it is asked yes or no
     assert QuestionUnderstander(None).understand(question).intent == "still_there"

@@ -1046,7 +1046,7 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         # SECOND", "FLOOR LIE, SINCE WHEN", "BREAK FINISH, BACK WORK", "MAN RED HARDHAT", "rest when start", "how much
         # minute passed"; a choice ("doing something or just standing", "behind me or in front"); "that with the
         # blue vest"; "before a quarter"; "before he went for lunch" (the last spell); "delivered"; an appositive
-        ("vest not wearing man, where he is now?", "where", {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
+        ("vest not wearing man, where is he now?", "where", {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
         ("PALLET ARRIVE. BEFORE THAT, MAN RED VEST LEAVE? YES-NO", "order",
          {"subject": {"label": "worker", "attributes": {"vest": "red"}}, "event": "left", "relation": "before"}),
         ("SHOVEL PUT-DOWN FINISH, HOW-LONG PAST?", "time_since", {"subject": {"label": "shovel", "attributes": {}}, "event": "dropped"}),
@@ -1110,6 +1110,16 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("that ladder of orange colour, where is it?", "where", {"subject": {"label": "ladder", "attributes": {"colour": "orange"}}}),
         ("where is the red pail?", "where", {"subject": {"label": "pail", "attributes": {"colour": "red"}}}),
         ("at my left side but going to the back, anything there?", "things_in_direction", {"direction": "behind-left"}),
+        # Krio-shaped ("usai", "e don go", "na im i bin see", "small time", "e helmet"); Cape Breton "how long is he gone",
+        # "out back", "get at it"; Zambian "he has just been seated"
+        ("usai di shovel dey?", "where", {"subject": {"label": "shovel", "attributes": {}}}),
+        ("di man wey wear red vest, usai e don go?", "where", {"subject": {"label": "worker", "attributes": {"vest": "red"}}}),
+        ("dis plumber, na im i bin see 10 minutes ago?", "same_individual", {"time": {"t": None, "ago_s": 600.0}}),
+        ("what time di welder take off e helmet?", "event_time", {"event": "ppe_removed"}),
+        ("how long is the plumber gone?", "time_since", {"event": "left"}),
+        ("what's out back on me left?", "things_in_direction", {"direction": "behind-left"}),
+        ("when did the roofer get at it?", "event_time", {"event": "started_working"}),
+        ("the one by the skip, he has just been seated?", "is_working", {"state": "idle"}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

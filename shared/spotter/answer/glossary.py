@@ -1118,11 +1118,18 @@ _GREEK = _rules(
 # --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
 _WA_PIDGIN_MARKERS = re.compile(
     r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far(?! (?:back|into|in|along|away|from|off|is|are))|"
-    r"oga|don dey|e don|e dey|no be|"
+    r"oga|don dey|e don|e dey|no be|usai|na im|e (?:go|drop|take|took|come|helmet|hardhat|stop|bin|move|sit|leave)|"
     r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest)|na him|"
     r"na (before|after)|him stop|e stay|go finish|for (red|yellow|orange|green|blue|white|black|pink) (vest|helmet))\b"
 )
 _WA_PIDGIN = _rules(
+    # Krio (Sierra Leone): "usai" where, "na im" that is him, "bin" a past marker, "e" he or it, "small time" a while ago
+    (r"\busai\b", "where"), (r"\bsmall time\b", "earlier"),
+    (r"^(.+?),? na (?:him|im) (?:i|we) (?:bin )?(?:see|saw)\b", r"is \1 the same one i saw"),
+    (r"\bna im\b", "na him"), (r"\b(i|we|e|he|she|they|dem|you) bin\b", r"\1"),
+    (r"\bwhere (e|he|she|it) don go\b", "where has he gone"),
+    (r"\be (helmet|hardhat|hat|vest|lunch|break|drill|hammer|tools?)\b", r"his \1"),
+    (r"\be(?= (?:drop|take|took|go|went|come|came|move|moved|stop|stopped|work|sit|leave|left|enter|don)\b)", "he"),
     (r"\b(how far(?! (?:back|into|in|along|away|from|off|is|are)\b)|chale|abeg|oga|o|sha|you fit tell|make you check if|"
      r"make you check)\b", " "),
     (r"\bfor (the )?(\w+) (vest|hi-vis|shirt|jacket|overall)\b", r"in the \2 \3"),  # "the man for green vest"
@@ -1703,9 +1710,9 @@ _SC_WORDS = {
     "buddo": "",
     # Shetland ("whaar's da ladder?", "is he wirkin?", "ida trench", "du ken", "hit" for it, "shu" for she)
     "whaar": "where", "da": "the", "dat": "that", "dis": "this", "dere": "there", "ida": "in the", "du": "you", "dee": "you",
-    "shu": "she", "hit": "it", "wirk": "work", "wirks": "works", "wirkin": "working", "wirked": "worked", "liftit": "lifted",
+    "shu": "she", "wirk": "work", "wirks": "works", "wirkin": "working", "wirked": "worked", "liftit": "lifted",
     "taen": "taken", "bidden": "stayed", "staandin": "standing", "gaein": "going", "peerie": "small", "hae": "have",
-    "feenished": "finished", "lass": "woman", "wid": "would", "shaw": "show", "ta": "to", "pit": "put", "syne": "ago",
+    "feenished": "finished", "lass": "woman", "wid": "would", "shaw": "show", "ta": "to", "syne": "ago",
     "withoot": "without", "cam": "came",
     # Scottish Gaelic words in Highland English
     "balach": "lad", "fàradh": "ladder", "faradh": "ladder", "an-dràsta": "now", "an-drasta": "now", "cuin": "when",
@@ -1754,6 +1761,8 @@ _SCOTS = _rules(
     (r"\ball in$", "in total"),
     (r"\bwhit (?:has |is )?come o\b", "what has become of"), (r"\bwhit wye\b", "which way"),
     (r"\b(da|the|that|dat|yon|a) boy\b", r"\1 lad"),  # Shetland "da boy": the lad
+    # Shetland "hit" is it ("is he back at hit?"), not the verb ("did the dumper hit the scaffy?"); "pit" stays a pit
+    (r"\bhit\b(?! (?:the|a|an|his|her|him|me|my|that|this|them|it|da|dat|yon)\b)", "it"),
     *((rf"\b{w}\b", e) for w, e in sorted(_SC_WORDS.items(), key=lambda kv: -len(kv[0]))),
     (r"\banythin\b", "anything"),
     (r"\bnothin\b", "nothing"),

@@ -644,6 +644,10 @@ _SURFACE = _rules(
     (r"[,.?]?\s*\bover(?: and out)?\s*[.?!]*\s*$", "?"), (r"^(?:say again|confirm|copy|roger),\s+", ""),
     (r",?\s*\b(?:confirm|affirmative or negative|yes or no)\s*\?*\s*$", " or not?"),
     (r"[,.?]?\s*\byes[- ]no\s*\?*\s*$", "?"),  # a signer's gloss YES-NO: the question is a yes-or-no one
+    # Cape Breton "how long is he gone?" (since he left); Zambian "he has just been seated" (idle)
+    (r"\bhow long (?:is|has) (he|she|they|it|the [a-z]+(?: [a-z]+)?) (?:been )?gone(?: home)?\b(?! (?:without|with|w/o|minus|no)\b)", r"how long since \1 left"),
+    (r"\b(?:has|have) just been seated\b", "has been idle"), (r"\bwas just seated\b", "was idle"),
+    (r"\bjust (?:been )?seated\b", "idle"), (r"\bget at it\b", "start working"),
     # "the wheelbarrow of yellow colour": the yellow wheelbarrow
     (r"\b(\w+) of (red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple) colou?r\b", r"\2 \1"),
     # Tamil-shaped "is there only" (still there); Romanian-shaped "stays with the hands in the pockets" (idle)
@@ -656,8 +660,10 @@ _SURFACE = _rules(
     (r"\b(?:palate|palette)(s?)\b", r"pallet\1"),
     (r"(^|\btell me |\bknow |\bback to |\bsee |\bremember |\bshow me )wear\b", r"\1where"),
     (r"\bwear (is|are|was|were|did|does|do|has|have|he|she|they|i|we)\b", r"where \1"), (r"\bwon\b", "one"),
-    (r"\b(at|since|from|until|till|between|and|by|after|before) (to|too|for|ate) (?=(?:oh|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty|"
-     r"minutes?)\b)", lambda m: f"{m.group(1)} {dict(to='two', too='two', ate='eight').get(m.group(2), 'four')} "),
+    (r"\b(at|since|from|until|till|between|and|by|after|before) (to|too|ate) (?=(?:oh|ten|eleven|twelve|\w+teen|twenty|thirty|forty|"
+     r"fifty|minutes?)\b)", lambda m: f"{m.group(1)} {'eight' if m.group(2) == 'ate' else 'two'} "),
+    (r"\b(at|since|from|until|till|between|and|by|after|before) for (?=(?:oh|ten|eleven|twelve|\w+teen|twenty|thirty|forty|fifty)\b)"
+     r"(?!\w+(?:[ -]\w+)? (?:minutes?|mins?|seconds?|secs?|hours?)\b)", r"\1 four "),  # not "and for twenty minutes"
     # short words typed with two letters swapped ("teh", "hte", "waht"): too short for the typo corrector
     (r"\b(?:teh|hte)\b", "the"), (r"\bwaht\b", "what"), (r"\btaht\b", "that"),
     # "where he was before the mixer arrived, he went back there?": did he go back to where he was
@@ -2762,7 +2768,7 @@ _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
-_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|back of me|side (to the |at the )?back|back corner|back side|"
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|out back|back of me|side (to the |at the )?back|back corner|back side|"
                    r"backside|back of my|(?:a )?(?:little |wee )?bit (?:to the )?back)\b|^back\b(?! to\b)")
 _AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner|front side)\b|^front\b")
 
