@@ -1563,9 +1563,8 @@ _PHRASES = _rules(
     # "stays with the hands in the pockets", "came only after", "since when stays X on the ground", "from when he
     # entered until now" (said again after how long)
     (r"\b(?:simply|merely|only) (sitting|standing|sat|stood)\b", r"just \1"),
-    (r"^((?:the|that|this|my|our) [\w ]+?|he|she|[a-z]+) (?:has |have )?(?:(?:come|came|returned|gone|got) back|returned) to "
-     r"(?:his |her |their |the )?work(?: is it| right| yes| no)?$", r"is \1 back at work"),
-    (r"^has ((?:the |that |this |my |our )?[a-z]+(?: [a-z]+)?) (?:come|got) back to (?:his |her |their )?work$", r"is \1 back at work"),
+    (r"^(?:has |have )?((?:the|that|this|my|our) [\w ]+?|he|she|[a-z]+(?: [a-z]+)?) (?:has |have )?(?:(?:come|came|returned|gone|got) back|"
+     r"returned) to (?:his |her |their |the )?work(?: is it| right| yes| no)?$", r"is \1 back at work"),
     (r"^how long is it (?:from|since) ", "how long since "),
     (r"\b(the|that|this|yon) boy (that|who|with|in)\b", r"\1 lad \2"),
     (r"\bmy which side\b", "on which side of me"),
