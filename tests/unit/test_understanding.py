@@ -1047,6 +1047,8 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         # minute passed"; a choice ("doing something or just standing", "behind me or in front"); "that with the
         # blue vest"; "before a quarter"; "before he went for lunch" (the last spell); "delivered"; an appositive
         ("vest not wearing man, where is he now?", "where", {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
+        ("vest not wearing man, where he is now?", "where", {"subject": {"label": "worker", "attributes": {"vest": "none"}}}),
+        ("man not wearing a helmet is idle?", "is_working", {"subject": {"label": "worker", "attributes": {"hardhat": False}}}),
         ("PALLET ARRIVE. BEFORE THAT, MAN RED VEST LEAVE? YES-NO", "order",
          {"subject": {"label": "worker", "attributes": {"vest": "red"}}, "event": "left", "relation": "before"}),
         ("SHOVEL PUT-DOWN FINISH, HOW-LONG PAST?", "time_since", {"subject": {"label": "shovel", "attributes": {}}, "event": "dropped"}),

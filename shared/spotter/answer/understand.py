@@ -3424,7 +3424,8 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
             and not re.search(rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|"
                               rf"vest|hi-vis|jacket|hat|hardhat|shirt|different|distinct|separate|many|several|those|these|"
                               rf"all|any|{_colour_re()})\s*$", before) \
-            and not re.match(r"\s+(with|without|in|wearing|w/o|on my|at my|to my|behind)\b", after):  # fmt: skip
+            and not re.match(r"\s+(with|without|in|wearing|not wearing|no longer wearing|w/o|on my|at my|to my|behind)\b",
+                             after):  # fmt: skip
         return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
