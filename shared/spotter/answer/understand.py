@@ -213,7 +213,7 @@ _OFF_DOMAIN = re.compile(
     r"need(ed)? (for|to) (finish|complete)|^is it (ok|okay|alright|all right|safe|allowed) (to|if|for me to)\b|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
-    r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|"
+    r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|(a|one|good|funny) (story|stories)|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"(?<!\bon the )(?<!\bon his )(?<!\bon her )(?<!\bon their )phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
@@ -852,7 +852,15 @@ _SURFACE = _rules(
     (r"\b(helmet|hat|hard ?hat|lid)-?less (\w+)", r"\2 without a hardhat"), (r"\b(vest|hi-?vis)-?less (\w+)", r"\2 without a vest"),
     # spoken forms written as said: "workin'", "standin'" (g dropped); "'ole", "'is", "be'ind" (h dropped)
     (r"\b(\w{2,}in)'(?=\s|[?.,!]|$)", r"\1g"), (r"\bbe'ind\b", "behind"),
-    (r"(?<![\w'])'(ole|e|is|im|er|ammer|ow|ad|ave|as|ere|ome|at|ats|ead|eavy|alf|our|ard)\b", r"h\1"),
+    (r"(?<![\w'])'(ole|e|is|im|er|ammer|ow|ad|ave|as|ere|ome|at|ats|ead|eavy|alf|our|ard|appen|appened|appens)\b", r"h\1"),
+    # "still it is there?" (the verb not put first): is it still there
+    (r"\bstill (it|he|she|they) (is|are) (there|here)\b", r"\2 \1 still \3"),
+    # a glottal stop written as an apostrophe for a t (Estuary, Cockney, Scouse, Caribbean): "wha's tha'?",
+    # "is i' off to me righ'?", "the whi'e lid", "ge' back on i'", "can' find i'"
+    (r"\b(can|don|won|isn|wasn|didn|ain|doesn|haven|hasn|weren|aren|couldn|wouldn|shouldn)'(?=\s|[?.,!]|$)", r"\1't"),
+    (r"\b(wha|tha)'(s|re|ll|d)\b", r"\1t'\2"),
+    (r"\b([a-z]+)'([a-z]+)\b", lambda m: _glottal(m.group(0), m.group(1), m.group(2))),
+    (r"\b([a-z]+)'(?=\s|[?.,!]|$)", lambda m: _glottal(m.group(0), m.group(1), "")),
     (r"\banyfink\b|\banyfing\b", "anything"), (r"\bsummat\b", "something"),
     # Yorkshire and the North: "t'red toolbox" (the), "int trench" (in the), "wi'" (with), "owt"/"nowt", "afore",
     # "it were" (was), "ten minutes since" (ago), "which road" (which way), "me left" (my), "laikin'" (idling)
@@ -1067,6 +1075,8 @@ _BEARING_WORDS = {0: "in front of me", 45: "front right of me", 90: "on my right
 
 
 _PHRASES = _rules(
+    # "yet" for still, in pidgins and in learners' English: "it is there yet?", "the ladder stop yet at the same place"
+    (r"\b(is|are|stop|stops|stay|stays) (there|here) yet\b", r"\1 still \2"), (r"\b(is|are|stop|stops|stay|stays) yet\b", r"\1 still"),
     (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
     (rf"\b({_NUMBERS_RE})-(?=({_NUMBERS_RE}|minute|second|hour)s?\b)", r"\1 "),
     (r"\b(\w+)- (and|to|or) ", r"\1 \2 "),
@@ -1147,8 +1157,28 @@ _PHRASES = _rules(
     (r"\bit has (\d+) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),
     (r"\b(it has how long|how long it has|how much time it has|how many minutes (it )?has) (since|that)\b", "how long since"),
     (r"\bhow long time\b", "how long"), (r"\bhow long (?:is|it is|is it) since\b", "how long since"),
+    # a pause, as a noun, is a break (French, Slovenian, German, Romanian speakers): "where he was before the pause"
+    (r"\b(the|his|her|their|a|first|second|third|last|lunch|tea|coffee) (pause|pauses)\b",
+     lambda m: f"{m.group(1)} {'breaks' if m.group(2) == 'pauses' else 'break'}"),
+    # "from 1:10:00 on": since then
+    (r"\bfrom (\d+:\d+(?::\d+)?) (?:on|onwards|onward)\b", r"since \1"),
+    # "ladder i have not seen since how long?": since it was last seen
+    (r"^(.+?),? (i|we) (?:have not|did not|have never) (?:seen|see|saw)(?: it| him| her| them)? (?:since|for) how long$",
+     r"how long since \2 last saw \1"),
+    # "since when the ladder is lying on the ground?" (the verb not put first)
+    (r"^since when (the [\w -]+?|it|he|she|they) (is|are|has been|have been) ", r"since when \2 \1 "),
+    # pidgin's "finish" after a going ("what time he go out from the site finish?"): a done thing, not stopping work
+    (r"\b((?:go|went|gone|left|leave|come|came) (?:out|off|away|home|in|inside)?\b.{0,25}?) finish$", r"\1"),
+    # "where he stop" (pidgin's stop: to be somewhere): where he was
+    (r"\bwhere (he|she|it|they) stop\b(?! (work|working))", r"where \1 was"),
+    (r"\bwha'(?=\s|$)", "what"),
+    # Melanesian pidgin's "long time" asks how long ("hammer fall down, long time now?", "long time he is sitting?"),
+    # not when it says how long something was not seen ("not see him long time", "long time not see")
+    (r"(?<!\bhow )(?<!\ba )(?<!\bfor )(?<!\bsince )(?<!\bsome )(?<!\bthis )(?<!\bthat )(?<!\bsuch )(?<!\bvery )(?<!\bso )"
+     r"(?<!\btoo )(?<!\bthe )(?<!\bquite )\blong time\b(?! ago| no see| not see| not seen)",
+     lambda m: m.group(0) if re.search(r"\b(see|seen|saw)( \w+)?\s*$", m.string[:m.start()]) else "how long"),
     (r"\b(start|started|starts|begin|began) doing (?:the |his |her |their )?work\b", r"\1 working"), (r"\bhow many minutes?\s*$", "how long"),
-    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now)*$",
+    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| now)*$",
      lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
      else m.group(0)),
     (rf"\b(?:of )?ago (\d+|{_NUMBERS_RE}|an?|half an?) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),  # "ago ten minutes"
@@ -1830,7 +1860,7 @@ _SPOKEN = _rules(
     (r"^what (?:is|has) (?:come|become) of\b", "where is"),
     # pidgin and Malaysian-shaped English without tense ("the mixer come in after ...", "after the excavator gone",
     # "that uncle stop work how long already", "what time start work back", "playing phone again ah")
-    (r"(?<=\w )(?:come|comes) in\b(?= (?:after|before)\b|\s*$)", "came in"),
+    (r"(?<=\w )(?:come|comes) (?:in|inside)\b(?= (?:after|before)\b|\s*$)", "came in"),
     (r"\b(after|before) (the \w+(?: (?!had\b|has\b|have\b|was\b|is\b)\w+)?) gone\b(?! (?:for|on|to|into|in|off|out)\b)",
      r"\1 \2 left"),
     (r"^(.+?) (stop work|stop working|come in|come|leave|left|go home|start work|start working|arrive|reach) how long "
@@ -1999,6 +2029,9 @@ def _verb_second(m: re.Match[str]) -> str:
 
 
 _WORD_ORDER = _rules(
+    # a unit of work counted by number: "course number three" (third course), "brick no 1"
+    (r"\b(course|row|brick|block|layer|lift|panel|pour|kerb|slab)s? (?:number|no|#) ?(\d{1,2})\b(?! (minutes?|mins?|seconds?|hours?))",
+     lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
     (rf"^(?P<wh>(?:when|what time) )?(?P<verb>{_V2_VERBS}) (?P<tail>.+)$", _verb_second),
     # "first the grinder was picked up, then the man took off his helmet, is it right?": was the one before the other
     (r"^first (the [\w -]+?) (was|were) (\w+(?: up| down| off| in| out)?) then (.+?)(?: is it right| is it so| right| yes| is it)?$",
@@ -2367,7 +2400,7 @@ def _statement_with_tag(text: str) -> str:
                 not re.search(r"(?<!one )(?<!guy )(?<!person )(?<!fella )(?<!bloke )(?<!lad )(?<!man )\bwho\b", clause) and \
                 not re.search(rf"\b({_PAST_VERB})\b", stated.group(1)):  # fmt: skip
             clause = f"{stated.group(2)} {stated.group(1)} {stated.group(3)}"
-        elif who and re.match(r"(still|working|on|off|in|at|busy|idle|slacking|going|doing)\b", clause):
+        elif who and re.match(r"(still|working|back|on|off|in|at|busy|idle|slacking|going|doing)\b", clause):
             clause = f"{aux} {who} {clause}"
         elif (aux in ("did", "does", "do") or tag.group(4)) and not re.search(r"\b(did|does|do) not\b", clause):
             clause = _as_question(clause)  # "the guy went back to the spot, didn't he?": did he go back
@@ -2542,6 +2575,27 @@ def _mmss(seconds: int) -> str:
 
 def _nth(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+_NOT_GLOTTAL = frozenset((  # noqa: SIM905 - a word list reads better as words
+    "a an o y t th wi gi ca fa wa ba ha pa na ol ma da de di int ont"  # Scots "a'" (all), "ca'" (call); "an'" (and)
+    " wha"  # (a mark of Caribbean English the glossary reads first: `_PHRASES` makes any "wha'" left "what")
+).split())
+_CONTRACTED = frozenset(("s", "t", "d", "ll", "re", "ve", "m", "em", "n", "un", "all", "clock", "mere", "ya", "ye", "you"))
+
+
+def _glottal(token: str, left: str, right: str) -> str:
+    """A t said as a glottal stop and typed as an apostrophe ("whi'e", "righ'", "i'"): the English word, when
+    putting the t (or tt) back makes one; any other apostrophe is left as it was."""
+    if left in _NOT_GLOTTAL or right in _CONTRACTED or (not right and left.endswith("in") and len(left) > 3):
+        return token
+    if not right and left == "i":
+        return "it"
+    for t in ("t", "tt"):
+        word = left + t + right
+        if word in _english() and (not right or left + right not in _english()):  # "star'": start
+            return word
+    return token
 
 
 def _g_dropped(word: str) -> str:
@@ -2752,7 +2806,8 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
                 r"\bright diagonal\b|\b(1|2) o'?clock\b|\bforward[- ]right\b|\bup (ahead )?(and|&) (to the )?right\b"),
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
-                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b"), "behind"),
+                r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b|"
+                r"\bin back\b"), "behind"),
     (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
@@ -2763,11 +2818,12 @@ _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view
 _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
                      r"\b(left|right|ahead|behind|front|back side|backside|my back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
-                     r"behind|front|back side|backside|side|in front|my back)\b")
+                     r"behind|front|back side|backside|side|in front|my back|in back)\b")
 
 
-_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b")
-_BACK = re.compile(r"\b(behind|in my back|at my back|my back|to the rear|out back|back of me|side (to the |at the )?back|back corner|back side|"
+_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b|"
+                   r"\b(?:backside|back side|front side)\s+(left|right)\b")  # "backside right", "front side left corner"
+_BACK = re.compile(r"\b(behind|in my back|at my back|my back|in back|to the rear|out back|back of me|side (to the |at the )?back|back corner|back side|"
                    r"backside|back of my|(?:a )?(?:little |wee )?bit (?:to the )?back)\b|^back\b(?! to\b)")
 _AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner|front side)\b|^front\b")
 
@@ -2779,7 +2835,7 @@ def direction_in(text: str, weak: bool = True) -> Sector | None:
         return None
     side = _SIDE.search(text)
     if side is not None:
-        lr = side.group(1) or side.group(2)
+        lr = side.group(1) or side.group(2) or side.group(3)
         if _BACK.search(text):
             return "behind-left" if lr == "left" else "behind-right"
         if _AHEAD.search(text):
@@ -2849,6 +2905,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
+                r"\b(go|goes|went|gone|going) (and|to) (have a |take a )?rest\b|"
                 r"\b(took|take|taking|takes|had|have|get|got|gets|getting) (a |his |her |their |the )?(first |second |third )?pause\b|"
                 r"\b(get|got|gets|getting) (a |his |her |their |the )?(first |second |third |tea |lunch )?break\b|"
                 r"\b(his|her|their) (first |second |tea |lunch )?(break|pause) (he|she|they) (took|had|take|has|got)\b|"
@@ -2873,7 +2930,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
                 r"wheeled|pushed|dragged|transferred|carted|lugged|hauled)\b"), "moved"),
     (re.compile(r"\b((first|1st) (seen|saw|see|spotted|spot|spy|spied|sighted|clocked|appear\w*|show(ed|n)? up|arriv\w*|noticed|came|come|comes|coming|caught|turn(ed)? up)|"
-                r"appear(ed|s|ance)?|arriv(e|ed|es|al)|(was |were |got |been )?delivered|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|"
+                r"appear(ed|s|ance)?|arriv(e|ed|es|al)|(was |were |got |been )?delivered|show(ed|s)? up|turn(ed|s)? up|came (in|on site|onto)|(come|comes|came) (on site|onto (the )?site|into (the )?site)|"
                 r"(get|got|come|came) here|enter(ed)? (the )?(site|view|frame|picture)|came into view|"
                 r"first being (seen|observed|spotted|noticed|recorded)|first observed|pop(ped)? up|rock(ed)? up|first time|came along|came by|came over|come over|swung over|swung in|"
                 r"pull(ed|s)? (in|up|on site)|roll(ed|s)? (in|up|on site)|came through|come through|"
@@ -3419,7 +3476,7 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
     if phrase in ("lad", "lads", "fella") and not after.strip() and m.start() > 0 and not re.search(
             rf"\b({articles}|same|other|another|new|old|young|big|little|elder|older|younger|{_colour_re()})\s*$", before):
         return True  # said to, not about: "how long ago was the first brick laid, lad?"
-    asked_first = re.fullmatch(r"(?:is|was)\s+", text[:m.start()]) is not None  # "is man on my left the one who ..."
+    asked_first = re.fullmatch(r"(?:is|was|did|does|has|had)\s+", text[:m.start()]) is not None  # "is man on my left the one who ..."
     if phrase in ("boss", "mate", "kid", "boy", "girl", "dude", "chap", "man", "men", "brother", "sister", "uncle") and not asked_first \
             and not re.search(rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|"
                               rf"vest|hi-vis|jacket|hat|hardhat|shirt|different|distinct|separate|many|several|those|these|"
