@@ -58,11 +58,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "mt", "mu", "mv", "mw", "mx",  # round 83: held out in session 43, read in session 44 once round 84 was scored
          "my", "mz", "na", "nb", "nc",  # round 84: held out in session 44 until round 85 was scored, then read
          "nd", "ne", "nf", "ng", "nh",  # round 85: held out in session 44 until round 86 was scored, then read
-         "ni", "nj", "nk", "nl", "nm")  # round 86: held out in session 44, read in session 45 once round 87 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 87 and 88: held out, never tuned on (their first runs
-          "kv", "kw", "kx", "ky", "kz",  # are the figures; each was scored once on the code before sessions 37, 38
-          "la", "lb", "lc", "ld", "le",  # and 39 changed anything, round 87 on 3b8a240 and round 88 on 78d4bac in
-          "nn", "no", "np", "nq", "nr",  # session 45);
+         "ni", "nj", "nk", "nl", "nm",  # round 86: held out in session 44, read in session 45 once round 87 was scored
+         "nn", "no", "np", "nq", "nr")  # round 87: held out in session 45 until round 88 was scored, then read
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74 and 88: held out, never tuned on (their first runs are
+          "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and
+          "la", "lb", "lc", "ld", "le",  # 39 changed anything, round 88 on 78d4bac in session 45);
           "ns", "nt", "nu", "nv", "nw")  # rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),
 # 40 (em-eq), 41 (er-ev), 42 (ew-fa), 43 (fb-ff), 44 (fg-fk), 45 (fl-fp), 46 (fq-fu), 47 (fv-fz), 48 (ga-ge), 49 (gf-gj), 50 (gk-go), 51 (gp-gt), 52 (gu-gy), 53 (gz-hd), 54 (he-hi), 55 (hj-hn), 56 (ho-hs), 57 (ht-hx), 58 (hy-ic), 59 (id-ih), 60 (ii-im), 61 (in-ir), 62 (is-iw), 63 (ix-jb), 64 (jc-jg), 65 (jh-jl), 66 (jm-jq), 67 (jr-jv), 68 (jw-ka), 69 (kb-kf), 70 (kg-kk) and 71 (kl-kp), each held out until the next was written, are tuning data, as are

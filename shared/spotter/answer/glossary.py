@@ -1694,7 +1694,8 @@ _VIETNAMESE = _rules(
 
 # --- Scots (Glaswegian site English by voice) -------------------------------------------------------------------
 _SC_WORDS = {
-    "whit": "what", "wis": "was", "tae": "to", "ma": "my", "doon": "down", "aff": "off", "oot": "out",
+    "whit": "what", "wis": "was", "tae": "to", "ma": "my", "doon": "down", "aff": "off", "oot": "out", "forrit": "forward", "frae": "from",
+    "wheelbarra": "wheelbarrow", "wheelbarras": "wheelbarrows",
     "aboot": "about", "ower": "over", "roon": "round", "roond": "round", "heid": "head", "fae": "from",
     "efter": "after", "ye": "you", "yer": "your", "yon": "that", "ony": "any", "onything": "anything",
     "naethin": "nothing", "nae": "no", "cannae": "cannot", "canna": "cannot", "daein": "doing", "gaun": "going",

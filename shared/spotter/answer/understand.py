@@ -213,7 +213,8 @@ _OFF_DOMAIN = re.compile(
     r"need(ed)? (for|to) (finish|complete)|^is it (ok|okay|alright|all right|safe|allowed) (to|if|for me to)\b|"
     r"regarded as complete|weather|rain(ing)?|forecast|temperature|sunny|pay(roll|day|slip)?|salary|wages?|invoice|budget|cost|"
     r"price|order (more|some|new)|deliver(y|ies) (is |are )?(due|coming|expected|scheduled|arriv\w+ (tomorrow|later|next))|"
-    r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|(a|one|good|funny) (story|stories)|"
+    r"next ([\w-]+ )?(delivery|lorry|wagon|truck|load)|(is|are) (it|they|the \w+|the \w+ \w+) due|^(what time|when) (the \w+|the \w+ \w+) due$|schedule|play (some )?music|song|joke|(a|one|good|funny) (story|stories)|(happy|satisfied|pleased) with|"
+    r"\b(store|shop|canteen|cafe|café) (close|closes|closed|open|opens)\b|"
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"(?<!\bon the )(?<!\bon his )(?<!\bon her )(?<!\bon their )phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
@@ -670,7 +671,9 @@ _SURFACE = _rules(
     (r"^([^,?]+?), where (he|she|they) (was|were|stood|worked) (before|after) ([^,?]+?), (?:he|she|they) (?:went|go|goes|came|come) "
      r"back there\?*$", r"did \1 go back to where \2 \3 \4 \5?"),
     # "DRILL PICK-UP. BEFORE THAT, MAN ORANGE VEST START WORK?": did the second happen before the first
-    (r"^([^.?!]+?)\.\s+(before|after) (?:that|this|it),?\s+(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$", r"\3 \2 \1?"),
+    # (or with a comma: "mason went for lunch, before that itself first course finished?")
+    (r"^([^.?!]+?)[.,]\s+(before|after) (?:that|this|it)(?: itself| only)?,?\s+(?!(?:where|what|which|when|how|who|is|was|did)\b)"
+     r"(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$", r"\3 \2 \1?"),
     # an appositive that only describes ("the level, the long one, where ..."): the thing itself
     (r"^(the [a-z]+(?: [a-z]+)?), the (?:(?!(?:red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple|silver)\b)[a-z]+ )?"
      r"one, ", r"\1 "),
@@ -1172,6 +1175,16 @@ _PHRASES = _rules(
     # "where he stop" (pidgin's stop: to be somewhere): where he was
     (r"\bwhere (he|she|it|they) stop\b(?! (work|working))", r"where \1 was"),
     (r"\bwha'(?=\s|$)", "what"),
+    # Indian English's emphatic "itself" ("before that itself", "now itself"); "all in" (in total, Ulster and Scots)
+    (r"\b(that|now|today|here|there|then) itself\b", r"\1"), (r"^all in,? (?=how long|how many|what)", "in total "),
+    # a break asked about verb-last ("tea break how long the helper took?"): the last one
+    (r"^(?:(?:the|his|her|their|a) )?(?:tea |lunch |smoke |coffee )?break how long (the [\w ]+?|he|she|they) (took|had|take|has taken)$",
+     r"how long was the last break of \1"),
+    # "going hard out" (New Zealand: flat out): working
+    (r"\bgoing (hard out|hard|flat out|full noise)\b", "working hard"),
+    # "when the brick start to put?": when the first brick was laid
+    (r"^(when|what time) (?:the )?(brick|block)s? (?:start|started|begin|began) (?:to )?(?:put|lay|go|be put|be laid)\b.*$",
+     r"\1 was the first \2 laid"),
     # Melanesian pidgin's "long time" asks how long ("hammer fall down, long time now?", "long time he is sitting?"),
     # not when it says how long something was not seen ("not see him long time", "long time not see")
     (r"(?<!\bhow )(?<!\ba )(?<!\bfor )(?<!\bsince )(?<!\bsome )(?<!\bthis )(?<!\bthat )(?<!\bsuch )(?<!\bvery )(?<!\bso )"
@@ -1487,6 +1500,7 @@ _PHRASES = _rules(
     (r"\bstanding round\b", "standing around"),
     (r"\b(head|heads|headed|heading|went|go|gone) off (for|on|to) (a |his |her |their )?(smoko|break|lunch|tea|brew)\b",
      "went on a break"),
+    (r"\b((?:did|does|do|to|will)(?: \w+){0,6}? (?:first )?)get stuck in(?:to)?(?: it| the \w+)?\b", r"\1start working"),
     (r"\b(get|got|gets|getting) stuck in(to)?( it| the \w+)?\b", "started working"),
     (r"\b(on|for|off on|off for|to) (his|her|their|a|the) (tea|brew|cuppa|lunch|dinner|crib|smoko|tea break)\b", "on a break"),
     (r"\b(start|started|starts|begin|began|begun|starting|go|went|gone|goes|going) (to )?(dossing|idling|idle|slacking( off)?|skiving|loafing|"
@@ -1857,7 +1871,7 @@ _SPOKEN = _rules(
     (rf"\b({_WEARER}) no (vest|hardhat|hi-vis)\b", r"\1 with no \2"),
     # "half an hour since" for ago (northern English); "what's come of it" for where it is
     (r"\b(\d+ (?:seconds?|minutes?|hours?)|(?:half )?an hour|half a minute) since$", r"\1 ago"),
-    (r"^what (?:is|has) (?:come|become) of\b", "where is"),
+    (r"^what (?:is |has )?(?:come|came|become|became) (?:of|o'|o)(?= )", "where is"),
     # pidgin and Malaysian-shaped English without tense ("the mixer come in after ...", "after the excavator gone",
     # "that uncle stop work how long already", "what time start work back", "playing phone again ah")
     (r"(?<=\w )(?:come|comes) (?:in|inside)\b(?= (?:after|before)\b|\s*$)", "came in"),
@@ -2807,7 +2821,7 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
      "front-right"),
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
                 r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b|"
-                r"\bin back\b"), "behind"),
+                r"\bin back\b|\bback side\b"), "behind"),
     (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
@@ -2868,7 +2882,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
                 r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
-                r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b"),
+                r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
+                r"\bagain (work|working) (start|started|starts|began|begin)\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
@@ -2878,7 +2893,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b|\b" + _PPE + r"\b( \w+){0,5}? (he|she|they) (took|take|takes|taken|pulled|pull|removed?) (it )?off\s*$|\b(took|take|takes|taking|taken|removed?|removing|pulled|pull) off (his |her |their |the |a )?"
                 + _PPE + r"|\b(removed?|removing|lost|ditched)\b (his |her |their |the |a )?" + _PPE + r"\b|\b" + _PPE +
                 r" (was |got |been )?(removed|taken off)\b|\b" + _PPE +
-                r" (came |come )?off\b|\bppe (was )?removed\b|\b(his|her|their) " + _PPE + r" (he|she|they) (removed?|took off|take off|"
+                r" (came |come )?off\b|\bppe (was )?removed\b|\b((his|her|their) )?" + _PPE + r" (he|she|they) (removed?|took off|take off|"
                 r"taken off|pulled off)\b"), "ppe_removed"),
     (re.compile(r"\b(enter(ed|s|ing)?|went into|go into|gone into|walked into|stepped into|step into|climbed into|"
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
@@ -2905,6 +2920,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
+                r"\bfor (tea|lunch|a break|break|smoke|a smoke|rest|smoko) (he|she|they) (went|go|goes|has gone|had gone)\b|"
                 r"\b(go|goes|went|gone|going) (and|to) (have a |take a )?rest\b|"
                 r"\b(took|take|taking|takes|had|have|get|got|gets|getting) (a |his |her |their |the )?(first |second |third )?pause\b|"
                 r"\b(get|got|gets|getting) (a |his |her |their |the )?(first |second |third |tea |lunch )?break\b|"
