@@ -59,11 +59,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "my", "mz", "na", "nb", "nc",  # round 84: held out in session 44 until round 85 was scored, then read
          "nd", "ne", "nf", "ng", "nh",  # round 85: held out in session 44 until round 86 was scored, then read
          "ni", "nj", "nk", "nl", "nm",  # round 86: held out in session 44, read in session 45 once round 87 was scored
-         "nn", "no", "np", "nq", "nr")  # round 87: held out in session 45 until round 88 was scored, then read
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 88, 89 and 90: held out, never tuned on (their first
-          "kv", "kw", "kx", "ky", "kz",  # runs are the figures; each was scored once on the code before sessions 37,
-          "la", "lb", "lc", "ld", "le",  # 38 and 39 changed anything, round 88 on 78d4bac, rounds 89 and 90 on
-          "ns", "nt", "nu", "nv", "nw",  # 4fe72d2 in session 45);
+         "nn", "no", "np", "nq", "nr",  # round 87: held out in session 45 until round 88 was scored, then read
+         "ns", "nt", "nu", "nv", "nw")  # round 88: held out in session 45 until rounds 89-90 were scored, then read
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 89 and 90: held out, never tuned on (their first runs
+          "kv", "kw", "kx", "ky", "kz",  # are the figures; each was scored once on the code before sessions 37, 38
+          "la", "lb", "lc", "ld", "le",  # and 39 changed anything, rounds 89 and 90 on 4fe72d2 in session 45);
           "nx", "ny", "nz", "oa", "ob",
           "oc", "od", "oe", "of", "og")  # rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),

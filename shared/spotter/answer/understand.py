@@ -856,6 +856,8 @@ _SURFACE = _rules(
     # spoken forms written as said: "workin'", "standin'" (g dropped); "'ole", "'is", "be'ind" (h dropped)
     (r"\b(\w{2,}in)'(?=\s|[?.,!]|$)", r"\1g"), (r"\bbe'ind\b", "behind"),
     (r"(?<![\w'])'(ole|e|is|im|er|ammer|ow|ad|ave|as|ere|ome|at|ats|ead|eavy|alf|our|ard|appen|appened|appens)\b", r"h\1"),
+    # "where he was sitting doing nothing": idle
+    (r"\b(sitting|standing|sat|stood)(?: around| about)? doing nothing\b", "idle"),
     # "still it is there?" (the verb not put first): is it still there
     (r"\bstill (it|he|she|they) (is|are) (there|here)\b", r"\2 \1 still \3"),
     # a glottal stop written as an apostrophe for a t (Estuary, Cockney, Scouse, Caribbean): "wha's tha'?",
@@ -1163,6 +1165,21 @@ _PHRASES = _rules(
     # a pause, as a noun, is a break (French, Slovenian, German, Romanian speakers): "where he was before the pause"
     (r"\b(the|his|her|their|a|first|second|third|last|lunch|tea|coffee) (pause|pauses)\b",
      lambda m: f"{m.group(1)} {'breaks' if m.group(2) == 'pauses' else 'break'}"),
+    # learners' and Caribbean forms: "tek he second break" (take his), "they started putting bricks" (laying), "it is
+    # always where it was" (French "toujours": still), "he is in pause" (on a break), "taking his tea" (on a break),
+    # "since the start, how many ..." (the whole recording: no window)
+    (r"\b(is|are|was|were) (there |just |still )?seated\b(?! (at|on|in|by|near|beside|next)\b)", r"\1 \2idle"),
+    (r"^(the [\w ]+?),? (?:his|her|their) (?:break|pause|rest|lunch)(?: break)?,? (?:it|that) lasted how (?:much|long)(?: time)?$",
+     r"how long was the last break of \1"),
+    (r"\btek\b", "take"), (r"\b(take|took|takes|taking|had|have) he ((?:first |second |third |last |lunch |tea )?)break\b", r"\1 his \2break"),
+    (r"\b(start|started|starts|begin|began) (?:putting|to put|placing|to place) (?:the )?(bricks|blocks)\b", r"\1 laying \2"),
+    (r"\b(is|are) always (where|there|here|in the same|at the same)\b", r"\1 still \2"),
+    (r"\b(is|are|was|were) in (pause|break)\b",
+     lambda m: m.group(0) if re.search(r"\bwhere (he|she|they) $", m.string[:m.start()]) else f"{m.group(1)} on break"),
+    (r"\b(is|are|was|were) (taking|having) (his|her|their) (tea|lunch|smoke|break|rest)\b", r"\1 on break"),
+    (r"^since the (?:start|beginning)(?: of (?:the )?(?:day|shift|video|recording|footage))?,? (?=how many)", ""),
+    (r"^(.+?),? it is how long (i|we) (?:saw|seen|see) (?:him|her|it|them) (?:the )?last time$", r"how long since \2 last saw \1"),
+    (r"^(the [\w ]+?|it|he|she|they) (is|are) (lying|sitting|standing|seated|resting) (.+?) since when$", r"how long has \1 been \3 \4"),
     # "from 1:10:00 on": since then
     (r"\bfrom (\d+:\d+(?::\d+)?) (?:on|onwards|onward)\b", r"since \1"),
     # "ladder i have not seen since how long?": since it was last seen
@@ -1191,7 +1208,7 @@ _PHRASES = _rules(
      r"(?<!\btoo )(?<!\bthe )(?<!\bquite )\blong time\b(?! ago| no see| not see| not seen)",
      lambda m: m.group(0) if re.search(r"\b(see|seen|saw)( \w+)?\s*$", m.string[:m.start()]) else "how long"),
     (r"\b(start|started|starts|begin|began) doing (?:the |his |her |their )?work\b", r"\1 working"), (r"\bhow many minutes?\s*$", "how long"),
-    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| now)*$",
+    (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| now| it is| is it)*$",
      lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
      else m.group(0)),
     (rf"\b(?:of )?ago (\d+|{_NUMBERS_RE}|an?|half an?) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),  # "ago ten minutes"
@@ -2043,6 +2060,8 @@ def _verb_second(m: re.Match[str]) -> str:
 
 
 _WORD_ORDER = _rules(
+    # "he is there seated since what time?": how long he has been idle
+    (r"^(.+?) (is|are) (idle|working) since (?:what time|when)$", r"how long has \1 been \3"),
     # a unit of work counted by number: "course number three" (third course), "brick no 1"
     (r"\b(course|row|brick|block|layer|lift|panel|pour|kerb|slab)s? (?:number|no|#) ?(\d{1,2})\b(?! (minutes?|mins?|seconds?|hours?))",
      lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
@@ -2940,7 +2959,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
     (re.compile(r"\b(picked|pick|picks|picking) ([\w-]+ ){0,3}?(back )?up\b|\bgrab(bed|s)?\b|"
                 r"\b(picked|pick|picks|picking|take|takes|taking|took|taken|lift|lifts|lifting|lifted) ([\w-]+ ){1,3}?(from|off) (the )?(floor|ground|deck)\b|"
                 r"\b(got|was|were|been) lifted\b|"
-                r"\b(was|were|got|get) picked\b|"
+                r"\b(was|were|got|get) picked\b|\b(somebody|someone|they|who|he|she|anyone|anybody|i|we|you) picked (it|them)\b(?! (out|off|down|over)\b)|"
                 r"\btaken?\b|\btook\b|\blift(ed)? up\b|\bcollect(ed)?\b|\bremoved\b|\bstole|\bstolen\b|\bnicked\b"),
      "picked_up"),
     (re.compile(r"\b(moved?|moving|relocated?|shifted|shift|carried|carry|carrying|repositioned|brought|"
