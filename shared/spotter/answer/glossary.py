@@ -1253,6 +1253,77 @@ _PATOIS = _rules(
     (r"\bno lid\b", "no hardhat"),
 )
 
+# --- Belizean Kriol by voice ("di wheelbarrow mi come back to weh dem mi pick it up?") --------------------------------------
+# Kriol marks the past with "mi" and the ongoing with "di" before a verb ("he mi go back": he went back; "ih di work":
+# he is working), says "ih" for he, she and it, and "backa" for behind; read before the patois it shares words with.
+_KRIOL_VERBS = (r"come|go|pick|stop|tek|take|drop|lay|finish|deh|move|lef|start|idle|work|stay|pass|have|climb|fos|gaan|"
+                r"stand|see|show|put|reach|last")
+_KRIOL_NOT_SUBJECT = r"(?!(?:pan|pon|to|fi|from|a|of|wid|an|between|backa|weh|wen|when|where|what|wat)\b)"
+_KRIOL_MARKERS = re.compile(
+    r"\b(ih|gaan|backa|siddung|tiday|gwine|noh|ladda|da di|da same|pan mi|front a me|how much (?:man|men)|"
+    r"(?:front|lef|left|right|back) an mi|di \w+ dem|ting dem|"
+    rf"{_KRIOL_NOT_SUBJECT}\w+ mi (?:{_KRIOL_VERBS}|left)|"
+    rf"{_KRIOL_NOT_SUBJECT}\w+ di (?:work|idle|slack|stand|sit|rest)|"
+    r"(?:lang|las|fos|yu|pan)\b(?=.*\bdi\b)|di\b(?=.*\b(?:lang|las|fos|yu|pan)\b))\b"
+)
+_NOT_KRIOL = re.compile(r"\b(whit|wis|peerie|ken|dinna|aye|ta|morn|wha|fae|frae)\b|\bda (?!di\b|same\b)")  # Shetland's "gaan"
+_KRIOL_PAST = {
+    "come": "came", "go": "went", "pick": "picked", "stop": "stopped", "tek": "took", "take": "took", "drop": "dropped",
+    "lay": "laid", "finish": "finished", "see": "saw", "deh": "was", "move": "moved", "lef": "left", "start": "started",
+    "idle": "was idle", "work": "worked", "stay": "stayed", "pass": "passed", "have": "had", "show": "showed",
+    "climb": "climbed", "gaan": "was", "stand": "stood", "put": "put", "reach": "arrived", "last": "lasted",
+    "fos": "first", "left": "left",
+}
+_KRIOL_PERSON = re.compile(r"\b(man|woman|worker|welder|banksman|carpenter|mason|labourer|electrician|plumber|visitor|"
+                           r"foreman|boss|fixer|operator|somebody|he|she|him|people|guy|one)\b")
+
+
+def _kriol_ih(match: re.Match[str]) -> str:
+    """"ih" is he or it: he where the question names a person before it, it otherwise ("di ladda ... weh ih mi deh")."""
+    text = match.group(0)
+    out, last = [], 0
+    for m in re.finditer(r"\bih\b", text):
+        before = text[: m.start()]
+        possessive = re.search(r"\b(off|wid|widout|with|without|fi|after|before|to|on|pon|pan|in|inna|for) $", before) and not \
+            re.match(r" (stop|go|come|lef|gaan|mi|di|deh|reach|start|finish|tek|take|drop|pick|climb|work)\b", text[m.end():])
+        word = "his" if possessive and _KRIOL_PERSON.search(before) else ("he" if _KRIOL_PERSON.search(before) else "it")
+        out.append(text[last : m.start()] + word)
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
+_KRIOL = _rules(
+    (r"\bladda\b", "ladder"), (r"\blang\b", "long"), (r"\btiday\b", "today"), (r"\blas\b", "last"), (r"\byu\b", "you"),
+    (r"\btink\b", "think"), (r"\bgwine\b", "going to"), (r"\b(or )?noh$", " or not"),
+    (r"\b(man|one|person|guy|somebody) weh (noh|not|mi|got|have|di)\b", r"\1 who \2"), (r"\b(noh |not )?got no\b", "has no"),
+    (r"\bnoh\b", "not"),
+    (r"\bbag a\b", "bag of"), (r"\bout a\b", "out of"), (r"\bhow much (man|men)\b", "how many people"),
+    (r"\bfos\b", "first"), (r"\bsiddung\b", "sitting idle"), (r"\bwidout\b", "without"), (r"\bwid\b", "with"),
+    (r"\btek fi\b", "take for"), (r"\btings? dem\b", "things"), (r"\b(di|the) (\w+) dem\b", r"the \2s"), (r"\bdem\b", "they"),
+    (r"\bmi di (\w+?)e?\b", r"was \1ing"), (r"\bwas standing up\b", "was standing"),
+    (r"^(?:di|the) (.+?),? (?:weh|where) (?:ih|it|he|she) (?:gaan|gone)(?: to)?$", r"where did the \1 go"),
+    (r"^.*$", _kriol_ih),
+    # "da di same one weh mi pick up": is that the same one who picked up
+    (r"\bda (di |the )?same\b", "is that the same"),
+    (r"\b(same (?:one|man|person|guy)) weh\b", r"\1 who"),
+    (r"\b(who|he|she|it|i|you|dem|we|they|somebody|someone|that) mi (\w+)\b",
+     lambda m: f"{m.group(1)} {_KRIOL_PAST.get(m.group(2), 'did ' + m.group(2))}"),
+    (rf"\b{_KRIOL_NOT_SUBJECT}(\w+) mi ({_KRIOL_VERBS}|first|left)\b",
+     lambda m: f"{m.group(1)} {_KRIOL_PAST[m.group(2)] if m.group(2) in _KRIOL_PAST else m.group(2)}"),
+    (r"\b(he|she|it|they|dem) (gaan|gone)$", r"\1 left"), (r"\b(?:weh|where) (he|she|it) (gaan|gone)( to)?$", r"where did \1 go"),
+    (r"^(?:weh|where) (.+) (gaan|gone)( to)?$", r"where did \1 go"),
+    (r"\bgaan\b", "gone"),
+    (rf"\b{_KRIOL_NOT_SUBJECT}(?<!\bto )(?<!\bback )(?<!\bstop )(?<!\bstart )(?<!\bfinish )(?<!\bon )(?<!\bin )"
+     r"(?<!\bafter )(?<!\bbefore )(\w+) di (work|idle|slack|stand|sit|rest|do|use|move|carry|dig|lay|mix)\b",
+     lambda m: f"{m.group(1)} {'is ' if m.group(1) not in ('is',) else ''}"
+     f"{m.group(2) if m.group(2) == 'idle' else m.group(2).rstrip('e') + ('ting' if m.group(2) == 'sit' else 'ing')}"),
+    (r"\bbacka (me|mi)\b", "behind me"), (r"\bfront a (me|mi)\b", "in front of me"), (r"\b(pan|pon|on) mi\b", "on my"),
+    (r"\bpan\b", "on"), (r"\bstill deh\b", "still there"),
+    (r"\b(\d+:\d+) an (\d+:\d+)\b", r"\1 and \2"), (r"\b(front|left|lef|right|back) an (my|mi) \b", r"\1 and \2 "),
+    (r"\b(he|she|they) (stop|lef|go|come)$", lambda m: f"{m.group(1)} {_KRIOL_PAST[m.group(2)]}"),
+    (r"\bdeh deh\b", "is there"), (r"\b(what|wat|anything|anyting) deh\b", r"\1 is"),
+)
+
 # --- Mandarin site words in pinyin (Chinese crews typing English) ---------------------------------------------
 _PINYIN_WORDS = {
     "tizi": "ladder", "shoutuiche": "wheelbarrow", "gongren": "worker", "anquanmao": "hardhat",
@@ -3759,6 +3830,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
     (_RUSSIAN_MARKERS, 1, _RUSSIAN, None),  # before Polish: "kaska", "kaski" are both's
 
     (_POLISH_MARKERS, 1, _POLISH, None),
+    (_KRIOL_MARKERS, 1, _KRIOL, _NOT_KRIOL),  # before German's "dem", Trini's "deh" and the patois, whose words it shares
     (_GERMAN_MARKERS, 1, _GERMAN, re.compile(r"\bdere\b")),  # (its "der" + "e" is not the dialects' "dere", there)
     (_TRINI_MARKERS, 2, _TRINI, _NOT_TRINI),  # before West African Pidgin's "dey", "wey"
     (_GREEK_MARKERS, 1, _GREEK, _TAGALOG_OR_PORTUGUESE),  # (Portuguese "ela" is she)

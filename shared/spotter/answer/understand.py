@@ -356,7 +356,7 @@ _VOCAB = sorted(
 _VOCAB_SET = set(_VOCAB)
 _KEYWORD_SET = frozenset(w for k in _KEYWORDS for w in k.split())
 _COMMON = {
-    "wrench", "spanner", "crimper", "trowel", "chisel", "float",  # tools whose names are a typo away from site words
+    "wrench", "spanner", "crimper", "trowel", "chisel", "float", "fittings", "fitting",  # tools and parts a typo away from site words
     "scold",  # (a word a typo away from "scaffold")
     "breather", "breathers",  # (a typo away from "brother")
     "wheelie",  # ("wheelie bin", not a wheel)
@@ -632,6 +632,9 @@ _NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|we
 _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
+    (r"\b(\d+) minutes? and (?:a )?half\b(?! ago\b)", r"\1:30"),  # "between the 3 minutes and the 6 minutes and half"
+    # "the load hang on crane, it which side of me now?": the load the crane holds, not the crane
+    (r"\b(?:the |that )?loads? (?:hang|hanging|hung|hangs) (?:on|from|off) (?:the )?crane\b", "the suspended load"),
     # Orcadian words a glossary would read as another dialect's ("wey" is pidgin's who): "whit wey's the skip?"
     (r"\bwhit wey(?:'s| is)?\b", "which way is"), (r"\bafore me (tea|piece|break|lunch|dinner)\b", r"before my \1"),
     (r"(?<=[a-z]), (?:min|buddo|bye|ace boy)\s*(?=[?.!]*\s*$)", ""),  # said to the listener: "whar's hid noo, min?"
@@ -672,7 +675,7 @@ _SURFACE = _rules(
      r"back there\?*$", r"did \1 go back to where \2 \3 \4 \5?"),
     # "DRILL PICK-UP. BEFORE THAT, MAN ORANGE VEST START WORK?": did the second happen before the first
     # (or with a comma: "mason went for lunch, before that itself first course finished?")
-    (r"^([^.?!]+?)[.,]\s+(before|after) (?:that|this|it)(?: itself| only)?,?\s+(?!(?:where|what|which|when|how|who|is|was|did)\b)"
+    (r"^([^.?!]+?)(?<!\bfirst)[.,]\s+(before|after) (?:that|this|it)(?: itself| only)?,?\s+(?!(?:where|what|which|when|how|who|is|was|did)\b)"
      r"(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$", r"\3 \2 \1?"),
     # an appositive that only describes ("the level, the long one, where ..."): the thing itself
     (r"^(the [a-z]+(?: [a-z]+)?), the (?:(?!(?:red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple|silver)\b)[a-z]+ )?"
@@ -734,7 +737,11 @@ _SURFACE = _rules(
     # Welsh fronting: "after the first brick went down it was, that the boyo took his hat off, was it?"
     (r"^(after|before) ([^,?]+?) it was,? that ([^,?]+?)(?:,? (?:was it|wasn't it|is it|isn't it))?\?*$", r"did \3 \1 \2?"),
     # "the drill drop first then hammer drop, correct or not?": did the first happen before the other
-    (r"^(the [^,?]+?) first,? (?:then|and then) ([^,?]+?)(?:,? (?:correct|right|true|yes) or not|,? or not|,? right)?\?*$",
+    # (also without an article, "after that" for then, and the asking repeated: "drill drop first, after that the welder
+    # stop work? drill drop before, yes or no?")
+    (r"^(?!(?:when|what|how|where|which|who|whom|why|is|did|was|has|have|does|do|were|are)\b)((?:the )?[^,?]+?) first,? "
+     r"(?:then|and then|after that|afterwards) ([^,?]+?)(?:,? (?:correct|right|true|yes) or (?:not|no)|,? (?:before |true )?or not|"
+     r",? right|\? [^?]*\b(?:before|yes or no|or not|correct|right)\b[^?]*)?\?*$",
      r"did \1 before \2?"),
     (r"(\d),(\d{3})\b", r"\1\2"),  # thousands: "t = 1,200 s"
     # shorthand typed on a watch or phone: "w/o hh", "b4", "aft", "ppl", "@3:20", "drill -> ground", "gas can @?"
@@ -1139,6 +1146,13 @@ _PHRASES = _rules(
     (r"\bgive (us|me) a steer to\b", "point me to"),
     (r"\b(to|on|at|off to|behind|over|is it|or) me (left|right)\b(?! now)", r"\1 my \2"),
     (r"^me (?=\w+ (\w+ )?(where|is|has|gone)\b)", "my "),
+    # "where did i put me podger down": me for my, after a verb of putting or losing
+    (r"\b(put|left|dropped|lost|leave|drop|set|had|seen|find|found|where is|where has) me (?!(?:left|right|back|front|a|an|the|it|"
+     r"some|down|up|off|in|on|out|there|here|now|then)\b)(\w+)", r"\1 my \2"),
+    (r"\bwhat is happened to\b", "what happened to"), (r"\bsome (bugger|sod|beggar|joker|clown|muppet|numpty)\b", "somebody"),
+    # a guess in the future perfect asks what happened: "where will somebody have wheeled the barrow off to by now"
+    (r"^where (?:will|would|'ll) (somebody|someone|they|he|she|the \w+) have (\w+ed|taken|put|moved|got) (.+?)(?: by now)?$",
+     r"where has \1 \2 \3"),
     (r"\bhow long'd\b", "how long did"), (r"\bhow long did that go\b", "how long was that"),
     (r"\bset (us|you|me|him|them) back\b", "cost"),
     (r"\b(?:with )?respect to me\b|\bwith reference to me\b|\bfrom my position\b", "from me"),
@@ -1209,7 +1223,9 @@ _PHRASES = _rules(
      lambda m: m.group(0) if re.search(r"\b(see|seen|saw)( \w+)?\s*$", m.string[:m.start()]) else "how long"),
     (r"\b(start|started|starts|begin|began) doing (?:the |his |her |their )?work\b", r"\1 working"), (r"\bhow many minutes?\s*$", "how long"),
     (r"^(.+?) (?:is )?(?:already )?how long(?: already| before| until now| now| it is| is it)*$",
-     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and not state_in(m.group(1))
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and (not state_in(m.group(1)) or (
+         re.search(r"\b(drop|drops|dropped|fell|fall|falls|fallen)\b", m.group(1)) and not re.search(
+             r"\b(lying|lie|lies|lay|laying|sat|sitting|been|is|was|stays?|stayed)\b", m.group(1))))  # "hammer drop on floor how long"
      else m.group(0)),
     (rf"\b(?:of )?ago (\d+|{_NUMBERS_RE}|an?|half an?) (minutes?|seconds?|hours?)\b", r"\1 \2 ago"),  # "ago ten minutes"
     (rf"\b(\d+|{_NUMBERS_RE}) (minutes?|seconds?|hours?) before\b(?! (the|he|she|they|it|i|we|his|her|that|this|a|an|\w+ed)\b)",
@@ -2060,6 +2076,65 @@ def _verb_second(m: re.Match[str]) -> str:
 
 
 _WORD_ORDER = _rules(
+    # Portuguese-shaped: "the electrician took off the vest, it makes how much time?" (how long since), "the hammer is on
+    # the floor since when?" (how long it has been), "the boy of the grey vest" (in it)
+    (r"^(.+?) (?:it makes|that makes|makes) how (?:much time|long)$",
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") else m.group(0)),
+    (r"^(the (?:\w+ )?\w+) (?:is|are|stayed|stays|has stayed|lies|is lying|has been) (on the (?:floor|ground)) since when$",
+     r"how long has \1 been \2"),
+    (r"\b(boy|man|guy|one|worker|lady|woman|person|fellow|brother) of the (" + "|".join(COLOURS) + r") (vest|hi-vis|hardhat|hat)\b",
+     r"\1 in the \2 \3"),
+    # trades' and radio talk: "what's your twenty on the drill" (where is it), "roll out" (leave), "the mixer showed"
+    # (showed up), "start up" (start working), "was brought" (arrived, of a thing delivered)
+    (r"^(?:what is|what's|whats) (?:your|the|his|her|its|their|my) (?:twenty|20) on\b", "where is"),
+    (r"\bwhat time'?d\b", "what time did"),
+    (r"^(?:what is |what's |whats )?(?:the )?status on (the (?:\w+ )?\w+)$",
+     lambda m: f"is {m.group(1)} working" if SYNONYMS.get(m.group(1).split()[-1]) == "worker" else f"where is {m.group(1)}"),
+    (r"\bturn(?:ing|s|ed)? wrench(?:es)?\b|\bburn(?:ing|s|ed)? rods?\b", "working"),
+    (r"^how long (?:has |have |is )?(he|she|they|the \w+) been down$", r"how long has \1 been idle"),
+    (r"\b(same|that|this|new|other) hand\b(?! (tool|saw|drill|side|held)\b)", r"\1 worker"),
+    (r"^(did|has|have|is) (the (?:\w+ )?(\w+)) (come|go|gone|came|went|got|been) back (to )?where (she|he) (was|got) (picked|dropped|moved|put|"
+     r"set|left)\b", lambda m: m.group(0).replace(f"where {m.group(6)} ", "where it ")
+     if SYNONYMS.get(m.group(3)) not in (None, "worker") else m.group(0)),
+    (r"\b(roll|rolls|rolled|rolling) out\b", lambda m: {"roll": "leave", "rolls": "leaves", "rolled": "left", "rolling": "leaving"}[m.group(1)]),
+    (r"\b(showed|shows|show)$", r"\1 up"),
+    (r"\b(start|started|starts) up\b(?! (the|a|an|his|her|their|my|that|this)\b)", r"\1 working"),
+    (r"\b(was|were|got|been) brought( in| on site| to site| here)?\b(?! (to|over|back|from|up|down|into|out)\b)", "arrived"),
+    # verb-last orders (Mongolian-, Korean-, Turkic-shaped): "this man front standing" (standing in front), "to rest when
+    # went" (when went for a rest), "man trench into went" (went into the trench), "10:00 from" (from 10:00), "where resting
+    # he stood, that place back came" (came back to where he was resting), "wheelbarrow moved man" (the man who moved it)
+    (r"\b(man|one|guy|person|worker|woman|lady) (front|in front) (standing|stand|stands)\b", r"\1 standing in front"),
+    (r"\bto (rest|break|lunch|tea)( when| what time)? (went|go|gone|goes)\b",
+     lambda m: f"{(m.group(2) or '').strip()} went for {'rest' if m.group(1) == 'rest' else 'a break'}".strip()),
+    (r"\b(trench|hole|excavation|pit) (into|in) (went|go|gone|goes|climbed|entered)\b", r"\3 into the \1"),
+    (r"^(\d{1,2}:\d{2}) (from|since|after)\b(?! \d)", r"\2 \1"),
+    (r"\bwhere (resting|idle|sitting|standing) (he|she|they) (stood|sat|was|were)\b", r"where \2 was \1"),
+    (r"\b(?:that|the same) (place|spot) back (came|went|come|go|returned)\b", r"\2 back to that \1"),
+    (r"^(.+?) where (he|she|they) (was|were) (\w+) (came|went|come|go) back to (?:that|the same) (?:place|spot)$",
+     lambda m: f"did {m.group(1)} {'come' if m.group(5) in ('came', 'come') else 'go'} back to where {m.group(2)} {m.group(3)} "
+               f"{m.group(4)}"),
+    (r"\b(?<!the )(?<!a )(wheelbarrow|barrow|ladder|drill|hammer|toolbox|pallet|bucket|cone|shovel|grinder) (moved|dropped|picked up|took|"
+     r"carried) (man|guy|person|one)\b", r"\3 who \2 the \1"),
+    (r"\b(?<!how many )bag cement\b", "cement bag"),
+    # "welder work how long time already, no rest yet?": working, the rest only says it has not ended
+    (r"^(.*\bwork(?:ing|ed)?\b.*?) (?:no |without (?:a )?|not yet (?:a )?)(?:rest|break)(?: yet)?$", r"\1"),
+    # "the boy who is working without helmet, where is he now?": the clause only describes him
+    (r"\b(lad|boy|man|guy|one|worker|fella|bloke|woman|lady|person) who (?:is|was) working (without|with|in|wearing)\b(?=.*\b(where|which "
+     r"(?:way|side|direction))\b)", r"\1 \2"),
+    (r"\b(go|goes|went|gone|going) out (?:of )?(?:the )?site\b",
+     lambda m: {"go": "leave", "goes": "leaves", "went": "left", "gone": "left", "going": "leaving"}[m.group(1)] + " the site"),
+    # a statement asked with "now"/"already": "the welder take break already or not yet?", "the mason went for tea break
+    # now?": is he on his break now
+    (r"^(the (?:\w+ ){0,4}?\w+|he|she|they) (?:take|took|taken|takes|went for|go for|gone for|went on|gone on|go on|has gone for|"
+     r"has gone on) (?:a |his |her |their |the )?((?:tea |lunch |smoke )?break|rest|lunch|tea)(?: break)?"
+     r"((?: already| now| yet| or not| or not yet)+)$",
+     lambda m: f"is {m.group(1)} on {m.group(2)} now" if re.search(r"\b(now|already|or not)\b", m.group(3)) else m.group(0)),
+    (r"\b(?:clamber|scrambl|scrabbl)(ed|ing|e|es|s)?\b(?= (?:back )?(?:out|up|down|in|into|over)\b)",
+     lambda m: "climb" + {"ed": "ed", "ing": "ing", "es": "s", "s": "s"}.get(m.group(1) or "", "")),
+    (r"\b(first|second|third|fourth|fifth|\d+(?:st|nd|rd|th)) lift on (the )?scaffold(ing)?\b", r"\1 lift of the scaffold"),
+    (r"\b(still|it|that|what|which|thing|things|something|anything) lays (on|there|in|at|around|about|here)\b", r"\1 lies \2"),
+    # "after the tea break of the mason": the mason's tea break (a break starting, as "the mason's break" reads)
+    (r"\bthe ((?:tea |lunch |smoke |coffee )?(?:break|rest)) of (the (?:\w+ )?\w+)$", r"\2 \1"),
     # "he is there seated since what time?": how long he has been idle
     (r"^(.+?) (is|are) (idle|working) since (?:what time|when)$", r"how long has \1 been \3"),
     # a unit of work counted by number: "course number three" (third course), "brick no 1"
@@ -2841,7 +2916,7 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
                 r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b|"
                 r"\bin back\b|\bback side\b"), "behind"),
-    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
+    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\bmy front side\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) right\b|\bright of me\b|\bright side\b|\bmy right\b|\bright hand\b|"
@@ -2850,12 +2925,13 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
 _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view|in front)\b")
 _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
-                     r"\b(left|right|ahead|behind|front|back side|backside|my back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
+                     r"\b(left|right|ahead|behind|front|back side|backside|my back|back of me|out back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
                      r"behind|front|back side|backside|side|in front|my back|in back)\b")
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b|"
-                   r"\b(?:backside|back side|front side)\s+(left|right)\b")  # "backside right", "front side left corner"
+                   r"\b(?:backside|back side|front side|behind me|in front of me)\s+(?:side\s+|and\s+(?:the\s+)?)?(left|right)\b(?! (?:the|site|it)\b)")
+# ("backside right", "front side left corner", "back side and left", "behind me side left")
 _BACK = re.compile(r"\b(behind|in my back|at my back|my back|in back|to the rear|out back|back of me|side (to the |at the )?back|back corner|back side|"
                    r"backside|back of my|(?:a )?(?:little |wee )?bit (?:to the )?back)\b|^back\b(?! to\b)")
 _AHEAD = re.compile(r"\b(in front|ahead|front of me|forward|side (to the |at the )?front|front corner|front side)\b|^front\b")
@@ -2925,7 +3001,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s|ing)?|(left|leave) (the )?(zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
                 r"climbed back up|out of (the )?(hole|trench|excavation|pit)|(come|came|comes|coming|climb|climbed) (back )?out (from|of)|"
-                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that))|"
+                r"come out|came out|(come|came|comes|coming|climb|climbed|get|got|gets) (back )?up (out of|from (the|that)|from (?=(hole|trench|"
+                r"excavation|pit)\b))|"
                 r"(come|came|comes|coming|climb|climbed|get|got|gets) (back )?out (the|that) "
                 r"(hole|trench|excavation|pit|dig|zone|shaft))\b"), "left_zone"),
     (re.compile(r"\b(stop(ped|s)?|quit|finish(ed)?|ceased?|knock(ed)? off|down(ed)? (his |her |their )?tools|put down (his|her|their) tools|"
@@ -3087,6 +3164,11 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
                  r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
         # the spell is over: "work how long before he stop", "break finish, break how long"
         return "last", None
+    if re.search(r"\btook (for |on )?(a |his |her |their )?(break|rest|lunch|tea|smoko)\b", text) and \
+            not re.search(r"\b(has|have|been|still|now)\b", text):
+        return "last", None  # "how long the man took for his break": a past spell, though "did" is missing
+    if re.search(r"\bthat time\b", text) and not re.search(r"\b(has|have|been|still|now)\b", text):
+        return "last", None  # "brick man take rest that time, rest how long?": then, not now
     if re.search(r"\bjust now\b", text) and not re.search(r"\b(has|have|been|still)\b", text):
         return "last", None  # "just now the guy in green rest how long?": the spell a moment ago
     if re.match(r"how long (is|are|am)\b", text) and not re.search(r"\b(last|latest|previous|first|second)\b", text):
@@ -3096,10 +3178,13 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\b(has|have|been|currently|right now|now|this time|at the moment|still|at present|ongoing|so far|already|"
                  r"is (he|she|they|the \w+) (idle|working))\b", text):  # fmt: skip
         return "current", None
-    if re.search(r"\b(was|were|did|lay|stood|sat|lasted)\b", text):
+    if re.search(r"\b(was|were|did|lay|stood|sat|lasted|stayed|remained|spent)\b", text):
         return "last", None
     if re.search(r"\b(is|are|am|lies|stands|sits)\b", text):  # "how long is the drill on the floor": it still is
         return "current", None
+    if re.search(r"\b(lunch|tea|smoke|coffee)\b|\b(his|her|their|the \w+) break\b", text) and not re.search(
+            r"\b(on|taking|having|resting|idle|idling|working|now|today|will|gonna)\b", text):
+        return "last", None  # "the carpenter lunch break how long time?": a break named, no tense: the one he had
     return None, None
 
 
@@ -3187,7 +3272,7 @@ ROLES: dict[str, str] = {
     "bricklayer": "bricklayer", "brickie": "bricklayer", "brickies": "bricklayer", "mason": "bricklayer",
     "journeyman": "journeyman", "journeymen": "journeyman", "blockie": "bricklayer",
     "blockies": "bricklayer",
-    "labourer": "labourer", "laborer": "labourer", "labourers": "labourer", "laborers": "labourer",
+    "labourer": "labourer", "laborer": "labourer", "labour": "labourer", "labor": "labourer", "labourers": "labourer", "laborers": "labourer",
     "banksman": "banksman", "signaller": "banksman", "slinger": "slinger", "rigger": "rigger",
     "boilermaker": "boilermaker", "hole watch": "hole watch", "fire watch": "fire watch",
     "scaffold builder": "scaffold builder",
@@ -3516,9 +3601,11 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
             and not re.search(rf"\b({articles}|same|other|another|new|old|young|elder|older|younger|little|big|first|second|"
                               rf"vest|hi-vis|jacket|hat|hardhat|shirt|different|distinct|separate|many|several|those|these|"
                               rf"all|any|{_colour_re()})\s*$", before) \
-            and not re.match(r"\s+(with|without|in|wearing|not wearing|no longer wearing|w/o|on my|at my|to my|behind)\b",
-                             after):  # fmt: skip
-        return True  # (but "man with no helmet was inside trench": a person described, articles dropped)
+            and not re.match(r"\s+(with|without|in|wearing|not wearing|no longer wearing|w/o|on my|at my|to my|behind|who|"
+                             r"went|goes|gone|came|comes|took|picked|dropped|moved|entered|climbed|stood|standing|sitting|sat|"
+                             r"started|stopped)\b", after) \
+            and not (phrase == "man" and re.search(r"\b(this|that) one\s+$", before)):  # fmt: skip
+        return True  # (but "man with no helmet was inside trench", "man trench into went": a person described, articles dropped)
     if phrase in ("load", "loads") and re.match(r"\s+of\b", after):
         return True
     if phrase in ("course", "courses") and re.search(r"\bof\s*$", before):
@@ -3530,7 +3617,7 @@ def _not_a_subject(text: str, m: re.Match[str], phrase: str) -> bool:
 def ordinal_unit(text: str) -> tuple[str | None, int | None]:
     """Unit and ordinal of a unit of work: "first brick" -> (brick, 1), "the third course" -> (course, 3),
     "the first kerb went in" -> (kerb, 1)."""
-    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th) lift of (?:the )?scaffold", text)
+    m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th) lift (?:of|on) (?:the )?scaffold", text)
     if m:  # a scaffold goes up in lifts: "the third lift of the scaffold" is its third lift, not a scaffold counted
         return "lift", _ORDINALS[m.group(1)]
     m = re.search(r"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
@@ -4185,8 +4272,10 @@ def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...])
     update: dict[str, Any] = {k: v for k, v in hints.items() if k in SLOT_HEADS and k in uses and getattr(query, k) is None}
     subject = query.subject
     if subject is not None and hints.get("subject", "worker") != "worker" and subject.label not in _KNOWN_LABELS \
-            and subject.label not in labels and hints["subject"] not in subject.label.split("_")[:-1]:  # fmt: skip
-        # (not the modifier of a compound the cues read: "the scaffold plank" is a plank, not the scaffold)
+            and subject.label not in labels and hints["subject"] not in subject.label.split("_")[:-1] \
+            and not _same_material_other_thing(subject.label, hints["subject"]):  # fmt: skip
+        # (not the modifier of a compound the cues read: "the scaffold plank" is a plank, not the scaffold; nor
+        # another thing of the same material: "the cement bag" is not the cement mixer)
         subject = subject.model_copy(update={"label": hints["subject"]})
     if subject is not None and (near := _site_label_near(subject.label, labels)) is not None:
         subject = subject.model_copy(update={"label": near})
@@ -4205,6 +4294,12 @@ def _learned_slots(query: Query, hints: dict[str, str], labels: tuple[str, ...])
     if subject is not query.subject:
         update["subject"] = subject
     return query.model_copy(update=update) if update else query
+
+
+def _same_material_other_thing(label: str, hint: str) -> bool:
+    """Two compounds of one modifier and different heads ("cement_bag", "cement_mixer"): different things."""
+    a, b = label.split("_"), hint.split("_")
+    return len(a) >= 2 and len(b) >= 2 and a[0] == b[0] and a[-1] != b[-1]
 
 
 def _names_its_own_thing(question: str, focus: str, asked: str, asked_subjects: list[tuple[int, SubjectRef, bool]],
@@ -4388,6 +4483,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         cue = _STILL.search(text)
         things = [x for x in subjects if x[1].label != "worker" and not x[2]]
         near = [x for x in things if cue is not None and x[0] < cue.start()]
+        guessed = [x for x in subjects if x[1].label != "worker" and x[2] and cue is not None and x[0] < cue.start()
+                   and re.match(r"[a-z_ ]*? (on|by|near|in|at|next to|beside|against|under) (the |a |that )?[a-z]",
+                                text[x[0]:])]  # "the cement bag on the pallet, still there?": the thing before the place
+        if guessed and near and guessed[0][0] < near[0][0] and re.match(
+                r"[a-z ]*? (on|by|near|in|at|next to|beside|against|under) (the |a |that )?$",
+                text[guessed[0][0]:near[0][0]]):  # fmt: skip
+            near = guessed
         subject = (near[0][1] if near else None) or _pick(subjects, text, person=False) or subject
         if subject is None:
             return None
@@ -4482,6 +4584,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 subject = None  # "when did the lads finish the first course": the wall's, not one person's
             if subject is None and (unit in (None, "brick", "course") or re.search(r"\b(wall|walls|blockwork|brickwork)\b", text)):
                 subject = SubjectRef(label="brick_wall")  # ("the first block on the wall": the wall's)
+            if subject is None and unit == "lift" and re.search(r"\bscaffold", text):
+                subject = SubjectRef(label="scaffold")  # "the third lift of the scaffold": the scaffold's
             return Query(**q, subject=subject, event=ev, unit=unit, ordinal=ordinal)
         elif ev == "left" and not any(s_.label == "worker" for _p, s_, _w in subjects) and not _PRONOUN.search(text) \
                 and _pick(subjects, text, person=False) is not None:  # fmt: skip
@@ -4501,7 +4605,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         before_back = [x for x in subjects if x[0] < pos]
         if who is not None and not who.attributes and not who.role and before_back and not _PRONOUN.search(text[:pos]) and \
                 all(x[1].label != "worker" and not x[2] and (_VEHICLE.search(x[1].label) or re.search(
-                    r"\bwhere (it|they)\b", text[pos:])) for x in before_back) and \
+                    r"\bwhere (it|they)\b|\bwhere \w+ (\w+ )?(\w+ )?(it|them)\b|\bwhere (she|he) (was|got) (picked|dropped|moved|put|"
+                    r"set|left)\b", text[pos:])) for x in before_back) and \
                 not re.search(r"\b(someone|somebody|anyone)\b", text[:pos]):  # fmt: skip
             # "did the forklift come back to where the pallet got set down": the forklift; "did the barrow come back to
             # where it was picked from": the barrow
