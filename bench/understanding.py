@@ -63,11 +63,12 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "ns", "nt", "nu", "nv", "nw",  # round 88: held out in session 45 until rounds 89-90 were scored, then read
          "nx", "ny", "nz", "oa", "ob",  # round 89: held out in session 45, read in session 46 once round 92 was scored
          "oc", "od", "oe", "of", "og")  # round 90: held out in session 45, read in session 46 once round 92 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 91 and 92: held out, never tuned on (their first runs are
-          "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
-          "la", "lb", "lc", "ld", "le",  # changed anything, round 91 on 37171bd in session 45, round 92 on 4f2bd67 in
-          "oh", "oi", "oj", "ok", "ol",  # session 46);
-          "om", "on", "oo", "op", "oq")  # rounds 28
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 91, 92 and 93: held out, never tuned on (their first runs
+          "kv", "kw", "kx", "ky", "kz",  # are the figures; each was scored once on the code before sessions 37, 38 and
+          "la", "lb", "lc", "ld", "le",  # 39 changed anything, round 91 on 37171bd in session 45, rounds 92 and 93 on
+          "oh", "oi", "oj", "ok", "ol",  # 4f2bd67 and 3ea90b8 in session 46);
+          "om", "on", "oo", "op", "oq",
+          "or", "os", "ot", "ou", "ov")  # rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),
 # 40 (em-eq), 41 (er-ev), 42 (ew-fa), 43 (fb-ff), 44 (fg-fk), 45 (fl-fp), 46 (fq-fu), 47 (fv-fz), 48 (ga-ge), 49 (gf-gj), 50 (gk-go), 51 (gp-gt), 52 (gu-gy), 53 (gz-hd), 54 (he-hi), 55 (hj-hn), 56 (ho-hs), 57 (ht-hx), 58 (hy-ic), 59 (id-ih), 60 (ii-im), 61 (in-ir), 62 (is-iw), 63 (ix-jb), 64 (jc-jg), 65 (jh-jl), 66 (jm-jq), 67 (jr-jv), 68 (jw-ka), 69 (kb-kf), 70 (kg-kk) and 71 (kl-kp), each held out until the next was written, are tuning data, as are
 # 24, 29, 30
