@@ -62,11 +62,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "nn", "no", "np", "nq", "nr",  # round 87: held out in session 45 until round 88 was scored, then read
          "ns", "nt", "nu", "nv", "nw",  # round 88: held out in session 45 until rounds 89-90 were scored, then read
          "nx", "ny", "nz", "oa", "ob",  # round 89: held out in session 45, read in session 46 once round 92 was scored
-         "oc", "od", "oe", "of", "og")  # round 90: held out in session 45, read in session 46 once round 92 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 91, 92 and 93: held out, never tuned on (their first runs
-          "kv", "kw", "kx", "ky", "kz",  # are the figures; each was scored once on the code before sessions 37, 38 and
-          "la", "lb", "lc", "ld", "le",  # 39 changed anything, round 91 on 37171bd in session 45, rounds 92 and 93 on
-          "oh", "oi", "oj", "ok", "ol",  # 4f2bd67 and 3ea90b8 in session 46);
+         "oc", "od", "oe", "of", "og",  # round 90: held out in session 45, read in session 46 once round 92 was scored
+         "oh", "oi", "oj", "ok", "ol")  # round 91: held out in session 45, read in session 46 once round 93 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 92 and 93: held out, never tuned on (their first runs are
+          "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
+          "la", "lb", "lc", "ld", "le",  # changed anything, rounds 92 and 93 on 4f2bd67 and 3ea90b8 in session 46);
           "om", "on", "oo", "op", "oq",
           "or", "os", "ot", "ou", "ov")  # rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),

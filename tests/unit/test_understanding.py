@@ -1174,6 +1174,23 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"window": [{"t": 120.0, "ago_s": None}, {"t": 270.0, "ago_s": None}]}),
         ("Did the ladder come back to where she was moved from?", "returned", {"subject": {"label": "ladder", "attributes": {}}}),
         ("Is the bucket out back of me or off to the right?", "direction_of", {"direction": None}),
+        # Nigerian "gone to ease himself" (a break), "which side will I face to see X", "at my front", "left this place"; "how long
+        # ago" decides over a state the clause names; "going inside"; "break he took" (past); "start relaxing"; "left already for
+        # his break"; "is him that was pushing ..." (same one); "X is there on my front left side or what" (where X is)
+        ("How long did the helper take when he went to ease himself?", "spell_duration", {"state": "idle", "spell": "last"}),
+        ("Is it that the carpenter has gone to ease himself?", "is_working", {"state": "idle"}),
+        ("Which side will I face to see the generator?", "direction_of", {"subject": {"label": "generator", "attributes": {}}}),
+        ("The woman at my front, is she the one I saw at 3:00?", "same_individual", {"direction": "front"}),
+        ("The dumper left this place how long ago?", "time_since", {"event": "left"}),
+        ("How long ago did the man without a vest go inside the pit?", "time_since", {"event": "entered_zone"}),
+        ("she took off her helmet before going inside the trench?", "order",
+         {"other": {"subject": {"label": "worker", "attributes": {}}, "event": "entered_zone", "unit": None, "ordinal": None}}),
+        ("lunch break he took for how long?", "spell_duration", {"spell": "last"}),
+        ("When did the man in blue start resting?", "event_time", {"event": "went_idle"}),
+        ("what time the plumber left already for his lunch?", "event_time", {"event": "went_idle"}),
+        ("the man behind me, is him that was carrying the ladder?", "same_individual", {"direction": "behind"}),
+        ("The mixer is there on my back right side or what?", "direction_of", {"direction": "behind-right"}),
+        ("the ladder, I have it in front of me or on the back?", "direction_of", {"direction": None}),
         ("seen the hammer? reckon the appy's nicked it again", "where", {"subject": {"label": "hammer", "attributes": {}}}),
         ("PALLET ARRIVE. BEFORE THAT, MAN RED VEST LEAVE? YES-NO", "order",
          {"subject": {"label": "worker", "attributes": {"vest": "red"}}, "event": "left", "relation": "before"}),

@@ -2076,6 +2076,18 @@ def _verb_second(m: re.Match[str]) -> str:
 
 
 _WORD_ORDER = _rules(
+    # Nigerian "he has gone to ease himself" (a break); "which side will I face to see X" (which way is X); "the excavator
+    # left this place"; "tiffin break he took for how long" (a past break); "left already for his break" (went on it); "is
+    # him that was pushing the barrow" (is he the one who was); "the skip is there on my front left side or what"
+    (r"\b(go|goes|went|gone|going) to ease (?:himself|herself|themselves|themself|oneself)\b", r"\1 on a break"),
+    (r"\beas(?:e|ed|ing) (?:himself|herself|themselves)\b", "went on a break"),
+    (r"^(?:which side|which way|what way|what side|where) (?:will|should|must|shall|would) i (?:face|turn|look)(?: to)?"
+     r"(?: (?:see|find|get|spot|look at|face))? (.+)$", r"which way is \1"),
+    (r"\b(left|leave|leaves|leaving) (this|that|the) (place|spot|area)\b", r"\1"),
+    (r"\bleft (already )?(for|on) (his|her|their|a|the) ((?:\w+ )?(?:break|lunch|tea|rest))\b", r"went \2 \3 \4"),
+    (r"\bis (him|he|she|her) (that|who) (was|is|did|had)\b",
+     lambda m: f"is {'he' if m.group(1) in ('him', 'he') else 'she'} the one who {m.group(3)}"),
+    (r"^(the (?:\w+ )?\w+) is there ((?:on|to|at|in) (?:my|the) .+?)(?: or what| or not)?$", r"is \1 \2"),
     # Portuguese-shaped: "the electrician took off the vest, it makes how much time?" (how long since), "the hammer is on
     # the floor since when?" (how long it has been), "the boy of the grey vest" (in it)
     (r"^(.+?) (?:it makes|that makes|makes) how (?:much time|long)$",
@@ -2916,7 +2928,7 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
     (re.compile(r"\bbehind\b|\bat my back\b|\bmy back\b|\bback of me\b|\bover my shoulder\b|\bmy 6\b|\b6 o'?clock\b|"
                 r"\bto the rear\b|\bbehind me\b|\bat the back\b|\bturn around\b|\bback there\b|\bbackside\b|\bback side of me\b|"
                 r"\bin back\b|\bback side\b"), "behind"),
-    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\bmy front side\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
+    (re.compile(r"\bin front\b|\bahead\b|\bfront of me\b|\bfront side of me\b|\bmy front side\b|\b(at|on) my front\b|\b12 o'?clock\b|\bstraight on\b|\bbefore me\b|\bup front\b"), "front"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) left\b|\bleft of me\b|\bleft side\b|\bmy left\b|\bleft hand\b|"
                 r"\bleft-hand\b|\b9 o'?clock\b|\bleftside\b"), "left"),
     (re.compile(r"\b(on|to|at|by|off to) (my|the) right\b|\bright of me\b|\bright side\b|\bmy right\b|\bright hand\b|"
@@ -2926,7 +2938,7 @@ _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view
 _CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
                      r"\b(left|right|ahead|behind|front|back side|backside|my back|back of me|out back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
-                     r"behind|front|back side|backside|side|in front|my back|in back)\b")
+                     r"behind|front|back side|backside|side|in front|my back|in back|the back)\b")
 
 
 _SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b|"
@@ -2994,7 +3006,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"climb into|got into|get into|came into|went in|go in|jumped in(to)?|hop(ped|s)? in(to)?|went down (into )?(the|that)|"
                 r"go down (into )?(the|that)|gone down (into )?(the|that)|climbed down|climb down|got in|"
                 r"(go|goes|went|gone) down (into )?(hole|trench|excavation|pit|sump)|"
-                r"(went|go|gone|climbed|climb|goes|jump|jumped|got|get|gets) (down )?(inside|into|in)|down inside|go inside|"
+                r"(went|go|gone|going|climbed|climb|goes|jump|jumped|got|get|gets) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the |that )?(hole|trench|excavation|pit|dig|digging)|"
                 r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
@@ -3010,7 +3022,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
      "stopped_working"),
     (re.compile(r"\b(went|go|gone|became|become|get|got|turned?|goes) idle\b|\b(took|take|taking|takes|had|have|went on|"
                 r"go on|gone on|started?|went for|go for) (a |his |her |their |the )?(first |second |third |\w+ )?"
-                r"(break|rest|breather|smoke|tea break|brew)\b|\bstart(ed)? (idling|slacking|standing around|loafing)\b|"
+                r"(break|rest|breather|smoke|tea break|brew)\b|\bstart(ed)? (idling|slacking|standing around|loafing|relaxing|resting|chilling|lazing)\b|"
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
@@ -3164,7 +3176,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
                  r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
         # the spell is over: "work how long before he stop", "break finish, break how long"
         return "last", None
-    if re.search(r"\btook (for |on )?(a |his |her |their )?(break|rest|lunch|tea|smoko)\b", text) and \
+    if re.search(r"\btook (for |on )?(a |his |her |their )?(break|rest|lunch|tea|smoko)\b|\b(break|rest|lunch|tea) (he|she|they) took\b",
+                 text) and \
             not re.search(r"\b(has|have|been|still|now)\b", text):
         return "last", None  # "how long the man took for his break": a past spell, though "did" is missing
     if re.search(r"\bthat time\b", text) and not re.search(r"\b(has|have|been|still|now)\b", text):
@@ -4082,6 +4095,8 @@ class QuestionUnderstander:
         intent, p = said.get("intent", (UNSET, 0.0))
         if p < self.lean or intent == cued.intent:
             return cued
+        if cued.intent == "time_since" and re.search(r"\bhow (long|much time) ago\b", text):
+            return cued  # "how long ago" asks the time since, whatever state the clause names ("... without helmet go inside")
         if p < self.overrule and (head := self._learned["intent"]).probability(grams[head.bits], cued.intent) >= self.rule_out:
             return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
         if cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text) and (
