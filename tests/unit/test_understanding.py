@@ -1191,6 +1191,25 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the man behind me, is him that was carrying the ladder?", "same_individual", {"direction": "behind"}),
         ("The mixer is there on my back right side or what?", "direction_of", {"direction": "behind-right"}),
         ("the ladder, I have it in front of me or on the back?", "direction_of", {"direction": None}),
+        # Ghanaian "went to chop" (a break), "sat down lazing"; Guyanese "wuk", "bin", "a lime", "cool out", "gone from de site";
+        # Spanish-shaped "in which part of the site", "since what hour ... is sitting", "before of his rest", "to the right of my
+        # front"; "took out his helmet"; verb-last "ladder since when on ground lies"; "it is always at its place"; "first X and
+        # later Y, is like that?"
+        ("When did the carpenter go to chop?", "event_time", {"event": "went_idle"}),
+        ("The welder, did he go back to where he sat down lazing?", "returned",
+         {"other": {"subject": {"label": "worker", "attributes": {}, "role": "welder"}, "event": "went_idle", "unit": None,
+                    "ordinal": None}}),
+        ("de mason back to wuk?", "is_working", {"state": "working"}),
+        ("de electrician, how long he gone from de site now?", "time_since", {"event": "left"}),
+        ("the bucket, in which part of the site it is?", "where", {"subject": {"label": "bucket", "attributes": {}}}),
+        ("since what hour the man of the red helmet is sitting?", "spell_duration", {"state": "idle", "spell": "current"}),
+        ("a little to the left of my front, which things are there?", "things_in_direction", {"direction": "front-left"}),
+        ("when the plumber took out his helmet?", "event_time", {"event": "ppe_removed"}),
+        ("Drill since when on floor lies?", "state_duration", {"state": "on_ground"}),
+        ("the cone, it is always at its place?", "still_there", {"subject": {"label": "cone", "attributes": {}}}),
+        ("first they dropped the hammer and later they moved the ladder, is like that?", "order",
+         {"subject": {"label": "hammer", "attributes": {}}, "relation": "before"}),
+        ("the welder is lazying right now?", "is_working", {"state": "idle"}),
         ("seen the hammer? reckon the appy's nicked it again", "where", {"subject": {"label": "hammer", "attributes": {}}}),
         ("PALLET ARRIVE. BEFORE THAT, MAN RED VEST LEAVE? YES-NO", "order",
          {"subject": {"label": "worker", "attributes": {"vest": "red"}}, "event": "left", "relation": "before"}),

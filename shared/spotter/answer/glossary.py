@@ -1081,10 +1081,14 @@ _DUTCH = _rules(
 )
 
 # --- Trinidadian English (Trini creole: "de" for the, "dey", "wey", "meh", "liming") --------------------------
-_TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man|deh|mih|fuh|whey|pardner)\b")  # Pidgin has "dey", "wey" too
+_TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man|deh|mih|fuh|whey|pardner|wuk)\b")  # Pidgin has "dey", "wey" too
 _TRINI = _rules(
     # Guyanese spellings of the same words: "whey" (where), "deh" (is, there), "mih" (my), "fuh" (for), "ah" (I)
     (r"\bwhey\b", "wey"), (r"\bdeh\b", "dey"), (r"\bmih\b", "my"), (r"\bfuh\b", "for"), (r"\bjus\b", "just"),
+    # Guyanese: "wuk" (work), "bin" (been), "fo" (for), "a sleep", "a lime", "cool out" (idle), "me see" (I saw), "widout"
+    (r"\bwuk\b", "work"), (r"\bbin (?=dey|deh|a |there|on|pon|in|sit|stand|idle|gone|wid)", "been "), (r"\bfo\b", "for"),
+    (r"\b(a|is) (sleep|lime|liming|cool out)\b", " is idle "), (r"\b(sit down )?cool out\b", " idle "),
+    (r"^(how many .+?) me see\b", r"\1 i saw"), (r"\bwidout\b", "without"),
     (r"\bnah (got|working|work|doing|wearing)\b", r"not \1"), (r"\bwid\b", "with"), (r"\bpon\b", "on"), (r"\btek\b", "take"), (r"\bpardner\b", "partner"),
     (r"\bah (see|saw|seen|put|turn|looking|had|first|last|must|get|need|standing)\b", r"i \1"),
     (r"^(boy|eh|spotter) ", " "), (r"\b(eh|quick quick)\b|\bnah$|\bor wha$", " "), (r"\bnow for now\b", " right now "),

@@ -632,6 +632,9 @@ _NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|we
 _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
+    (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
+    (r"\bwhere (he|she|they) (was|were) taking (his|her|their) (rest|break)\b", r"where \1 \2 resting"),
+    (r"^(?:the )?(\w+) since when on (?:the )?(ground|floor) (?:lies|lying|is|lays)\?*$", r"how long has the \1 been on the \2?"),
     (r"\b(\d+) minutes? and (?:a )?half\b(?! ago\b)", r"\1:30"),  # "between the 3 minutes and the 6 minutes and half"
     # "the load hang on crane, it which side of me now?": the load the crane holds, not the crane
     (r"\b(?:the |that )?loads? (?:hang|hanging|hung|hangs) (?:on|from|off) (?:the )?crane\b", "the suspended load"),
@@ -2076,6 +2079,25 @@ def _verb_second(m: re.Match[str]) -> str:
 
 
 _WORD_ORDER = _rules(
+    # Ghanaian "went to chop" (to eat: a break); "sat down lazing", "lazying" (idle); "sat for rest"; "adding everything
+    # together" (in total); Spanish-shaped "before of his rest", "in which part of the site", "since what hour ... is sitting",
+    # "a little to the right of my front"; "took out his helmet" (took off); verb-last "helmet the man ... when took off",
+    # "ladder since when on ground lies"; French-shaped "it is always at its place", "it did not move from where it was"
+    (r"\b(go|goes|went|gone|going) to chop\b", r"\1 on a break"),
+    (r"\b(sat|sits|sit|sitting) down (lazing|idling|resting|doing nothing|cooling out|cool out|chilling)\b", "was idle"),
+    (r"\b(sat|sit|sits) (down )?for (a |his |her )?(rest|break)\b", "went for a rest"),
+    (r"\badding (everything|it all|all)( together| up)?\b", "in total"),
+    (r"\bbefore of\b", "before"), (r"\bafter of\b", "after"),
+    (r"\bsince what hour\b", "since what time"),
+    (r"^since (?:what time|when) (the .+?) is (sitting|idle|resting|working|standing)$", r"how long has \1 been \2"),
+    (r"\b(?:a little |a bit |slightly )?to the (left|right) of my front\b", r"in front of me to the \1"),
+    (r"\b(took|take|takes|taking|taken) out (his|her|their|the) (hardhat|vest)\b", r"\1 off \2 \3"),
+    (r"^(?:the )?(hardhat|vest) (the .+?) when (?:took|take) off$", r"when did \2 take off the \1"),
+    (r"\b(it|that|they) (is|are) always (at|in) (its|their|the same) place\b", r"is \1 still in \4 place"),
+    (r"\b(it|that) did not move from where it was( before)?\b", r"is \1 still where it was"),
+    (r"^first (.+?) and (?:later|then|after that|afterwards) (.+?)(?:,? is (?:it )?like that| right| correct| true)?$", r"did \1 before \2"),
+    (r"\bhow long now have (i|we) not seen (it|him|her|them)\b", r"how long since \1 last saw \2"),
+    (r"\bhow long (he|she|they|the \w+) (?:been )?(?:gone from|left) (?:the )?site(?: now)?$", r"how long since \1 left the site"),
     # Nigerian "he has gone to ease himself" (a break); "which side will I face to see X" (which way is X); "the excavator
     # left this place"; "tiffin break he took for how long" (a past break); "left already for his break" (went on it); "is
     # him that was pushing the barrow" (is he the one who was); "the skip is there on my front left side or what"
