@@ -64,11 +64,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "nx", "ny", "nz", "oa", "ob",  # round 89: held out in session 45, read in session 46 once round 92 was scored
          "oc", "od", "oe", "of", "og",  # round 90: held out in session 45, read in session 46 once round 92 was scored
          "oh", "oi", "oj", "ok", "ol",  # round 91: held out in session 45, read in session 46 once round 93 was scored
-         "om", "on", "oo", "op", "oq")  # round 92: held out in session 46 until round 94 was scored, then read
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 93 and 94: held out, never tuned on (their first runs are
+         "om", "on", "oo", "op", "oq",  # round 92: held out in session 46 until round 94 was scored, then read
+         "or", "os", "ot", "ou", "ov")  # round 93: held out in session 46, read in session 47 once round 95 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 94 and 95: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
-          "la", "lb", "lc", "ld", "le",  # changed anything, rounds 93 and 94 on 3ea90b8 and eb40482 in session 46);
-          "or", "os", "ot", "ou", "ov",
+          "la", "lb", "lc", "ld", "le",  # changed anything, round 94 on eb40482 in session 46);
           "ow", "ox", "oy", "oz", "pa",
           "pb", "pc", "pd", "pe", "pf")  # round 95 scored on 9132e14 in session 47; rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),

@@ -219,6 +219,8 @@ _OFF_DOMAIN = re.compile(
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"(?<!\bon the )(?<!\bon his )(?<!\bon her )(?<!\bon their )phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
+    r"(will|shall) be (finish|finished|done|ready|complete|completed)\b|how many \w+ (we |they |i )?(need|needed) (for|to)\b|"
+    r"(get|getting|got|gets) paid|pay ?day|wages|salary|"
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
@@ -590,9 +592,11 @@ def _numbers(text: str) -> str:
             continue
         out.append(w)
         i += 1
-    # "1 hour and 5 minutes (in)": one duration the time patterns read
-    return re.sub(r"\b(\d+) hours? (?:and )?(\d+) minutes?\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} minutes",
+    # "1 hour and 5 minutes (in)", "between 45 minutes and 1 hour 10": one duration the time patterns read
+    text = re.sub(r"\b(\d+) hours? (?:and )?(\d+) minutes?\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} minutes",
                   " ".join(out))
+    return re.sub(r"\b(\d+) hours? (?:and )?([0-5]?\d)(?=\s*(?:$|[,?.;]| (?:how|what|which|who|when|did|was|were|is|are|the|and|"
+                  r"to|until|till|ago|in|into|of)\b))", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))} minutes", text)
 
 
 _CLOCK_DIRECTION = {
@@ -633,6 +637,14 @@ _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|a
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
+    (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"), (r"\b(lied|lay|lies|lying|laid|stays|stayed|fell|fallen) (on|to) ground\b", r"\1 \2 the ground"),
+    # "he took helmet from head" (took it off)
+    (r"\b(took|take|takes|taking|taken|remove|removed|removes|removing|pulled|pull) (the |his |her |their |a )?(helmet|hardhat|"
+     r"hard hat|hat|lid|vest|hi-vis) (?:from|off) (?:his |her |their |the )?(?:head|body|shoulders?)\b", r"\1 off \2\3"),
+    # "kicking back" (resting); "how much total time was the helper free" (without work)
+    (r"\bkick(ing|ed|s)? back\b(?! (to|at|in|into|on)\b)", "chilling"),
+    (r"^(how (?:long|much (?:total )?time|many minutes)\b.*?\b(?:was|were|is|are|been|stayed|sat|stood)) free\b"
+     r"(?! (?:of|from|to|for)\b)", r"\1 idle"),
     (r"\bwhere (he|she|they) (was|were) taking (his|her|their) (rest|break)\b", r"where \1 \2 resting"),
     (r"^(?:the )?(\w+) since when on (?:the )?(ground|floor) (?:lies|lying|is|lays)\?*$", r"how long has the \1 been on the \2?"),
     (r"\b(\d+) minutes? and (?:a )?half\b(?! ago\b)", r"\1:30"),  # "between the 3 minutes and the 6 minutes and half"
@@ -2105,6 +2117,7 @@ _WORD_ORDER = _rules(
     (r"\beas(?:e|ed|ing) (?:himself|herself|themselves)\b", "went on a break"),
     (r"^(?:which side|which way|what way|what side|where) (?:will|should|must|shall|would) i (?:face|turn|look)(?: to)?"
      r"(?: (?:see|find|get|spot|look at|face))? (.+)$", r"which way is \1"),
+    (r"^(the [\w ]+?),? i (?:turn|look|face) (?:for |to )?where (?:to )?(?:find|see|get|spot) (?:him|it|her|them)$", r"which way is \1"),
     (r"\b(left|leave|leaves|leaving) (this|that|the) (place|spot|area)\b", r"\1"),
     (r"\bleft (already )?(for|on) (his|her|their|a|the) ((?:\w+ )?(?:break|lunch|tea|rest))\b", r"went \2 \3 \4"),
     (r"\bis (him|he|she|her) (that|who) (was|is|did|had)\b",
@@ -2112,7 +2125,7 @@ _WORD_ORDER = _rules(
     (r"^(the (?:\w+ )?\w+) is there ((?:on|to|at|in) (?:my|the) .+?)(?: or what| or not)?$", r"is \1 \2"),
     # Portuguese-shaped: "the electrician took off the vest, it makes how much time?" (how long since), "the hammer is on
     # the floor since when?" (how long it has been), "the boy of the grey vest" (in it)
-    (r"^(.+?) (?:it makes|that makes|makes) how (?:much time|long)$",
+    (r"^(.+?) (?:it makes|that makes|makes) how (?:much time|long)(?: now| already| until now)?$",
      lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") else m.group(0)),
     (r"^(the (?:\w+ )?\w+) (?:is|are|stayed|stays|has stayed|lies|is lying|has been) (on the (?:floor|ground)) since when$",
      r"how long has \1 been \2"),
@@ -2169,8 +2182,37 @@ _WORD_ORDER = _rules(
     (r"\b(still|it|that|what|which|thing|things|something|anything) lays (on|there|in|at|around|about|here)\b", r"\1 lies \2"),
     # "after the tea break of the mason": the mason's tea break (a break starting, as "the mason's break" reads)
     (r"\bthe ((?:tea |lunch |smoke |coffee )?(?:break|rest)) of (the (?:\w+ )?\w+)$", r"\2 \1"),
+    # "since what hour the hammer is lying on the ground?": how long it has been; "the helper is still on his tea
+    # break?"; "the cones still in their place or they take them?"
+    (r"^since (?:what time|when) (the (?:\w+ )?\w+|he|she|it|they) (?:is|are) (lying|sitting|seated|standing|parked|on|in|at|idle|"
+     r"working|resting|stopped)\b(.*)$", r"how long has \1 been \2\3"),
+    (r"^since (?:what time|when) (?:is|are) (the (?:\w+ )?\w+|he|she|it|they) (sitting|seated|standing|idle|working|resting|"
+     r"stopped)$", r"how long has \1 been \2"),
+    (r"^(the (?:\w+ )?\w+|he|she) (is|are) still (on (?:a|his|her|their) (?:\w+ )?break|idle|working|resting)$", r"\2 \1 still \3"),
+    (r"^(the (?:\w+ )?\w+) (?:are |is )?still (?:in|at|on) (?:their|its|his|her|the same) (?:place|spot|position)(?: or .+)?$",
+     r"is \1 still there"),
+    # Russian-, Tajik- and Urdu-shaped: "first brick was fixed, how long it has been from then?" (how long since),
+    # "again went to place where he took off helmet" (went back), "X and this man on right, one person?" (the same),
+    # "ladder, where was at 3:40, there still stands?", "I not see already" (not seen since), "what stay on my side
+    # right?", "show me his side" (which way is he)
+    (r"^(.+?),? how long (?:it )?(?:has been|is it|it is|has it been|it has been) (?:from|since|after) (?:then|that)$", r"how long since \1"),
+    (r"\b(?:(?:was|is|went|came|go|come|goes|comes) again|again (?:went|came|go|come|goes|comes|was)) (?:on|at|to|in) (?:the )?"
+     r"(place|spot) where\b", r"went back to the \1 where"),
+    (r"^(.+?) and (.+?),? (?:one|1|a single|the same) (?:person|man|guy|worker|fellow)$", r"are \1 and \2 the same person"),
+    (r"\bback to the same (?:place|spot) from where\b", "back to where"),
+    (r"^(the (?:\w+ )?\w+|[a-z]+),? (?:where|which) (?:it |he |she )?(?:was|stood|lay) (at [\d:]+|in the morning|this morning|"
+     r"earlier|before),? (?:there )?(?:still )?(?:stands|stays|lies|is)(?: still)?(?: there)?$", r"is \1 still where it was \2"),
+    (r"^(the (?:\w+ )?\w+|[a-z]+(?: [a-z]+)?) how (?:long|many minutes|much time) i (?:not|no|did not|didn't|don't|do not) see"
+     r"(?: (?:it|him|her|them))?(?: already)?$", r"how long since i last saw \1"),
+    (r"^what (?:stay|stays|is|stands|lies) on my (left|right|back|front) side(?: (?:right|now))?$", r"what is on my \1"),
+    (r"^what (?:stay|stays|stands|lies) on my side (left|right)$", r"what is on my \1"),
+    (r"^(.+?),? show me (?:his|her|its|their) side$", r"which way is \1"),
+    # "they pick him up first and only after the ladder move": the one before the other
+    (r"\b(\w+(?: up| down| off| out)?) first,? and (?:only |just )?(?:after|afterwards|after that|later|then) "
+     r"(?=(?:the|that|this|he|she|they|someone|somebody)\b)", r"\1 before "),
     # "he is there seated since what time?": how long he has been idle
-    (r"^(.+?) (is|are) (idle|working) since (?:what time|when)$", r"how long has \1 been \3"),
+    (r"^(.+?) (is|are) (idle|working|stopped|resting|waiting) since (?:what time|when)$",
+     lambda m: f"how long has {m.group(1)} been {m.group(3) if m.group(3) == 'working' else 'idle'}"),
     # a unit of work counted by number: "course number three" (third course), "brick no 1"
     (r"\b(course|row|brick|block|layer|lift|panel|pour|kerb|slab)s? (?:number|no|#) ?(\d{1,2})\b(?! (minutes?|mins?|seconds?|hours?))",
      lambda m: f"{_nth(int(m.group(2)))} {m.group(1)}"),
@@ -2268,6 +2310,8 @@ _WORD_ORDER = _rules(
     (r"\bbetween (?:the )?(\d+) and (?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) marks?\b", r"between \1:00 and \2:00"),
     (r"\b(between|and|from|to|until|till|since|before|after) (?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) marks?\b", r"\1 \2:00"),
     (r"\b(between|and|from|until|till|since) the (\d+) minutes\b(?! ago| back| earlier| before)", r"\1 \2:00"),
+    (r"\bbetween (\d+)(?::| min(?:s|utes?)? )([0-5]\d) and (\d+) (?:min|mins|minutes?)\b(?! ?\d| ago| back| earlier| before)",
+     r"between \1:\2 and \3:00"),
     (r"\b(between|and|from|to|until|till|since|before|after|at) the (hour|one hour|half hour|half-hour|quarter hour|quarter-hour)( mark)?\b",
      lambda m: m.group(1) + " " + {"hour": "60:00", "one hour": "60:00", "half hour": "30:00", "half-hour": "30:00"}.get(m.group(2), "15:00")),
     (r"\b(?:at )?(?:like )?(?:the )?(\d+)(?: |-)?(?:min|mins|minute|minutes) mark\b", r"at \1:00"),
@@ -3012,7 +3056,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
                 r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
-                r"\bagain (work|working) (start|started|starts|began|begin)\b"),
+                r"\bagain (work|working) (start|started|starts|began|begin)\b|"
+                r"\bagain (start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
@@ -3194,7 +3239,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
     if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
         return "nth", 1  # "how long did he work before he first stopped": his first stint
     if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|"
-                 r"\bbefore (he|she|they) (went|go|took|had) (for |on )?(a |his |her |their )?(break|rest|lunch|tea|smoko)\b|\btook how long\b|"
+                 r"\bbefore (he|she|they) (went|go|took|had) (to (go|take|have) )?(for |on )?(a |his |her |their )?(break|rest|lunch|"
+                 r"tea|smoko|pause)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
         # the spell is over: "work how long before he stop", "break finish, break how long"
         return "last", None
@@ -3455,7 +3501,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         tm = re.match(r"(?:the |my |a |that )?([a-z]+(?: [a-z]+)?) (?=(?:on my|to my|which|where|still|moved|go|went|"
                       r"came|come|park|parked|first|last|when|how|got|is|are|was|were|behind|in front|left|right|now|"
                       r"me|to|before|after|location|spot|position|direction|side|lying|sitting|standing|from|"
-                      r"yet|there|here)\b)", text)  # ("tag line me from which side now", "chain sling before ...")
+                      r"yet|there|here|between|since|during|until|till|lay|lied|lies)\b)", text)
+        # ("tag line me from which side now", "chain sling before ...", "plank between 2:00 and 6:30 how long lied ...")
         if tm and all(_noun_modifier(w) and w not in _PEOPLE and w not in _KEYWORD_SET and w not in _ASIDES
                       for w in tm.group(1).split()) and not any(a <= tm.start(1) < b for a, b, _, _ in found):  # fmt: skip
             found.append((tm.start(1), tm.end(1), SubjectRef(label=_singular(tm.group(1).replace(" ", "_"))), True))
@@ -3549,6 +3596,8 @@ _LINKS = {
     "put", "turn", "turned", "rock", "rocked", "show", "showed", "end", "ended", "stand", "stood", "sit", "sat", "leave",
     "come", "came", "take", "took", "move", "moved", "drop", "dropped", "pick", "picked", "lay", "laid", "start",
     "started", "stop", "stopped", "head", "headed", "arrive", "arrived", "work", "worked", "working",
+    "between", "during", "since", "until", "till", "after", "before", "behind", "under", "into", "onto", "inside",
+    "outside", "how", "when", "where", "what", "lies", "lied", "lying",
 }  # fmt: skip
 
 _NOT_THINGS = (
@@ -4676,7 +4725,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_there))
             if ev_there is None and not named_there and state_in(clause) == "idle":  # "where he was standing idle, ... there"
                 return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
-        if (thing is None or thing.label == "worker") and re.search(r"\b(it|them)\b", text[pos:]):
+        if (thing is None or thing.label == "worker") and (re.search(r"\b(it|them)\b", text[pos:]) or (
+                who is not None and who.label != "worker" and re.search(r"\b(him|her)\b", text[pos:]))):
+            # (Kriolu's "the wheelbarrow come back to where they take him": him = the wheelbarrow)
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
         if who is not None and re.search(r"\bwhere (he|she|they) ?(was|were|had been|'d been) (standing |sitting |stood |sat |seated )?"
@@ -4701,7 +4752,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             marker = _pick(after_before, text[pos + own_before.end():]) if after_before else None
             own_event = event_in(text[pos + own_before.end() - 1:])
             if own_event is None and re.search(r"\bbefore (his |her |their |the |a )?(break|brew|lunch|smoko|tea|"
-                                               r"dinner)\b", text[pos:]):  # fmt: skip
+                                               r"dinner|rest|pause)\b", text[pos:]):  # fmt: skip
                 own_event = "went_idle"
             if marker is not None and marker.label in _ZONE_LABELS and own_event in ("entered_zone", "left_zone"):
                 marker = None  # "where he was before he went in the hole": his own going in

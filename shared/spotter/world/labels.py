@@ -35,6 +35,7 @@ SYNONYMS: dict[str, str] = {
     "skid": "pallet",
     "skip_bin": "skip",
     "measuring_tape": "tape_measure",
+    "jerrycan": "jerry_can",
 }
 
 ALIASES: tuple[frozenset[str], ...] = (
