@@ -88,7 +88,7 @@ SYNONYMS: dict[str, str] = {
     "staff": "worker", "builder": "worker", "builders": "worker", "crew member": "worker", "somebody": "worker",
     "someone": "worker", "anyone": "worker", "anybody": "worker", "individual": "worker", "individuals": "worker", "electrician": "worker", "carpenter": "worker",
     "plumber": "worker", "apprentice": "worker", "foreman": "worker", "inspector": "worker", "trainee": "worker",
-    "team member": "worker", "buddy": "worker", "security guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
+    "team member": "worker", "buddy": "worker", "security guard": "worker", "guard": "worker", "kid": "worker", "girl": "worker", "boy": "worker", "auntie": "worker", "aunty": "worker", "dude": "worker",
     "hombre": "worker", "boss": "worker", "contractor": "worker", "subcontractor": "worker",
     "scaffolder": "worker", "rigger": "worker", "banksman": "worker", "digger driver": "worker",
     "flagger": "worker", "flaggers": "worker", "marshal": "worker", "traffic marshal": "worker", "ganger": "worker", "porter": "worker", "porters": "worker", "crane driver": "worker", "crane drivers": "worker", "tiler": "worker", "tilers": "worker",
@@ -539,6 +539,11 @@ def _r_dropped(m: re.Match[str]) -> str:
     return next((c for c in candidates if c in _english() or c in _VOCAB_SET), word)
 
 
+def _pronoun_for(phrase: str) -> str:
+    """"he" for a person named in `phrase`, else "it" (a verb-last "wheelbarrow, place where picked up, back there came")."""
+    return "he" if any(SYNONYMS.get(w) == "worker" or w in ROLES for w in phrase.split()) else "it"
+
+
 def _numbers(text: str) -> str:
     """Number words to digits ("twenty five" -> 25, "a couple of" -> 2, "half an hour" -> 30 minutes) and
     spoken clock times ("three fifteen" / "two oh five" -> 3:15 / 2:05, when not followed by a unit)."""
@@ -637,7 +642,17 @@ _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|a
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
-    (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"), (r"\b(lied|lay|lies|lying|laid|stays|stayed|fell|fallen) (on|to) ground\b", r"\1 \2 the ground"),
+    (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
+    # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
+    # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
+    (r"\b(right|left)(?: side| hand side)?,? but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) (?:the )?(front|back)\b",
+     r"on my \2 \1"),
+    (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
+    (r"\bhow (long|many minutes|much time) already since\b", r"how \1 since"),
+    (r"\bwhere (helmet|hardhat|hard hat|vest|hi-vis|lid) (?:was )?(?:took|taken|take) off\b", r"where he took off his \1"),
+    (r"\b(go|goes|went|gone|going) (?:for|to eat|to have|have) (?:his |her |their |a |some |the )?snacks?\b", r"\1 on a break"),
+    (r"^(.+?) before,? how long (?:was |is )?(his|her|their) (rest|break|pause|lunch|tea|smoko)\s*[?.!]*$",
+     r"\1, how long was \2 last \3"), (r"\b(lied|lay|lies|lying|laid|stays|stayed|fell|fallen) (on|to) ground\b", r"\1 \2 the ground"),
     # "he took helmet from head" (took it off)
     (r"\b(took|take|takes|taking|taken|remove|removed|removes|removing|pulled|pull) (the |his |her |their |a )?(helmet|hardhat|"
      r"hard hat|hat|lid|vest|hi-vis) (?:from|off) (?:his |her |their |the )?(?:head|body|shoulders?)\b", r"\1 off \2\3"),
@@ -2206,6 +2221,43 @@ _WORD_ORDER = _rules(
      r"(?: (?:it|him|her|them))?(?: already)?$", r"how long since i last saw \1"),
     (r"^what (?:stay|stays|is|stands|lies) on my (left|right|back|front) side(?: (?:right|now))?$", r"what is on my \1"),
     (r"^what (?:stay|stays|stands|lies) on my side (left|right)$", r"what is on my \1"),
+    (r"^(.+?),? how (?:long|many minutes?|much time) now$",
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) in ("dropped", "picked_up", "moved", "left", "ppe_removed")
+     and state_in(m.group(1)) is None and not re.search(r"\b(lie|lies|lying|lay|stay|stays|stand|stands|sit|sits)\b", m.group(1))
+     else m.group(0)),  # "the hammer he fall down, how many minute now?"
+    (r"^(the (?:\w+ )?(\w+)),? (?:he|she) (?!(?:is|was|has|had)\b)",
+     lambda m: f"{m.group(1)} it " if SYNONYMS.get(m.group(2), "worker") != "worker" else m.group(0)),  # "the wheelbarrow, he come back"
+    (r"\bthe ((?:\w+ )?\w+) (?:that|which) (?:is|are) (" + "|".join(COLOURS) + r")$", r"the \2 \1"),
+    (r"^(.+?) (?:now )?which place (?:it|he|she|they) (?:is|are|stands|lies|stays)$", r"where is \1"),
+    (r"^when did the (?:laying|putting) of (?:the )?(.+?) (?:start|begin)$", r"when was the first \1 laid"),
+    # Uyghur-shaped, verb last (round 94): "where helmet took off, there again he came?" (went back there), "green vest
+    # worker to drill dropped place back went?", "that when was?", "his work when started?", "from then how many
+    # minutes gone?", "since when lies on floor?", "still its own place standing?", "him I not see how long already?"
+    (r"^(.+?) there (?:back|again) (he|she|they|it) (?:came|went|come|go|returned)(?: back)?$", r"\1 \2 went back there"),
+    (r"^(.+?) to (the (?:spot|place) where .+?) (?:he |she |it )?went back there$", r"did \1 go back to \2"),
+    (r"^(?:the )?(\w+(?: \w+)?) (?:place|spot) where (?:it was |was )?(picked up|dropped|moved|put down|left|taken) (?:it went back there|"
+     r"back there (?:came|went))$", lambda m: f"did the {m.group(1)} go back to where it was {m.group(2)}"
+     if _pronoun_for(m.group(1)) == "it" else m.group(0)),
+    (r"^(.+?) to (?:the )?(\w+(?: \w+)?) (dropped|moved|picked up|put down|left|laid) place (?:back|again) (?:went|came|go|come)$",
+     r"did \1 go back to where \2 was \3"),
+    (r"\bfirst time i saw (him|her|them|it) place\b", r"where i first saw \1"),
+    (r"^(.+?),? (?:that|this|it) when (?:was|happened|was it)$", r"when was it that \1"),
+    (r"^(.+?) (?:his|her|their) work when (?:started|start|began|begin)$", r"when did \1 start working"),
+    (r"\b(his|her|their) work (?:started|start|starts|began|begin)\b", r"started \1 work"),
+    (r"^(.+?),? from (?:then|that) how (?:long|many minutes|much time)(?: (?:gone|passed|went|is gone|has passed))?$",
+     r"how long since \1"),
+    (r"^(.+?) since when (?:lies|is lying|lying|lay) (on|in|at) (.+)$", r"how long has \1 been lying \2 \3"),
+    (r"^(.+?) still (?:in |at |on )?(?:its|his|her|their) (?:own )?(?:place|spot|position)(?: (?:standing|lying|staying|is|stays|"
+     r"stands|lies))?$", r"is \1 still there"),
+    (r"\b(?:him|her|it|them) i (?:not|no|did not|didn't|don't) see how (?:long|many minutes|much time)(?: already)?$",
+     "how long since i last saw him"),
+    (r"\b(work|works|worked|working) (?:with no|without(?: a| his| her)?) (helmet|hardhat|hard hat|lid)\b", "was without a hardhat"),
+    (r"\b(we|they|he|she|i|you) (will|shall|'ll) (finish|complete|lay|build|pour|install)\b", r"\2 \1 \3"),
+    (r"^where (?:i will|will i|should i|do i|must i|i should|i must|can i|i can|i) (?:turn|look|face)(?: so)?(?: (?:that )?i "
+     r"(?:can|could|will) (?:see|find|spot))? (.+)$", r"which way is \1"),
+    (r"\b(did|does|has) (it|he|she|they|the (?:\w+ )?\w+) (?:stay|stayed|remain|remained) (?:in|at) (?:its|his|her|their|the same) "
+     r"(?:place|spot|position)\b", r"is \2 still there"),
+    (r"^(the (?:\w+ )?\w+|[a-z]+(?: [a-z]+)?) (?:it |he |she )?(?:go|went|gone|goes) where\b", r"where did \1 go"),
     (r"^(.+?),? show me (?:his|her|its|their) side$", r"which way is \1"),
     # "they pick him up first and only after the ladder move": the one before the other
     (r"\b(\w+(?: up| down| off| out)?) first,? and (?:only |just )?(?:after|afterwards|after that|later|then) "
@@ -3057,7 +3109,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
                 r"\bagain (work|working) (start|started|starts|began|begin)\b|"
-                r"\bagain (start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b"),
+                r"\bagain (start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b|"
+                r"\bagain (work|working) when (start|started|starts|began|begin)\b|\bagain (work|working)\s*$"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
@@ -3375,7 +3428,7 @@ ROLES: dict[str, str] = {
     "driver": "driver", "engineer": "engineer", "mechanic": "mechanic", "pipelayer": "pipelayer",
     "flagger": "traffic controller", "traffic controller": "traffic controller", "marshal": "traffic marshal",
     "watchman": "watchman", "casual": "labourer", "flagman": "traffic controller", "hse officer": "safety officer",
-    "traffic marshal": "traffic marshal", "security guard": "security guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
+    "traffic marshal": "traffic marshal", "security guard": "security guard", "guard": "guard", "hod carrier": "hod carrier", "hodcarrier": "hod carrier", "ganger": "ganger",
     "safety officer": "safety officer", "safety man": "safety officer", "scaffie": "scaffolder", "scaffies": "scaffolder", "iron bender": "steel fixer",
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
