@@ -66,11 +66,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "oh", "oi", "oj", "ok", "ol",  # round 91: held out in session 45, read in session 46 once round 93 was scored
          "om", "on", "oo", "op", "oq",  # round 92: held out in session 46 until round 94 was scored, then read
          "or", "os", "ot", "ou", "ov",  # round 93: held out in session 46, read in session 47 once round 95 was scored
-         "ow", "ox", "oy", "oz", "pa")  # round 94: held out in session 46, read in session 47 once round 96 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 95 and 96: held out, never tuned on (their first runs are
+         "ow", "ox", "oy", "oz", "pa",  # round 94: held out in session 46, read in session 47 once round 96 was scored
+         "pb", "pc", "pd", "pe", "pf")  # round 95: held out in session 47 until round 97 was scored, then read
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72, 73, 74, 96 and 97: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
-          "pb", "pc", "pd", "pe", "pf",  # round 95 scored on 9132e14 in session 47,
           "pg", "ph", "pi", "pj", "pk",  # round 96 on 978d246 in session 47,
           "pl", "pm", "pn", "po", "pp")  # round 97 on 80e00a0 in session 47; rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),

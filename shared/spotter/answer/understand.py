@@ -649,6 +649,28 @@ _SURFACE = _rules(
      r"on my \2 \1"),
     (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
     (r"\bhow (long|many minutes|much time) already since\b", r"how \1 since"),
+    # round 95 (Guarani-, Tigrinya-, Hausa-, Lingala- and Malayalam-shaped): "his cold tea" and "prayer" (a break),
+    # "load of crane", "at my front by the right side", "the boy that did not wear helmet", "he off his helmet",
+    # "sitting down doing nothing", "that place they picked it from", "I saw five minutes before" (ago)
+    (r"\b(?:went|go|gone|goes|going) (?:to (?:drink|have|take|make) |for )?(?:his |her |their |a |the )?(?:cold tea|prayers?)"
+     r"(?: break| time)?\b", "went on a break"),
+    (r"\b(back(?: to work)?) from (?:his |her |their |the )?(?:cold tea|prayers?)(?: break| time)?\b", r"\1"),
+    (r"\b(?:in|on|at) (?:his |her |their |the )?(?:cold tea|prayers?)(?: break| time)?\b", "on a break"),
+    (r"\b(?:after|before) (?:the |his |her |their )?(?:cold tea|prayers?)(?: break| time)?\b",
+     lambda m: m.group(0).split()[0] + " the break"),
+    (r"\b(?:went|go|gone|goes|going) to (?:his|her|their) (?:cold tea|prayers?)\b", "went on a break"),
+    (r"\bload of (?:the )?crane\b", "crane's load"),
+    (r"\b(?:at|on|in) my front by the (right|left)(?: side)?\b", r"on my front \1"),
+    (r"\b(?:that|who) (?:did not|didn't|does not|doesn't|is not|isn't|was not|wasn't) wear(?:ing)? (?:a |his |her |the )?"
+     r"(helmet|hard ?hat)\b", "without a hardhat"),
+    (r"\b(he|she|they|i|you|we|who) off (his|her|their|my|the) (helmet|hard ?hat|hat|vest|hi-vis)\b", r"\1 took off \2 \3"),
+    (r"\bdid (the \w+|he|she|they) off (his|her|their|the) (helmet|hard ?hat|hat|vest|hi-vis)\b", r"did \1 take off \2 \3"),
+    (r"\b(sitting|sat|standing|stood) (?:down |around |about )?doing nothing\b", r"\1 idle"),
+    (r"\bthat (place|spot) (they|he|she|someone|somebody) (picked|took|moved|lifted) (it|them)(?: up)? from\b", r"where \2 \3 \4 up"),
+    (r"\b(i|we) saw (?:it |him |her |them )?((?:\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty) "
+     r"(?:minutes?|seconds?|hours?)) (?:before|back|earlier)\b", r"\1 saw \2 ago"),
+    (r"^(.+?),? (\d+ (?:minutes?|hours?)) (?:back|ago|before) (?:it|he|she) was (?:there )?.*?,? now also (?:it|he|she) is there\s*[?.!]*$",
+     r"is \1 still where it was \2 ago?"),
     (r"\bwhere (helmet|hardhat|hard hat|vest|hi-vis|lid) (?:was )?(?:took|taken|take) off\b", r"where he took off his \1"),
     (r"\b(go|goes|went|gone|going) (?:for|to eat|to have|have) (?:his |her |their |a |some |the )?snacks?\b", r"\1 on a break"),
     (r"^(.+?) before,? how long (?:was |is )?(his|her|their) (rest|break|pause|lunch|tea|smoko)\s*[?.!]*$",
@@ -1551,7 +1573,7 @@ _PHRASES = _rules(
     (r"\bidleness\b|\binactivity\b", "idle"),
     (r"\bhow much (persons|people|workers|individuals|men|guys|lads|operatives)\b", r"how many \1"),
     (r"\bhow many time\b(?!s)", "how much time"),
-    (r"\bat what hour\b", "at what time"),
+    (r"\bat what hour\b", "at what time"), (r"^what hour\b", "what time"),
     (r"\bthe (moment|instant|point|time) (at which|when|that)\b", "when"),
     (r"\bdirect me (to|towards|toward)\b", "point me to"),
     (r"\b(go|went|gone|goes|going) away from (the )?site\b", "left the site"),
@@ -2141,7 +2163,12 @@ _WORD_ORDER = _rules(
     # Portuguese-shaped: "the electrician took off the vest, it makes how much time?" (how long since), "the hammer is on
     # the floor since when?" (how long it has been), "the boy of the grey vest" (in it)
     (r"^(.+?) (?:it makes|that makes|makes) how (?:much time|long)(?: now| already| until now)?$",
-     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") else m.group(0)),
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") or re.search(
+         r"\b(saw|seen|see)\b.*\blast time\b", m.group(1)) else m.group(0)),
+    # "the man without helmet came out of the hole, it is how much time now?" (an event, not a state: how long since)
+    (r"^(.+?) (?:it is|it's|is it) how (?:much time|long)(?: now| already| until now)?$",
+     lambda m: f"how long since {m.group(1)}" if event_in(m.group(1)) not in (None, "first_seen") and state_in(m.group(1)) is None
+     and not re.search(r"\b(is|are|lie|lies|lying|stays|stands|sits|sitting|standing)\b", m.group(1)) else m.group(0)),
     (r"^(the (?:\w+ )?\w+) (?:is|are|stayed|stays|has stayed|lies|is lying|has been) (on the (?:floor|ground)) since when$",
      r"how long has \1 been \2"),
     (r"\b(boy|man|guy|one|worker|lady|woman|person|fellow|brother) of the (" + "|".join(COLOURS) + r") (vest|hi-vis|hardhat|hat)\b",
@@ -2203,6 +2230,16 @@ _WORD_ORDER = _rules(
      r"working|resting|stopped)\b(.*)$", r"how long has \1 been \2\3"),
     (r"^since (?:what time|when) (?:is|are) (the (?:\w+ )?\w+|he|she|it|they) (sitting|seated|standing|idle|working|resting|"
      r"stopped)$", r"how long has \1 been \2"),
+    (r"^(.+?) (?:is|are) (without (?:his |her |a |their )?(?:helmet|hardhat|vest|hi-vis)) since (?:when|what time)$",
+     r"how long has \1 been \2"),
+    (r"\bfor (?:resting|rest|a rest|a break|break) (he|she|they) (?:sat|sit) down\b", r"\1 went on a break"),
+    (r"^(.+?),? (resting|working|idle|sleeping|busy) (he|she) is$", r"is \1 \2"),
+    (r"^since (.+?),? how (?:long|much time|many minutes)(?: now| already)?$", r"how long since \1"),
+    (r"^(the (?:\w+ )?\w+) is still (\w+ing)\b.* or (?:he|she) (?:has )?stopped$", r"is \1 still working"),
+    (r"^(.+?) (?:now also|still also|also now) (it|he|she) is there$", r"\1 is \2 still there"),
+    (r"^(.+ went on a break .+? went) to (?:his|hers|theirs|her)$", r"\1 on a break"),  # "... before the other went to his"
+    (r"^(.+?) (?:stayed|lay|was) on the (floor|ground) for how (?:many minutes|long|much time) before (.+)$",
+     r"how long was \1 on the \2 before \3"),
     (r"^(the (?:\w+ )?\w+|he|she) (is|are) still (on (?:a|his|her|their) (?:\w+ )?break|idle|working|resting)$", r"\2 \1 still \3"),
     (r"^(the (?:\w+ )?\w+) (?:are |is )?still (?:in|at|on) (?:their|its|his|her|the same) (?:place|spot|position)(?: or .+)?$",
      r"is \1 still there"),
@@ -2213,7 +2250,8 @@ _WORD_ORDER = _rules(
     (r"^(.+?),? how long (?:it )?(?:has been|is it|it is|has it been|it has been) (?:from|since|after) (?:then|that)$", r"how long since \1"),
     (r"\b(?:(?:was|is|went|came|go|come|goes|comes) again|again (?:went|came|go|come|goes|comes|was)) (?:on|at|to|in) (?:the )?"
      r"(place|spot) where\b", r"went back to the \1 where"),
-    (r"^(.+?) and (.+?),? (?:one|1|a single|the same) (?:person|man|guy|worker|fellow)$", r"are \1 and \2 the same person"),
+    (r"^(.+?) and (.+?),? (?:one|1|a single|the same) (?:person|man|guy|worker|fellow)(?: they are| are they| is it| it is)?$",
+     r"are \1 and \2 the same person"),
     (r"\bback to the same (?:place|spot) from where\b", "back to where"),
     (r"^(the (?:\w+ )?\w+|[a-z]+),? (?:where|which) (?:it |he |she )?(?:was|stood|lay) (at [\d:]+|in the morning|this morning|"
      r"earlier|before),? (?:there )?(?:still )?(?:stands|stays|lies|is)(?: still)?(?: there)?$", r"is \1 still where it was \2"),
@@ -2233,7 +2271,10 @@ _WORD_ORDER = _rules(
     # Uyghur-shaped, verb last (round 94): "where helmet took off, there again he came?" (went back there), "green vest
     # worker to drill dropped place back went?", "that when was?", "his work when started?", "from then how many
     # minutes gone?", "since when lies on floor?", "still its own place standing?", "him I not see how long already?"
-    (r"^(.+?) there (?:back|again) (he|she|they|it) (?:came|went|come|go|returned)(?: back)?$", r"\1 \2 went back there"),
+    (r"^(.+?) (?:there (?:back|again)|(?:back|again) there) (he|she|they|it) (?:came|went|come|go|returned)(?: back)?$",
+     r"\1 \2 went back there"),
+    (r"\bthe (place|spot) (he|she|they) (?!was\b|were\b|is\b)", r"the \1 where \2 "),
+    (r"^(.+?) (?:back|again) (he|she|they|it) (?:came|went|come|go|returned) there$", r"\1 \2 went back there"),
     (r"^(.+?) to (the (?:spot|place) where .+?) (?:he |she |it )?went back there$", r"did \1 go back to \2"),
     (r"^(?:the )?(\w+(?: \w+)?) (?:place|spot) where (?:it was |was )?(picked up|dropped|moved|put down|left|taken) (?:it went back there|"
      r"back there (?:came|went))$", lambda m: f"did the {m.group(1)} go back to where it was {m.group(2)}"
@@ -2244,8 +2285,19 @@ _WORD_ORDER = _rules(
     (r"^(.+?),? (?:that|this|it) when (?:was|happened|was it)$", r"when was it that \1"),
     (r"^(.+?) (?:his|her|their) work when (?:started|start|began|begin)$", r"when did \1 start working"),
     (r"\b(his|her|their) work (?:started|start|starts|began|begin)\b", r"started \1 work"),
-    (r"^(.+?),? from (?:then|that) how (?:long|many minutes|much time)(?: (?:gone|passed|went|is gone|has passed))?$",
+    (r"^(.+?),? from (?:then|that|that time) how (?:long|many minutes|much time)(?: (?:gone|passed|went|is gone|has passed))?$",
      r"how long since \1"),
+    # Tigrinya-shaped, verb last (round 95): "hammer from ground when somebody picked?", "electrician from site when he went
+    # away finally?", "to work again when he returned?", "without helmet how long he has been?", "how much he worked?"
+    (r"^(.+?) at ([\d:]+) where (?:it|he|she) was,? (?:there )?still (?:it |he |she )?(?:stays|stands|lies|is)$",
+     r"is \1 still where it was at \2"),
+    (r"^(.+?) from (?:the )?(?:ground|floor) when (somebody|someone|he|she|they) picked(?: up)?$", r"when did \2 pick up \1"),
+    (r"^(.+?) to work again when (he|she|they) (?:returned|came back|went back|came)$", r"when did \1 go back to work"),
+    (r"^(.+?) from (?:the )?site when (?:he|she|they) (?:went away|went out|left)(?: finally| at last)?$", r"when did \1 leave the site"),
+    (r"\bfrom (?:the )?site (he|she|they) went (?:out|away)\b", r"\1 left the site"),
+    (r"^(.+?),? (without (?:a |his |her )?(?:helmet|hardhat|vest)) how long (?:he|she|they) (?:has|have) been$", r"how long has \1 been \2"),
+    (r"^(.+?),? to (?:the )?place from where (?:it|he|she) was (\w+(?: up)?),? (?:it|he|she) came back$", r"did \1 go back to where it was \2"),
+    (r"\bhow much (he|she|they) (worked|rested|idled)$", r"how long \1 \2"),
     (r"^(.+?) since when (?:lies|is lying|lying|lay) (on|in|at) (.+)$", r"how long has \1 been lying \2 \3"),
     (r"^(.+?) still (?:in |at |on )?(?:its|his|her|their) (?:own )?(?:place|spot|position)(?: (?:standing|lying|staying|is|stays|"
      r"stands|lies))?$", r"is \1 still there"),
@@ -2263,7 +2315,7 @@ _WORD_ORDER = _rules(
     (r"\b(\w+(?: up| down| off| out)?) first,? and (?:only |just )?(?:after|afterwards|after that|later|then) "
      r"(?=(?:the|that|this|he|she|they|someone|somebody)\b)", r"\1 before "),
     # "he is there seated since what time?": how long he has been idle
-    (r"^(.+?) (is|are) (idle|working|stopped|resting|waiting) since (?:what time|when)$",
+    (r"^(.+?) (is|are) (?:standing |sitting |stood |sat )?(idle|working|stopped|resting|waiting) since (?:what time|when)$",
      lambda m: f"how long has {m.group(1)} been {m.group(3) if m.group(3) == 'working' else 'idle'}"),
     # a unit of work counted by number: "course number three" (third course), "brick no 1"
     (r"\b(course|row|brick|block|layer|lift|panel|pour|kerb|slab)s? (?:number|no|#) ?(\d{1,2})\b(?! (minutes?|mins?|seconds?|hours?))",
@@ -3110,7 +3162,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
                 r"\bagain (work|working) (start|started|starts|began|begin)\b|"
                 r"\bagain (start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b|"
-                r"\bagain (work|working) when (start|started|starts|began|begin)\b|\bagain (work|working)\s*$"),
+                r"\bagain (work|working) when (start|started|starts|began|begin)\b|\bagain (work|working)\s*$|\bto work again\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
