@@ -4273,6 +4273,8 @@ class QuestionUnderstander:
             return cued
         if cued.intent == "time_since" and re.search(r"\bhow (long|much time) ago\b", text):
             return cued  # "how long ago" asks the time since, whatever state the clause names ("... without helmet go inside")
+        if cued.intent == "state_duration" and cued.state == "without_ppe" and intent == "spell_duration":
+            return cued  # "how long was the fixer working without it (the hat)": the hat's absence is the state asked
         if p < self.overrule and (head := self._learned["intent"]).probability(grams[head.bits], cued.intent) >= self.rule_out:
             return cued  # ("are the barriers where they were at 3:00": 0.84 where, 0.15 still there)
         if cued.intent in _YES_NO and intent not in _YES_NO and _ASKS_YES_NO.match(text) and (
