@@ -2285,7 +2285,8 @@ _WORD_ORDER = _rules(
     (r"^(.+?),? (?:that|this|it) when (?:was|happened|was it)$", r"when was it that \1"),
     (r"^(.+?) (?:his|her|their) work when (?:started|start|began|begin)$", r"when did \1 start working"),
     (r"\b(his|her|their) work (?:started|start|starts|began|begin)\b", r"started \1 work"),
-    (r"^(.+?),? from (?:then|that|that time) how (?:long|many minutes|much time)(?: (?:gone|passed|went|is gone|has passed))?$",
+    # "he finish work, from that how much time?", "wheelbarrow moved, from then how many minutes gone?"
+    (r"^(.+?),? from (?:then|that|that time) how (?:long|many minutes|much time)(?: (?:gone|passed|went|is gone|has passed|now))?$",
      r"how long since \1"),
     # Tigrinya-shaped, verb last (round 95): "hammer from ground when somebody picked?", "electrician from site when he went
     # away finally?", "to work again when he returned?", "without helmet how long he has been?", "how much he worked?"
@@ -2324,7 +2325,6 @@ _WORD_ORDER = _rules(
     # "first the grinder was picked up, then the man took off his helmet, is it right?": was the one before the other
     (r"^first (the [\w -]+?) (was|were) (\w+(?: up| down| off| in| out)?) then (.+?)(?: is it right| is it so| right| yes| is it)?$",
      r"\2 \1 \3 before \4"),
-    (r"^(.+?) from that (?:how much time|how long)(?: now)?$", r"how long since \1"),  # "he finish work, from that how much time?"
     (r"^(.+?) (first|second|third|1st|2nd|3rd) (break|rest|lunch|smoko|tea break) when (he|she|they) (?:take|took|have|had|go|went)$",
      r"when did \1 take \4 \2 \3"),
     # "is the toolbox gone?", "the toolbox, it gone?": whether it is still there, not when it left
