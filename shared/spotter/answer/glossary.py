@@ -3046,7 +3046,7 @@ _APPALACHIAN_MARKERS = re.compile(r"\b(yonder|young'?uns?|a-\w+ing|loafing|them 
                                   r"you'?uns|directly|somewheres|where at|where's it at|reckon|yeller|nary|feller|fellers)\b")
 _APPALACHIAN = _rules(
     (r"^.*\b(supposed to|how deep|deep enough)\b.*$", " "),  # a forecast, a measurement: not what the camera remembers
-    (r"\b(a-)(\w+ing)\b", r"\2"), (r"\blaying\b", "lying"), (r"\bsetting\b", "sitting"),
+    (r"\b(a-)(\w+ing)\b", r"\2"), (r"\blaying\b(?! (?:the |a |any |some )?(?:first |second |third |last )?(?:bricks?|blocks?|courses?|rows?)\b)", "lying"), (r"\bsetting\b", "sitting"),
     (r"\byoung'?uns?\b", "young fella"), (r"\b(up |over |out )?yonder\b", " "), (r"\bsomewheres\b", " "),
     (r"\bwhere at is\b", "where is"), (r"\bwhere'?s it at\b|\bwhere is it at\b", " "), (r"\blunch poke\b", "lunch bag"),
     (r"\bgo to (loafing|standing around)\b", "go idle"), (r"\bquit and go to standing around\b", "go idle"),

@@ -171,6 +171,7 @@ SYNONYMS: dict[str, str] = {
     "trabajador": "worker", "el trabajador": "worker", "drabina": "ladder", "rusztowanie": "scaffold", "wiertarka": "drill",
     "scissor lift": "scissor_lift", "scissor lifts": "scissor_lift", "boom lift": "boom_lift", "cherry picker": "cherry_picker",
     "concrete truck": "concrete_truck", "concrete buggy": "concrete_buggy", "nail gun": "nail_gun", "shop vac": "shop_vac", "pump truck": "pump_truck", "taczka": "wheelbarrow", "rebar": "rebar", "bundle of rebar": "rebar", "total station": "total_station", "theodolite": "total_station", "concrete mixer": "concrete_mixer",
+    "mud mixer": "mortar_mixer", "mortar mixer": "mortar_mixer",
 }  # fmt: skip
 _PEOPLE = {k for k, v in SYNONYMS.items() if v == "worker"}
 _WEAK_PEOPLE = {"someone", "somebody", "anyone", "anybody", "individual", "person", "people", "persons"}
@@ -221,6 +222,8 @@ _OFF_DOMAIN = re.compile(
     r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
     r"(will|shall) be (finish|finished|done|ready|complete|completed)\b|how many \w+ (we |they |i )?(need|needed) (for|to)\b|"
     r"(get|getting|got|gets) paid|pay ?day|wages|salary|"
+    r"\b(a )?(good|bad|lazy|hard-?working|decent|reliable|careful|skilled) (worker|workman|labourer|laborer|fella|fellow)\b|"
+    r"board feet|\b(we|i|you) (have |'ve )?got left\b|"
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
     r"design|architect|drawings?|plan(s|ning)? for|tomorrow|next week|next month|set (a |an )?(alarm|timer|reminder)|"
@@ -447,6 +450,7 @@ _PHONETIC_RULES = _rules(
      r"\1 \2:\3:\4"),
     (r"\b(at|since|sinse|by|before|after|between|and|from|until|till|to) (\d{1,2}) ([0-5]\d)\b(?! (minutes?|mins?|seconds?|secs?|hours?|\d))",
      r"\1 \2:\3"),
+    (r"\b(wheel)?barr'(?!\w)", r"\1barrow"),  # Appalachian "the wheelbarr'"
     (r"\b(\w+in)(g?)'(?!\w)", lambda m: m.group(1) + "g" if m.group(2) else _g_dropped(m.group(1))),  # "doin'", "lookin'": the -ing word
     (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
     (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
@@ -641,6 +645,9 @@ _NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|we
 _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
+    # a list of sides offered ("where is he, left, right, behind?"): a choice, not one side
+    (r"\b(left|right|behind|ahead|in front|front),\s*(left|right|behind|ahead|in front|front),\s*(?:or\s+)?(left|right|behind|ahead|in front|front)\b",
+     r"\1 or \2 or \3"),
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
     # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
@@ -770,7 +777,7 @@ _SURFACE = _rules(
     (r"\b(?:his |her |their |the |a )?(?:break|rest|smoko|lunch) (?:go|goes|went|gone|going)(?=\s*(?:,|\?|$|before\b|after\b|"
      r"and\b|then\b))", "went on a break"),
     (r"\b(?:the )?(trench|hole|pit|excavation) (?:going|went|go|goes|getting|got) (?:in|into|inside)\b", r"went into the \1"),
-    (r"\b(?:the )?(trench|hole|pit|excavation) (?:coming|came|come|getting|got) out\b", r"came out of the \1"),
+    (r"\b(?:(?:from|out of) )?(?:the )?(trench|hole|pit|excavation) (?:coming|came|come|getting|got) out\b", r"came out of the \1"),
     # "before" and "after" after their clause (subject-object-verb English): "hammer drop before, welder his work
     # stopped?" = did the welder stop before the hammer dropped; "green vest man helmet took off, trench going in
     # before was?" = was the hat taken off before he went in
@@ -822,6 +829,11 @@ _SURFACE = _rules(
     (r"\bwhere(?:'s| is) me (?=[a-z])", "where is my "),
     # an h dropped and marked ("'e took 'is 'at off", "what's 'appened", "be'ind me"): the word with its h
     (r"(?<![\w'])'em\b", "them"),  # "shifted 'em": them, not "hem"
+    # Appalachian: "get drug off somewheres" (dragged), "started in to workin'" (started), "leave out" (leave)
+    (r"\b(get|got|gets|was|were|been|be) drug\b", r"\1 dragged"),
+    (r"\b(start|started|starts|starting) in (?:to |on )?(?=work\b|working\b|\w+in'|\w+ing\b)", r"\1 "),
+    (r"\b(leave|left|leaves|leaving) out\b(?! (?:of|the|a|an|his|her|their|some|any|my|that|this)\b)", r"\1"),
+    (r"(?<![\w'])'fore\b", "before"), (r"(?<![\w'])'tween\b", "between"),  # Appalachian "'fore the truck come in"
     (r"(?<![\w'])'([a-z]+)", lambda m: "h" + m.group(1) if "h" + m.group(1) in _english() else m.group(0)),
     (r"\bbe'ind\b", "behind"), (r"\b(any|no|some|every)fink\b", r"\1thing"), (r"\bnuffink\b", "nothing"),
     (r"\btitfer\b", "hat"), (r"\bdog and bone\b", "phone"), (r"\b(on|off) (his|'is|me|my) loaf\b", ""),
@@ -1173,7 +1185,7 @@ _PHRASES = _rules(
     (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"),
     (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b", r"is it the one i saw"),
     (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
-    (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
+    (r"\b(was|were|been) doing nothing\b", r"\1 idle"), (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
     (r"\b(?:in back of|at the back of) me\b", "behind me"), (r"\b(at|on|to) my (right|left),? (?:in back|behind)\b", r"behind me on the \2"),
     (r"\b(his|her|their) (hardhat|vest) (he|she|they) (take|took|takes|taken|remove|removed|removes) off\b", r"\3 took off \1 \2"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
@@ -1675,8 +1687,9 @@ _PHRASES = _rules(
     # sign and verb-last order: "how much minute before was" (how long ago), "rest when start", "put down finish"
     # (the verb done), "course third" (the third course), "how long past", "floor lie", "break finish, back work",
     # "man white hardhat"
-    (r"\bhow (?:much|many) (?:minutes?|mins?|time) (?:before|passed|has passed|gone by)(?: (?:was|it was|is it|is|was it))?\s*$",
+    (r"\bhow (?:much|many) (?:minutes?|mins?|time) (?:before|passed|has passed|gone by|gone|has gone|is gone)(?: (?:was|it was|is it|is|was it))?\s*$",
      "how many minutes ago"),
+    (r"\bhow long (?:before|passed|has passed|gone by)(?: (?:it was|was it|that was|was that))\s*$", "how many minutes ago"),
     (r"^(.+?) (?:rest|break|resting) when (?:start|started|begin|began|starts)\s*$", r"when did \1 go on a break"),
     (r"\b(down|up|out|in|off|on|away) finish(?:ed)?\b", r"\1"),
     (r"\b(course|row|layer) (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b(?! (?:one|time)\b)",
@@ -1692,7 +1705,7 @@ _PHRASES = _rules(
     # "stays with the hands in the pockets", "came only after", "since when stays X on the ground", "from when he
     # entered until now" (said again after how long)
     (r"\b(?:simply|merely|only) (sitting|standing|sat|stood)\b", r"just \1"),
-    (r"^(?:has |have )?((?:the|that|this|my|our) [\w ]+?|he|she|[a-z]+(?: [a-z]+)?) (?:has |have )?(?:(?:come|came|returned|gone|got) back|"
+    (r"^(?!.*\b(?:before|after|until|till)\b)(?:has |have )?((?:the|that|this|my|our) [\w ]+?|he|she|[a-z]+(?: [a-z]+)?) (?:has |have )?(?:(?:come|came|returned|gone|got) back|"
      r"returned) to (?:his |her |their |the )?work(?: is it| right| yes| no)?$", r"is \1 back at work"),
     (r"^how long is it (?:from|since) ", "how long since "),
     (r"\b(the|that|this|yon) boy (that|who|with|in)\b", r"\1 lad \2"),
@@ -1704,6 +1717,19 @@ _PHRASES = _rules(
     (r"^(how (?:long|much time) .+?) from when (?:he|she|they|it) (?:entered|went in|got in|arrived|started)(?: until now| till now| to now)?$", r"\1"),
     (r"\b(lunch|tea|coffee|smoke|dinner|meal) break\b", "break"),
     (r"\bgone (?:to|for) (?:his |her |their )?(?:dinner|lunch|tea|supper|smoko)\b", "on a break"),
+    # Pashto-shaped "how much time empty was" (a person free of work: idle)
+    (r"^.*\b(?:(?:was|is|were|been|stayed|sat|sitting) empty|empty (?:was|is|were|stayed|sat))\b.*$",
+     lambda m: re.sub(r"\b(?:(?:was|is|were|been|stayed|sat|sitting) empty|empty (was|is|were|stayed|sat))\b",
+                      lambda e: f"idle {e.group(1)}" if e.group(1) else e.group(0).replace("empty", "idle"), m.group(0))
+     if any(w in _PEOPLE or w in ("he", "she", "they") for w in m.group(0).split()) else m.group(0)),
+    # "after his coffee, the electrician came back to work after how much time?" (how long that break was)
+    (r"^(?:after (?:his|her|their|the|a) (?:coffee|tea|break|lunch|smoke|rest|prayers?),? )?(the [\w -]+?|he|she|they) (?:came|come|comes|went|"
+     r"got|get) back(?: to work| to the work| to his work| to her work)? after how (?:much time|long|many minutes)$",
+     r"how long was \1 on a break"),
+    # "went for a smoke", "went for coffee" (a break); verb last (Pashto-shaped): "the welder for smoke went"
+    (r"\b(went|go|gone|goes|going) (?:for|to|to (?:drink|have|take|get|grab)) (?:a |his |her |their |some )?(?:smoke|cigarette|coffee)\b(?! (?:break|machine|shop|truck|van|cup|mug)\b)",
+     r"\1 for a break"),
+    (r"\bfor (?:a |his |her |their )?(?:break|smoke|coffee|cigarette|rest) (went|go|gone|goes)\b", r"\1 for a break"),
     (r"\b(has|have|had) (he|she|they|it) done (got|gone|quit|come|left|started|stopped)\b", r"\1 \2 \3"),  # "has he done quit?"
     (r"^((?:the |that |this |yon )?(?:man|guy|lad|worker|bloke|fella|woman)\b[\w ]*?) still (sits|sitting|stands|standing)$", r"is \1 still idle"),
     (r"\bnot wearing a (hard ?hat|helmet|vest) (man|guy|worker|person|woman|one|bloke|fellow|fella|lady|lad)\b", r"\2 not wearing a \1"),
@@ -1888,6 +1914,9 @@ _SPOKEN = _rules(
      r"(?:went|go|gone) on (?:a |his |her |their )?(?:break|lunch))),? "
      r"(?:(did|has|had) )?(the (?!.*\b(?:when|what time|where|back|again|return\w*|how)\b)\w+(?: \w+)? \w+\b.*)$",
      lambda m: f"{m.group(3) + ' ' if m.group(3) else ''}{m.group(4)} {m.group(1)} {m.group(2)}"),
+    # the same with no comma and a statement ("only after the tipper came the labourers started work, is it?", "after he
+    # came back from lunch only the second course finished no?"): split where both halves name an event
+    (r"^(?:only )?(after|before) (.+?)(?: (?:no|is it|is not it|right|yes or no|or not|or no|na))?$", lambda m: _fronted_clause(m)),
     # the deed named first, the person pointed at last ("the one who move the wheelbarrow, it is this man?")
     (r"^(the (?:one|man|guy|person|fellow|worker|woman)) (?:who|that) ((?!is\b|was\b|are\b)\w+ (?:the|a|that) \w+(?: \w+)?) "
      r"(?:it |he |she )?is (this|that) (man|guy|one|person|fellow|worker|woman|lady)$", r"is \3 \4 \1 who \2"),
@@ -1970,7 +1999,7 @@ _SPOKEN = _rules(
     (r"\b(her|him|them|it) or not$", r"\1"),
     # Spanish-shaped topic first ("the drill, since when it is lying on the floor?", "the grinder, since when somebody
     # picked it up?"): the thing put back in its place; "from what time" is the same question as "since when"
-    (r"^from what time (?=(?:the|that|this|he|she|they|it) .*?\b(?:is|are) (?:lying|standing|sitting|working|on|in)\b)",
+    (r"^from what time (?=(?:the|that|this|he|she|they|it) .*?\b(?:is|are) (?:just |simply |only |still )?(?:lying|standing|sitting|working|on|in)\b)",
      "since when "),
     (r"^(the .+?) since when (?:he|she|it|they) (?=is|are|was|were|has|have)", r"since when \1 "),
     (r"^(the .+?) since when (i|we|you|somebody|someone|they|he|she) (saw|seen|picked|took|moved|dropped|put) "
@@ -1978,6 +2007,11 @@ _SPOKEN = _rules(
     (r"^since when (the .+?) (?:was|were) (seen|spotted) (?:the )?last(?: time)?$", r"how long since \1 was last \2"),
     (r"^since when ((?:the|that|this) .+?|he|she|they) (?:is|are) (working|idle)(?: without (?:stopping|a break|pause))?$",
      r"how long has \1 been \2"),
+    # "from what time that fellow is simply standing there?" (a person standing about: idle, this spell)
+    (r"^(?:since when|from what time|from when) (?:is |are |has |have )?((?:the|that|this) .+?|he|she|they) (?:is |are |has been |have been |been )?"
+     r"(?:just |simply |only )?(?:standing|sitting|doing nothing)(?: around| about| there| here| idle| doing nothing)*$",
+     lambda m: f"how long has {m.group(1)} been idle" if m.group(1).split()[-1] in _PEOPLE or m.group(1) in ("he", "she", "they")
+     else m.group(0)),
     # German-shaped "since when" with a present tense ("since when lies the hammer already on the floor?"): how long
     # the state has lasted; a "west" beside a colour or "without" is a vest; "putting on" a colour or PPE is wearing it
     # ("from when" the same, as Slavic and Armenian speakers say it; the article may be left out)
@@ -2035,7 +2069,7 @@ _SPOKEN = _rules(
     (r"\b(taking|takes|take|took|on) (a )?five\b", "on a break"),
     (r"\bwalk(ed|s)? off with\b", "took"),
     (r"\bswing back by\b|\bswung back by\b|\bcome back around to\b|\bcame back around to\b", "come back to"),
-    (r"\ball told\b|\bin all\b", "in total"),
+    (r"\ball told\b|\bin all\b|\b(?:all )?put together$", "in total"),
     (r"\b(for )?how much time (?!(has |had )?(passed|gone|elapsed|since))", "how long "),
     (r"(?<!-)(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (now|away|then|this minute|this second|(?<!back right )(?<!front right )(?:here|there))\b", r"\1"),
     (r"(?<!\bmy )(?<!\bthe )(?<!\byour )(?<!\bhis )(?<!\bher )\bright (behind|in front|ahead|next to|by)\b", r"\1"),  # (not "to my right by")
@@ -2199,6 +2233,10 @@ _WORD_ORDER = _rules(
     (r"^(\d{1,2}:\d{2}) (from|since|after)\b(?! \d)", r"\2 \1"),
     (r"\bwhere (resting|idle|sitting|standing) (he|she|they) (stood|sat|was|were)\b", r"where \2 was \1"),
     (r"\b(?:that|the same) (place|spot) back (came|went|come|go|returned)\b", r"\2 back to that \1"),
+    # Pashto-shaped: "the welder, before mixer came where he was, there back went?" (where he was before the mixer came)
+    (r"^(.+?) (before|after) (.+?) where (he|she|they) (was|were|stood|sat) (?:there )?(?:(?:he|she|they) )?"
+     r"(?:back (?:went|came|go|come)|(?:went|came|go|come|returned) back|returned)$",
+     r"did \1 go back to where \4 \5 \2 \3"),
     (r"^(.+?) where (he|she|they) (was|were) (\w+) (came|went|come|go) back to (?:that|the same) (?:place|spot)$",
      lambda m: f"did {m.group(1)} {'come' if m.group(5) in ('came', 'come') else 'go'} back to where {m.group(2)} {m.group(3)} "
                f"{m.group(4)}"),
@@ -3161,8 +3199,10 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
                 r"\bagain (work|working) (start|started|starts|began|begin)\b|"
-                r"\bagain (start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b|"
-                r"\bagain (work|working) when (start|started|starts|began|begin)\b|\bagain (work|working)\s*$|\bto work again\b"),
+                r"\bagain ((he|she|they) )?(start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b|"
+                r"\bagain (work|working) when (start|started|starts|began|begin)\b|\bagain (work|working)\s*$|\bto work again\b|"
+                r"\b(came|come|comes|coming|got|get|gets|returned|returns|return|is|was) back from (his |her |their |the |a )?"
+                r"(tea |lunch |coffee |smoke )?(lunch|break|tea|coffee|smoko|smoke|rest|prayers?)\b"),
      "resumed_working"),
     (re.compile(r"\b" + _PPE + r" (was |got |been |gets )?(taken|pulled|whipped|come|came) off\b|"
                 r"\b(took|take|takes|taking|taken|pulled|whipped) (it|them) off\b(?=.*\b(hardhat|hi-vis|vest|ppe|hat|lid|helmet)\b)|"
@@ -3200,7 +3240,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
-                r"\bfor (tea|lunch|a break|break|smoke|a smoke|rest|smoko) (he|she|they) (went|go|goes|has gone|had gone)\b|"
+                r"\bfor (tea|lunch|a break|break|smoke|a smoke|rest|smoko|coffee) ((he|she|they) |when )?(went|go|goes|has gone|had gone)\b|"
                 r"\b(go|goes|went|gone|going) (and|to) (have a |take a )?rest\b|"
                 r"\b(took|take|taking|takes|had|have|get|got|gets|getting) (a |his |her |their |the )?(first |second |third )?pause\b|"
                 r"\b(get|got|gets|getting) (a |his |her |their |the )?(first |second |third |tea |lunch )?break\b|"
@@ -3210,7 +3250,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"laying|building|on the wall|on site|on the tools|going|started|cracking|stuck in)\b|\bbecame active\b|"
                 r"\bstart(ed)? on\b|\bbegan on\b|\bcrack(ed)? on\b|\bfirst (started|began)\b|\bclock(ed)? in\b|"
                 r"\b(make|made|makes|making) (a |his |her |their )?start\b|\b(get|got|gets|getting) started\b|"
-                r"\b(start|starting) time\b|(?<!the )\bstart(ed|s)?(?= (when|what time|at what time)\b)"),
+                r"\b(start|starting) time\b|(?<!the )\bstart(ed|s)?(?= (when|what time|at what time)\b)|"
+                r"(?<!\bagain )(?<!\bbreak )\b(work|working) (start|started|starts|began|begin|begun)\b"),
      "started_working"),
     (re.compile(r"\b(drop(ped|s|ping)?|put ([\w-]+ ){0,3}down|set ([\w-]+ ){0,3}down|lay ([\w-]+ ){1,3}down|laid ([\w-]+ ){1,3}down|"
                 r"puts? down|left (it |them )?(lying|on the ground|on the floor)|fell|fall(en)?|left behind|"
@@ -3257,6 +3298,28 @@ def _zone_event(text: str) -> Literal["entered_zone", "left_zone"] | None:
                           text):  # fmt: skip
         return "entered_zone"
     return None
+
+
+_PLACE_WORDS = frozenset(("of", "from", "in", "into", "down", "to", "at", "on", "by", "with", "up", "near", "behind", "under", "over",
+                          "out", "off", "inside", "onto", "towards", "toward"))
+_CLAUSE_OPENERS = frozenset(("the", "he", "she", "they", "his", "her", "their", "a", "an", "that", "this", "someone", "somebody"))
+
+
+def _fronted_clause(m: re.Match[str]) -> str:
+    """An order asked with the other event first and no comma: "after A B" -> "did B after A" where A and B each
+    name an event and B opens like a clause; a window or a question word after A leaves it as it was."""
+    words = [w for w in m.group(2).split() if w != "only"]
+    if re.search(r"\b(when|what|where|how|which|who|whom|did|does|do|is|are|was|were|has|have)\b", " ".join(words[:1])) or \
+            re.search(r"\b(did|does|do|was|were|is|are|has|have|had|can|could|will) (the|he|she|they|it|a|an|that|this|his|her|"
+                      r"someone|somebody)\b", m.group(2)):  # a question in English order after the clause: not this
+        return m.group(0)
+    for i in range(2, len(words) - 1):
+        first, then = " ".join(words[:i]), " ".join(words[i:])
+        if words[i] not in _CLAUSE_OPENERS or words[i - 1] in _PLACE_WORDS or re.search(r"\b(when|what time|where|how|which|who)\b", then):
+            continue
+        if event_in(first) is not None and event_in(then) is not None:
+            return f"did {then} {m.group(1)} {first}"
+    return m.group(0)
 
 
 def event_in(text: str) -> EventName | None:
@@ -3398,7 +3461,7 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
         attrs["colour"] = _colour(m.group(1))
     lead = (r"\s*(?:(?:have|has) you seen |did you see |you (?:have )?seen |you saw )?"
             r"(?:who is |that is |that was |who was |who is wearing |guy |one |,\s*)?(?:(?:on|to|at) (?:my|the) "
-            r"(?:left|right|front|back) |behind me |in front of me |over there )?(?:in (?:a|the) \w+ )?")
+            r"(?:left|right|front|back) |behind me |in front of me |over there |there |over here |here )?(?:in (?:a|the) \w+ )?")
     bare = re.match(rf"\s+({colours})[- ](?:hi-vis|high[- ]vis|vest|jacket)\b", after)
     if bare:
         attrs["vest"] = _colour(bare.group(1))
@@ -4707,6 +4770,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
     if intent == "same_individual":
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b|"
                              r"^(the )?one (at|on|in|behind|to|over|near|by)\b|"
+                             r"\bthe (one|guy|man|person|fellow|worker) (i|we) (see|can see|am seeing|am looking at|look at)\b|"
                              r"\b(is|was) (this|that)(?= (the )?same\b)", text)
         subject = _pick(subjects, text, default_worker=bool(personal))
         same = re.search(r"\b(same|identical|different)\b", text)
@@ -4799,7 +4863,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if who is not None and not who.attributes and not who.role and before_back and not _PRONOUN.search(text[:pos]) and \
                 all(x[1].label != "worker" and not x[2] and (_VEHICLE.search(x[1].label) or re.search(
                     r"\bwhere (it|they)\b|\bwhere \w+ (\w+ )?(\w+ )?(it|them)\b|\bwhere (she|he) (was|got) (picked|dropped|moved|put|"
-                    r"set|left)\b", text[pos:])) for x in before_back) and \
+                    r"set|left)\b|\b(place|spot|position) (that |which )?(it|they) (was|were|got|had been)\b", text[pos:])) for x in before_back) and \
                 not re.search(r"\b(someone|somebody|anyone)\b", text[:pos]):  # fmt: skip
             # "did the forklift come back to where the pallet got set down": the forklift; "did the barrow come back to
             # where it was picked from": the barrow
@@ -4826,7 +4890,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             clause = text[place.end():pos]
             ev_there = event_in(clause)
             named_there = [s for p_, s, _w in subjects if place.end() <= p_ < pos and s.label != "worker"]
-            if ev_there in ("dropped", "picked_up", "moved") and named_there:
+            if ev_there in ("dropped", "picked_up", "moved", "first_seen", "last_seen") and named_there:
                 return Query(**q, subject=who, other=EventRef(subject=named_there[0], event=ev_there))
             if ev_there in _PERSON_EVENTS and not named_there:  # "where he took helmet off, he return there"
                 return Query(**q, subject=who, other=EventRef(subject=who, event=ev_there))
@@ -4950,6 +5014,12 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             sb = sa  # "did he take his lid off after he went into the hole": the same one; "after the excavator left": not
         elif not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (person_b or eb is None):
             sb = sa
+        elif not sub_b and person_b and sa is not None and sa.label != "worker":
+            # "he dropped the hammer before going for his tea": the one who dropped it went, not the hammer
+            sb = next((s for _, s, _w in sub_a if s.label == "worker"), None) or (
+                SubjectRef(label="worker") if re.search(r"\b(he|she|they)\b", a_text) else None)
+        if sb is None and person_b and not sub_b and re.search(r"\b(he|she|they)\b", b_text):
+            sb = SubjectRef(label="worker")  # "was the second course done after he came back from lunch": he, not the wall
         if ea is None and re.search(r"\b(brick|course|row|layer)s?\b", a_text):
             ea = "work_unit"
         if eb is None and re.search(r"\b(brick|course|row|layer)s?\b", b_text):
@@ -4971,7 +5041,7 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
 
 def _strip_ppe(subject: SubjectRef, text: str) -> SubjectRef:
     attrs = dict(subject.attributes)
-    attributive = re.search(r"\b(with no|no|without a|hatless|bare[- ]?headed)\s+(\w+\s+)?(hardhat|vest|hi-vis)\b.*\b(been|was|"
+    attributive = re.search(r"\b(with no|no|without a|without|hatless|bare[- ]?headed)\s+(\w+\s+)?(hardhat|vest|hi-vis)\b.*\b(been|was|"
                             r"were|is|spent|stay|stayed|stays|remain|remained)\b.*\b(without|like that|that way)\b", text)  # fmt: skip
     said = " ".join(m.group(0) for m in _PPE_PREDICATE.finditer(text))
     about_vest = bool(re.search(r"\b(vest|hi-vis|high-vis|hi vis)\b", said))

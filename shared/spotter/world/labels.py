@@ -44,6 +44,7 @@ ALIASES: tuple[frozenset[str], ...] = (
     frozenset({"jackhammer", "breaker", "kango", "pneumatic_breaker"}),
     frozenset({"excavator", "digger"}),
     frozenset({"hammer", "sledgehammer"}),
+    frozenset({"truck", "lorry"}),
 )
 """Labels that name one kind of thing, each kept as the detector said it (answers name what was seen), and a
 question naming one finds the other (`same_kind`)."""
