@@ -67,11 +67,11 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "om", "on", "oo", "op", "oq",  # round 92: held out in session 46 until round 94 was scored, then read
          "or", "os", "ot", "ou", "ov",  # round 93: held out in session 46, read in session 47 once round 95 was scored
          "ow", "ox", "oy", "oz", "pa",  # round 94: held out in session 46, read in session 47 once round 96 was scored
-         "pb", "pc", "pd", "pe", "pf")  # round 95: held out in session 47 until round 97 was scored, then read
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74 and 96-99: held out, never tuned on (their first runs are
+         "pb", "pc", "pd", "pe", "pf",  # round 95: held out in session 47 until round 97 was scored, then read
+         "pg", "ph", "pi", "pj", "pk")  # round 96: held out in session 47, read in session 48 once round 99 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74 and 97-99: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
-          "pg", "ph", "pi", "pj", "pk",  # round 96 on 978d246 in session 47,
           "pl", "pm", "pn", "po", "pp",  # round 97 on 80e00a0 in session 47,
           "pq", "pr", "ps", "pt", "pu",  # round 98 on 5ec28aa in session 47,
           "pv", "pw", "px", "py", "pz")  # round 99 on 8319886 in session 48; rounds 28
