@@ -645,6 +645,9 @@ _NOT_A_UNIT = r"(?!(?:time|times|thing|things|he|she|they|i|we|you|it|one|day|we
 _ASKS_WORDS = r"how|what|where|which|who|when|whom|why|did|does|do|is|was|were|are|has|have|had|can|could|would|will"
 """Words that open a question in English order: a clause opening with one is not a postposed "before"'s."""
 _SURFACE = _rules(
+    # "X moved after Y left, or before?": the other relation offered as a choice adds nothing
+    (r"^([^?]*\b(before|after)\b[^?]*?),?\s+or (?:before|after)\s*\?*$", r"\1?"),
+    (r"\b(?<!in )(?<!the )(?<!my )front me\b", "in front of me"),  # Lao-shaped "man front me now"
     # a list of sides offered ("where is he, left, right, behind?"): a choice, not one side
     (r"\b(left|right|behind|ahead|in front|front),\s*(left|right|behind|ahead|in front|front),\s*(?:or\s+)?(left|right|behind|ahead|in front|front)\b",
      r"\1 or \2 or \3"),
@@ -655,6 +658,8 @@ _SURFACE = _rules(
     (r"\b(right|left)(?: side| hand side)?,? but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) (?:the )?(front|back)\b",
      r"on my \2 \1"),
     (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
+    (r"\b(right|left)(?: side| hand side)?,? (?:a )?(?:little|small) (?:bit )?(front|back)\b", r"on my \2 \1"),  # Tibetan-shaped
+    (r"\bnutt?in'?\b", "nothing"),  # Cajun "doin nuttin"
     (r"\bhow (long|many minutes|much time) already since\b", r"how \1 since"),
     # round 95 (Guarani-, Tigrinya-, Hausa-, Lingala- and Malayalam-shaped): "his cold tea" and "prayer" (a break),
     # "load of crane", "at my front by the right side", "the boy that did not wear helmet", "he off his helmet",
@@ -1185,7 +1190,7 @@ _PHRASES = _rules(
     (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"),
     (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b", r"is it the one i saw"),
     (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
-    (r"\b(was|were|been) doing nothing\b", r"\1 idle"), (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
+    (r"\b(was|were|been) (?:(?:sitting|sittin|standing|standin|stood|sat) )?(?:(?:round|around|about) )?doing nothing\b", r"\1 idle"), (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
     (r"\b(?:in back of|at the back of) me\b", "behind me"), (r"\b(at|on|to) my (right|left),? (?:in back|behind)\b", r"behind me on the \2"),
     (r"\b(his|her|their) (hardhat|vest) (he|she|they) (take|took|takes|taken|remove|removed|removes) off\b", r"\3 took off \1 \2"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
@@ -1530,6 +1535,8 @@ _PHRASES = _rules(
      r"slack\w*|loaf\w*|chill\w*|rest\w*|wait\w*|on (a |his |her )?break|doing nothing)\b)", r"how long \1 \2 \3"),
     (r"\b(his|her|their|the) (break|rest|idle spell|spell|stint|smoke|tea break|breather|pause|smoko) before(?=\s+how\b|\s*$)",
      r"\1 previous \2"),
+    # Lao-shaped "ladder lie down on ground before, how long?": how long it lay there (not how long ago)
+    (r"^(.+?) (?:lie|lay|lying|lies|lain)(?: down)? on (?:the )?(ground|floor) before,? how long$", r"how long was \1 on the \2 before"),
     (r"\bbefore how (long|much time|many minutes)\b", "how long ago"),
     (r"\bhow long since (the \w+|he|she|they) (is|are) (idle|working|busy|resting)\s*$", r"how long has \1 been \3"),
     (r"\bwith (the |his |her )?arms (crossed|folded)\b|\bsleeping with (the |his |her )?eyes open\b|"
@@ -1555,7 +1562,7 @@ _PHRASES = _rules(
     (r"\bsince how long (i|we) (have not|has not|did not|had not) (seen|see|saw)\b", r"how long since \1 last saw"),
     (r"\b(came|come|comes) to (the )?site\b", "arrived on site"), (r"\bto which side\b", "which way"),
     (r"\bfront and (left|right)\b", r"front \1"), (r"\btell please\b|\bplease tell\b", " "), (r"\bwhere is now\b", "where is"),
-    (r"\b(sitting|standing|stood|sat|is|was) without work\b", r"\1 idle"), (r"\bscaffold(ing)? guy\b", "scaffolder"),
+    (r"\b(sitting|standing|stood|sat|is|was|been|stayed) without (?:a |any )?(?:work|job)\b", r"\1 idle"), (r"\bscaffold(ing)? guy\b", "scaffolder"),
     (r"\bback (to|on) place where\b", "back to the place where"), (r"\bhas(n't| not)? budged\b", "has been moved"), (r"\bbudged\b", "moved"),
     (r"^(?:were|are|was|is) there (?:like |about |around |maybe )?(\d+|\w+) different (\w+)", r"how many different \2 were there"),
     # South African English: "pitch" is arrive, "the oke" a guy
@@ -1687,9 +1694,10 @@ _PHRASES = _rules(
     # sign and verb-last order: "how much minute before was" (how long ago), "rest when start", "put down finish"
     # (the verb done), "course third" (the third course), "how long past", "floor lie", "break finish, back work",
     # "man white hardhat"
-    (r"\bhow (?:much|many) (?:minutes?|mins?|time) (?:before|passed|has passed|gone by|gone|has gone|is gone)(?: (?:was|it was|is it|is|was it))?\s*$",
+    (r"\bhow (?:much|many) (?:minutes?|mins?|time) (?:before|passed|has passed|gone by|gone|has gone|is gone|pass|passes)(?: (?:was|it was|is it|is|was it))?\s*$",
      "how many minutes ago"),
     (r"\bhow long (?:before|passed|has passed|gone by)(?: (?:it was|was it|that was|was that))\s*$", "how many minutes ago"),
+    (r"\bhow (?:long|much time|many minutes) (?:become|became|has become|pass|passes)\s*$", "how many minutes ago"),
     (r"^(.+?) (?:rest|break|resting) when (?:start|started|begin|began|starts)\s*$", r"when did \1 go on a break"),
     (r"\b(down|up|out|in|off|on|away) finish(?:ed)?\b", r"\1"),
     (r"\b(course|row|layer) (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last)\b(?! (?:one|time)\b)",
@@ -1726,6 +1734,44 @@ _PHRASES = _rules(
     (r"^(?:after (?:his|her|their|the|a) (?:coffee|tea|break|lunch|smoke|rest|prayers?),? )?(the [\w -]+?|he|she|they) (?:came|come|comes|went|"
      r"got|get) back(?: to work| to the work| to his work| to her work)? after how (?:much time|long|many minutes)$",
      r"how long was \1 on a break"),
+    # the place named by what happened there, verb last (round 99): "wheelbarrow, from where taking, same place again coming
+    # back?" (where it was picked up), "green vest man, tea sitting place, he again going back?" (where he took his break),
+    # "go back place he sit rest before" (where he rested)
+    (r"^(.+?) from where (?:taking|taken|took|take|picked|picking)(?: up)?,? (?:the )?same place (?:again )?(?:coming|come|came|going|go|"
+     r"went) back$", r"did \1 come back to where it was picked up"),
+    (r"^(.+?) (?:tea|coffee|break|rest|resting) (?:sitting|sit|sat|drinking) place,? (?:(?:he|she|they) )?(?:again )?(?:going|go|went|gone|"
+     r"coming|came) back$", r"did \1 go back to where he was idle"),
+    (r"\b(back(?: to)?(?: the)?) place (?:where )?(he|she|they) (?:sit rest|sat rest|sit resting|sat resting|sit and rest|rest|rested|sat|sit)\b",
+     r"\1 where \2 was idle"),
+    (r"^(.+?) to (?:the )?place where (.+?),? back (?:he|she|they) (?:went|came|go|come)$", r"did \1 go back to where \2"),
+    (r"\bback (?:to )?(?:the )?place (?:where )?(he|she|they) (?:stay|stayed|stays|stand|stood|was|were)\b", r"back to where \1 was"),
+    (r"\bhow long (he|she|it|they) (?:is|are|has been|have been|was) (?:not visible|invisible|out of (?:my )?sight|not in view|out of view)\b",
+     lambda m: f"how long since i last saw {dict(he='him', she='her', it='it', they='them')[m.group(1)]}"),
+    (r"\bwhere (he|she|they) (was|were|had been) (?:sitting|resting|sat|relaxing|lazing)(?: round| around| about)?"
+     r"(?= back\b|\s*$| before\b| earlier\b| or\b)", r"where \1 \2 idle"),
+    # Tibetan-, Kurdish- and Lao-shaped, verb last (round 99): "pit inside going" (going into it), "site leaving" (leaving
+    # it), "cement bag down putting" (put down), "helmet take out" / "helmet remove" (took it off), "tea drinking go" (a
+    # break), "helmet no man" (a man without one), "not seeing, how much time now?" (since last seen), "X coming, how long
+    # before?" (since it came), "how long become" (how long since), "his helmet he took off", "to trench he went down"
+    (r"\b(?:inside|into|in) the (pit|trench|hole|excavation|ditch) (?:going|go|goes|went|gone|entering|enter)\b", r"went into the \1"),
+    (r"\b(?:the )?site (?:leaving|leave|leaves|left)\b(?! (?:the|a|his|her|it)\b)", "left the site"),
+    (r"^(.+?) down (?:putting|put|puts|placing|placed|keeping|kept)\b", r"\1 put down"),
+    (r"\b(hardhat|helmet|hat|vest) (?:take|took|taking|takes) out\b", r"\1 took off"),
+    (r"^(.*?)\b(his |her |their )?(hardhat|helmet|hat|vest) (?:(?:he|she|they) )?(?:remove|removed|removing|removes|took off|take off)"
+     r"(?=\s*$| how\b| before\b| after\b| when\b| what time\b| yes\b| or\b)",
+     lambda m: m.group(0) if re.search(r"\b(with|without|no|of|in|wearing|" + "|".join(COLOURS) + r")\s*$", m.group(1))
+     else f"{m.group(1)}took off {m.group(2) or 'his '}{m.group(3)}"),
+    (r"^(.+?) (his|her|their) (hardhat|helmet|hat|vest) (before|after) (.+?) (?:he|she|they) (?:took off|removed|take off|remove)"
+     r"(?: it)?(?: yes| right| no| or not)?$", r"did \1 take off \2 \3 \4 \5"),
+    (r"\b(?:tea|coffee) (?:drinking|drink) (?:go|went|gone|going)\b|\b(?:go|went|gone|going) (?:tea|coffee) (?:drinking|drink)\b",
+     "went for a break"),
+    (r"\b(?:hardhat|helmet|hat|lid) no (man|guy|boy|worker|one|person|fella|lady|woman|girl)\b", r"\1 without a hardhat"),
+    (r"^(.+?) (?:(?:i |we )?(?:not seeing|not seen|not see|no see|not saw)),? how (?:much time|long|many minutes)(?: now| already| pass| passed)?$",
+     r"how long since i last saw \1"),
+    (r"^(.+?) (?:coming|arriving),? how (?:long|much time|many minutes) (?:before|ago|back|pass|passed)$", r"how long ago did \1 arrive"),
+    (r"\bto (?:the )?(trench|hole|pit|excavation|ditch) (he|she|they) (?:went|go|gone|climbed|got)(?: down| in| inside)?\b",
+     r"\2 went down into the \1"),
+    (r"\b(?:the )?(pit|trench|hole|excavation|ditch) (?:inside|into|in) (?:go|going|went|gone)\b", r"went into the \1"),
     # "went for a smoke", "went for coffee" (a break); verb last (Pashto-shaped): "the welder for smoke went"
     (r"\b(went|go|gone|goes|going) (?:for|to|to (?:drink|have|take|get|grab)) (?:a |his |her |their |some )?(?:smoke|cigarette|coffee)\b(?! (?:break|machine|shop|truck|van|cup|mug)\b)",
      r"\1 for a break"),
@@ -1996,6 +2042,13 @@ _SPOKEN = _rules(
     (r"\b(?:start|started|starts) (?:work|working) back\b", "started working again"),
     (r"^(?!is |are )((?:the |that |this )?.+? (?:guy|man|lad|worker|one|fella|fellow|woman)) (?:playing|on|scrolling) "
      r"(?:on )?(?:his |her |the )?phone(?: again)?(?: ah| or not)?$", r"is \1 idle"),
+    # Lao- and Tibetan-shaped (round 99): "guy no helmet sit play phone now?", "blue vest boy phone looking only, resting he?"
+    (r"^(?:is |are )?(?!(?:where|when|how|what|which|who|did|has|have|was|were)\b)((?:.+? )?(?:guy|man|lad|boy|worker|one|fella|fellow|"
+     r"woman|lady|girl|labourer|laborer)(?: (?:with |without |in |with no |no )(?:a |the )?(?:\w+ )?(?:hardhat|helmet|vest))?) "
+     r"(?:just |only )?(?:sit |sitting |sits |sat |stand |standing )?(?:(?:play|playing|plays|looking at|looking|look at|look|scrolling|"
+     r"on)(?: on| at)? (?:the |his |her |their )?(?:phone|mobile)|(?:phone|mobile) (?:looking|look|playing|play|scrolling))(?: only)?"
+     r"(?: (?:resting|idle) (?:he|she|they))?( now)?$", r"is \1 idle\2"),
+    (r"^(.+?) (resting|working|idle|busy|sleeping) (he|she|they)( is| are)?$", r"is \1 \2"),
     (r"\b(her|him|them|it) or not$", r"\1"),
     # Spanish-shaped topic first ("the drill, since when it is lying on the floor?", "the grinder, since when somebody
     # picked it up?"): the thing put back in its place; "from what time" is the same question as "since when"
@@ -3584,8 +3637,9 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         head = next((g for g in found if 0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
                      and (g[2].label != "worker" or f[2].label == "worker")), None)
         if head is not None and f[2].label != "worker" and head[2].label != "worker" and head[2].label not in CONTRACT_LABELS:
-            found[found.index(head)] = (f[0], head[1], head[2].model_copy(
-                update={"label": f"{text[f[0]:f[1]].replace(' ', '_')}_{head[2].label}"}), head[3])
+            found[found.index(head)] = (f[0], head[1], head[2].model_copy(  # ("orange extension cable": its colour)
+                update={"label": f"{text[f[0]:f[1]].replace(' ', '_')}_{head[2].label}",
+                        "attributes": {**f[2].attributes, **head[2].attributes}}), head[3])
     found = [f for f in found if not any(0 <= g[0] - f[1] <= 1 and g[2].label != f[2].label
                                          and (g[2].label != "worker" or f[2].label == "worker") for g in found)]
     for i, (a, b, ref, weak) in enumerate(found):
@@ -3679,7 +3733,8 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         for cm in re.finditer(r"\b([a-z]{3,}) (" + "|".join(sorted(_HEAD_NOUNS)) + r")\b", text):
             if _noun_modifier(cm.group(1)) and cm.group(1) not in _PEOPLE and cm.group(1) not in _KEYWORD_SET \
                     and cm.group(1) not in _ASIDES and not any(a < cm.end() and cm.start() < b for a, b, _, _ in found):  # fmt: skip
-                found.append((cm.start(), cm.end(), SubjectRef(label=_singular(f"{cm.group(1)}_{cm.group(2)}")), True))
+                found.append((cm.start(), cm.end(), SubjectRef(label=_singular(f"{cm.group(1)}_{cm.group(2)}"),
+                                                                attributes=_thing_attributes(text, cm.start(), cm.end())), True))
                 break
     many = re.search(r"\bhow many (?:different |distinct |separate |unique |individual )?([a-z]{3,})s\b", text)
     if many and not found and many.group(1) not in _NOT_THINGS_SET and many.group(1) + "s" not in SYNONYMS \
@@ -3804,10 +3859,17 @@ def _noun_follows(text: str, end: int) -> bool:
     return first in SYNONYMS or m.group(1) in SYNONYMS
 
 
+_AFTER_A_COLOUR = ("somebody|someone|go|goes|went|gone|is|was|are|were|where|still|now|moved|move|take|took|taken|at|on|in|by|"
+                   "near|from|to|there|here|already|when|what|which|lying|standing|sitting|fell|dropped|picked|left|stay|stays|"
+                   "come|came|back|how|since|last|first")
+"""Words that may follow a colour put after its thing ("wheelbarrow green go where"): the colour ends the noun phrase."""
+
+
 def _thing_attributes(text: str, start: int, end: int | None = None) -> dict[str, bool | str]:
     m = re.search(rf"\b({_colour_re()})[- ]?$", text[max(0, start - 12):start])
     if m is None and end is not None:  # "the toolbox red" (a colour after its thing, as in Spanish or French)
-        m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat|[a-z]+))", text[end:])
+        m = re.match(rf"\s+({_colour_re()})\b(?!\s*(vest|hi-vis|hat|hardhat|jacket|one|ones|shirt|top|coat)\b)"
+                     rf"(?!\s+(?!(?:{_AFTER_A_COLOUR})\b)[a-z]+)", text[end:])  # (Lao-shaped "toolbox red somebody take go where?")
     if m is None and end is not None:  # "the ladder that is yellow", "the drill, it's green", "... I think it was green"
         m = re.search(rf"^\s+(?:(?:that|which|it|they) (?:is|was|were|are)(?: with)?|"
                       rf"(?:[a-z']+ ){{0,8}}(?:i think|i believe|i reckon|pretty sure) it (?:is|was))\s+(?:a |the )?"
@@ -4631,6 +4693,11 @@ def _pick(subjects: list[tuple[int, SubjectRef, bool]], text: str, *, person: bo
             if named is not None and _PLACE_BEFORE.search(text[max(0, pos - 30):pos]):
                 return named  # "is the extension lead still by the wall": the wall is where, the lead is asked about
             return s
+    if person is None and re.search(r"\b(it|its)\b", text):  # "somebody moved my extension cord, where is it": the cord
+        bare_someone = any(s.label == "worker" and not s.attributes and not s.role for _, s, _w in subjects)
+        thing = next((s for _, s, _w in subjects if s.label != "worker"), None)
+        if bare_someone and thing is not None:
+            return thing
     for _, s, _weak in subjects:
         if ok(s):
             return s
@@ -4777,9 +4844,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
-        one_who = re.search(r"\b(?:(?:the|that) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
+        one_who = re.search(r"\b(?:(?:the|that|this) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
                             r"individual) (who|that)\b|\bsame (who|that)\b", text)  # fmt: skip
-        if subject is not None and subject.label != "worker" and personal and one_who and personal.start() < one_who.start():
+        if subject is not None and subject.label != "worker" and personal and one_who and personal.start() <= one_who.start():
             subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow
         if subject is None:
             return None
@@ -4863,7 +4930,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         if who is not None and not who.attributes and not who.role and before_back and not _PRONOUN.search(text[:pos]) and \
                 all(x[1].label != "worker" and not x[2] and (_VEHICLE.search(x[1].label) or re.search(
                     r"\bwhere (it|they)\b|\bwhere \w+ (\w+ )?(\w+ )?(it|them)\b|\bwhere (she|he) (was|got) (picked|dropped|moved|put|"
-                    r"set|left)\b|\b(place|spot|position) (that |which )?(it|they) (was|were|got|had been)\b", text[pos:])) for x in before_back) and \
+                    r"set|left)\b|\b(place|spot|position) (that |which )?(it|they) (was|were|got|had been)\b|"
+                    r"\bwhere (somebody|someone) (pick|picked|take|took|moved|move|put|dropped|drop)\b", text[pos:])) for x in before_back) and \
                 not re.search(r"\b(someone|somebody|anyone)\b", text[:pos]):  # fmt: skip
             # "did the forklift come back to where the pallet got set down": the forklift; "did the barrow come back to
             # where it was picked from": the barrow
@@ -4897,7 +4965,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             if ev_there is None and not named_there and state_in(clause) == "idle":  # "where he was standing idle, ... there"
                 return Query(**q, subject=who, other=EventRef(subject=who, event="went_idle"))
         if (thing is None or thing.label == "worker") and (re.search(r"\b(it|them)\b", text[pos:]) or (
-                who is not None and who.label != "worker" and re.search(r"\b(him|her)\b", text[pos:]))):
+                who is not None and who.label != "worker" and re.search(r"\b(him|her)\b|\bwhere (somebody|someone) \w+",
+                                                                        text[pos:]))):
             # (Kriolu's "the wheelbarrow come back to where they take him": him = the wheelbarrow)
             # "did the finisher who moved the barrow go back to where he put it": it = the thing named before
             thing = next((s for _, s, _ in reversed([x for x in subjects if x[0] < pos]) if s.label != "worker"), thing)
@@ -4927,6 +4996,10 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
                 own_event = "went_idle"
             if marker is not None and marker.label in _ZONE_LABELS and own_event in ("entered_zone", "left_zone"):
                 marker = None  # "where he was before he went in the hole": his own going in
+            if own_event == "work_unit":  # "where he stayed before the first brick was laid": the wall's unit of work
+                unit, nth = ordinal_unit(text[pos + own_before.end() - 1:])
+                return Query(**q, subject=who, other=EventRef(subject=SubjectRef(label="brick_wall") if unit in (None, "brick", "course")
+                                                              else None, event="work_unit", unit=unit, ordinal=nth), relation="before")
             if marker is None and own_event in _PERSON_EVENTS:  # "where he was before his break": his own event
                 return Query(**q, subject=who, other=EventRef(subject=who, event=own_event), relation="before")
             if marker is None and own_event is None and re.search(r"\bwhere (he|she|they) (was|were) (stood|standing|idle|idling|"
@@ -5014,6 +5087,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             sb = sa  # "did he take his lid off after he went into the hole": the same one; "after the excavator left": not
         elif not sub_b and sa is not None and (ea in _PERSON_EVENTS) == (person_b or eb is None):
             sb = sa
+        elif ea in _PERSON_EVENTS and sa is not None and sa.label in _ZONE_LABELS and sb is not None and sb.label == "worker" \
+                and not any(s.label == "worker" for _, s, _w in sub_a):
+            sa = sb  # "went into the pit after the blue vest man took off his hardhat": he went in, not the pit
         elif not sub_b and person_b and sa is not None and sa.label != "worker":
             # "he dropped the hammer before going for his tea": the one who dropped it went, not the hammer
             sb = next((s for _, s, _w in sub_a if s.label == "worker"), None) or (
