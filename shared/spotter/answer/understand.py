@@ -223,6 +223,7 @@ _OFF_DOMAIN = re.compile(
     r"(will|shall) be (finish|finished|done|ready|complete|completed)\b|how many \w+ (we |they |i )?(need|needed) (for|to)\b|"
     r"(get|getting|got|gets) paid|pay ?day|wages|salary|"
     r"\b(a )?(good|bad|lazy|hard-?working|decent|reliable|careful|skilled) (worker|workman|labourer|laborer|fella|fellow)\b|"
+    r"\bmy (kid|kids|son|daughter|wife|husband|children|child|missus|mum|mom|dad|family)\b|"
     r"board feet|\b(we|i|you) (have |'ve )?got left\b|"
     r"tell me about yourself|news|football|score|match|game|kick-?off|(what is|whats) (the|his|her|their) names?\b|holiday|vacation|sick leave|overtime|"
     r"permit|certificate|qualification|recommend|advice|should we|how do i (build|lay|install|fix|mix)|"
@@ -648,6 +649,12 @@ _SURFACE = _rules(
     # "X moved after Y left, or before?": the other relation offered as a choice adds nothing
     (r"^([^?]*\b(before|after)\b[^?]*?),?\s+or (?:before|after)\s*\?*$", r"\1?"),
     (r"\b(?<!in )(?<!the )(?<!my )front me\b", "in front of me"),  # Lao-shaped "man front me now"
+    # Kazakh- and Hmong-shaped (round 98): "since when hammer on floor lies?" (how long it has lain there), "last time he
+    # take off hard hat, he no hat how long?" (how long without it)
+    (r"^since when (?:the )?(.+?) on (?:the )?(floor|ground) (?:lies|lie|lying|is lying|is|stays|lays)\s*\?*$",
+     r"how long has the \1 been on the \2?"),
+    (r"^(.+?),\s*(he|she|they) no (hardhat|hard hat|hat|helmet|vest) how long\s*\?*$",
+     lambda m: f"{m.group(1)}, how long was {m.group(2)} without {'a vest' if m.group(3) == 'vest' else 'a hardhat'}?"),
     # a list of sides offered ("where is he, left, right, behind?"): a choice, not one side
     (r"\b(left|right|behind|ahead|in front|front),\s*(left|right|behind|ahead|in front|front),\s*(?:or\s+)?(left|right|behind|ahead|in front|front)\b",
      r"\1 or \2 or \3"),
@@ -659,6 +666,14 @@ _SURFACE = _rules(
      r"on my \2 \1"),
     (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
     (r"\b(right|left)(?: side| hand side)?,? (?:a )?(?:little|small) (?:bit )?(front|back)\b", r"on my \2 \1"),  # Tibetan-shaped
+    # round 98 (Kazakh-, Hmong-, Dominican-, Icelandic-shaped; Fijian): "left side, more to back", "half front half left",
+    # "at my front little bit to the right", "which way must I turn me to get the toolbox in front?" (which way it is)
+    (r"\b(right|left)(?: side| hand side)?,? (?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) (?:the )?(front|back)\b",
+     r"on my \2 \1"),
+    (r"\bhalf (front|back) (?:and )?half (left|right)\b", r"on my \1 \2"), (r"\bhalf (left|right) (?:and )?half (front|back)\b", r"on my \2 \1"),
+    (r"\b(?:at|on|in) my front,? (?:a )?(?:little |small )?(?:bit )?(?:to )?(?:the )?(left|right)\b", r"on my front \1"),
+    (r"^which way (?:must|should|do|shall|would) i turn(?: me| myself)? to (?:get|have|see|bring) (.+?) in front(?: of me)?\s*\?*$",
+     r"which way is \1?"),
     (r"\bnutt?in'?\b", "nothing"),  # Cajun "doin nuttin"
     (r"\bhow (long|many minutes|much time) already since\b", r"how \1 since"),
     # round 95 (Guarani-, Tigrinya-, Hausa-, Lingala- and Malayalam-shaped): "his cold tea" and "prayer" (a break),
@@ -1747,8 +1762,26 @@ _PHRASES = _rules(
     (r"\bback (?:to )?(?:the )?place (?:where )?(he|she|they) (?:stay|stayed|stays|stand|stood|was|were)\b", r"back to where \1 was"),
     (r"\bhow long (he|she|it|they) (?:is|are|has been|have been|was) (?:not visible|invisible|out of (?:my )?sight|not in view|out of view)\b",
      lambda m: f"how long since i last saw {dict(he='him', she='her', it='it', they='them')[m.group(1)]}"),
+    (r"\bwhere (he|she|they) (?:sit down rest|sit rest|sat down rest|sit down and rest|sat down and rested|sat resting)\b", r"where \1 was idle"),
     (r"\bwhere (he|she|they) (was|were|had been) (?:sitting|resting|sat|relaxing|lazing)(?: round| around| about)?"
      r"(?= back\b|\s*$| before\b| earlier\b| or\b)", r"where \1 \2 idle"),
+    # round 98: "helmet when took off?" (verb last), "how many minutes already nobody saw him?" (since last seen), "since
+    # when hammer on floor lies?", "this worker now just sits?" (idle), "the third row brick" (the third course), "he no hat
+    # how long?" (without it), "work how long already since he start?" (this working spell), "leave the job" (the site),
+    # "went in coffee" (Icelandic "i kaffi": on a break)
+    (r"^(.*?)\b(hardhat|helmet|hat) when (?:(?:he|she|they) )?(?:took|take|takes|removed|remove) off\b(?! (?:his|her|their|the|a|it)\b)",
+     lambda m: m.group(0) if re.search(r"\b(with|without|no|of|in|wearing|" + "|".join(COLOURS) + r")\s*$", m.group(1))
+     else f"{m.group(1)}took off {m.group(2)} when"),
+    (r"\bhow (?:many minutes|long|much time) (?:already )?(?:nobody|no one|noone|(?:we|i) (?:have not|did not|not)) (?:saw|seen|see) "
+     r"(him|her|it|them)\b", r"how long since i last saw \1"),
+    (r"^(?!(?:from|since|when|what|how|where|which|who|did|has|have|is|are|was|were)\b)(.+?) (?:now )?(?:just|only|simply) "
+     r"(?:sits|sitting|stands|standing|sit|stand)(?: there| around| now)?$",
+     lambda m: f"is {m.group(1)} idle" if any(w in _PEOPLE for w in m.group(1).split()) else m.group(0)),
+    (r"\b(first|second|third|fourth|fifth|last) (?:row|course|layer) (?:of )?(?:bricks?|blocks?)\b", r"\1 course"),
+    (r"^(.+?) (?:work|working|worked) how long(?: already)? since (?:he|she|they) (?:start|started|begin|began)(?: work| working)?$",
+     r"how long has \1 been working"),
+    (r"\b(leave|left|leaves|leaving) the (?:job|jobsite|job site)\b", r"\1 the site"),
+    (r"\b(?:in|on) (?:the |his |her |their )?(?:coffee|tea)\b(?! (?:break|cup|mug|machine|van|truck|shop|room|hut))", "on a break"),
     # Tibetan-, Kurdish- and Lao-shaped, verb last (round 99): "pit inside going" (going into it), "site leaving" (leaving
     # it), "cement bag down putting" (put down), "helmet take out" / "helmet remove" (took it off), "tea drinking go" (a
     # break), "helmet no man" (a man without one), "not seeing, how much time now?" (since last seen), "X coming, how long
@@ -3196,7 +3229,8 @@ _DIRECTIONS: tuple[tuple[re.Pattern[str], Sector], ...] = (
                 r"\bright-hand\b|\b3 o'?clock\b|\brightside\b"), "right"),
 )
 _WEAK_FRONT = re.compile(r"\b(am i facing|in view|looking at|in sight|in my view|in front)\b")
-_CHOICE = re.compile(r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
+_CHOICE = re.compile(r"\bfacing (?:it|him|her|them)\b[^?]{0,25}\bor\b|"
+                     r"\b(left|right|ahead|behind|front)\b,? (or|either) (on |to |off to )?(my |the )?(left|right|behind|"
                      r"ahead|front|in front|one side|off to one side)\b|\bahead, behind\b|\bwhich side\b|\bwhat side\b|"
                      r"\b(left|right|ahead|behind|front|back side|backside|my back|back of me|out back)\b[^?]{0,25}\bor\b[^?]{0,20}\b(left|right|ahead|"
                      r"behind|front|back side|backside|side|in front|my back|in back|the back)\b")
@@ -4858,6 +4892,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             subjects = [x for x in subjects if x[1] is not other.subject]
             if one_who and other.event is not None:  # "the same individual who removed his hard hat": not the subject's
                 subjects = [x for x in subjects if x[0] < one_who.start()]
+        if time is not None and time.t:  # "man on my left and man without helmet at 5:20": the clothes are the 5:20 one's
+            subjects = [x for x in subjects if x[1] is subject or not re.match(r"[a-z ]{0,25}?\b(?:at|around) \d{1,2}:\d\d",
+                                                                               text[x[0]:])]
         subject = _merge_workers(subjects, subject)
         return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
@@ -5076,6 +5113,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         elif eb is None and re.search(r"\b(came|come|comes|coming|arrive[sd]?|showed up|show up|turned up|rocked up|got here|"
                                       r"get here)\b", b_text):  # fmt: skip
             eb = "first_seen"  # "after the suspended load came, yes?"
+        if ea is None and re.search(r"\b(came|come|comes|arrived|arrives|showed up|turned up|got here)\b", a_text):
+            ea = "first_seen"  # "concrete mixer came first, or ... took his helmet off first?"
         sa = _pick(sub_a, a_text, person=True if ea in _PERSON_EVENTS else False if ea in _THING_EVENTS else None)
         sa = sa or _pick(sub_a, a_text)
         sb = _pick(sub_b, b_text, person=True if eb in _PERSON_EVENTS else False if eb in _THING_EVENTS else None)
