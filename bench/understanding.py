@@ -69,12 +69,12 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "ow", "ox", "oy", "oz", "pa",  # round 94: held out in session 46, read in session 47 once round 96 was scored
          "pb", "pc", "pd", "pe", "pf",  # round 95: held out in session 47 until round 97 was scored, then read
          "pg", "ph", "pi", "pj", "pk",  # round 96: held out in session 47, read in session 48 once round 99 was scored
-         "pv", "pw", "px", "py", "pz")  # round 99: held out in session 48 until round 100 was scored, then read
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 98, 100 and 101: held out, never tuned on (their first runs are
+         "pv", "pw", "px", "py", "pz",  # round 99: held out in session 48 until round 100 was scored, then read
+         "pq", "pr", "ps", "pt", "pu")  # round 98: held out in session 47, read in session 48 once round 101 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 100 and 101: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
           "pl", "pm", "pn", "po", "pp",  # round 97 on 80e00a0 in session 47,
-          "pq", "pr", "ps", "pt", "pu",  # round 98 on 5ec28aa in session 47,
           "qa", "qb", "qc", "qd", "qe",  # round 100 on eece1e7 in session 48,
           "qf", "qg", "qh", "qi", "qj")  # round 101 on 4b7f993 in session 48; rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),
