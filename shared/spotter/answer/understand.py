@@ -1787,7 +1787,7 @@ _PHRASES = _rules(
     # break), "helmet no man" (a man without one), "not seeing, how much time now?" (since last seen), "X coming, how long
     # before?" (since it came), "how long become" (how long since), "his helmet he took off", "to trench he went down"
     (r"\b(?:inside|into|in) the (pit|trench|hole|excavation|ditch) (?:going|go|goes|went|gone|entering|enter)\b", r"went into the \1"),
-    (r"\b(?:the )?site (?:leaving|leave|leaves|left)\b(?! (?:the|a|his|her|it)\b)", "left the site"),
+    (r"\b(?:the )?site (?:leaving|leave|leaves|left)\b(?! (?:the|a|his|her|it|of|side|hand|corner|to|from)\b)", "left the site"),
     (r"^(.+?) down (?:putting|put|puts|placing|placed|keeping|kept)\b", r"\1 put down"),
     (r"\b(hardhat|helmet|hat|vest) (?:take|took|taking|takes) out\b", r"\1 took off"),
     (r"^(.*?)\b(his |her |their )?(hardhat|helmet|hat|vest) (?:(?:he|she|they) )?(?:remove|removed|removing|removes|took off|take off)"
