@@ -662,14 +662,14 @@ _SURFACE = _rules(
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
     # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
     # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
-    (r"\b(right|left)(?: side| hand side)?,? but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) (?:the )?(front|back)\b",
+    # one rule for a side leaning front or back (rounds 94, 98, 99): "right side but little bit to the front",
+    # "left, little bit back" (Tibetan-shaped), "left side, more to back"; a linking word is needed, so "he left back" stays a verb
+    (r"\b(right|left)(?: side| hand side)?,? (?:but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) "
+     r"|(?:a )?(?:little|small) (?:bit )?|(?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) )(?:the )?(front|back)\b",
      r"on my \2 \1"),
     (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
-    (r"\b(right|left)(?: side| hand side)?,? (?:a )?(?:little|small) (?:bit )?(front|back)\b", r"on my \2 \1"),  # Tibetan-shaped
     # round 98 (Kazakh-, Hmong-, Dominican-, Icelandic-shaped; Fijian): "left side, more to back", "half front half left",
     # "at my front little bit to the right", "which way must I turn me to get the toolbox in front?" (which way it is)
-    (r"\b(right|left)(?: side| hand side)?,? (?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) (?:the )?(front|back)\b",
-     r"on my \2 \1"),
     (r"\bhalf (front|back) (?:and )?half (left|right)\b", r"on my \1 \2"), (r"\bhalf (left|right) (?:and )?half (front|back)\b", r"on my \2 \1"),
     (r"\b(?:at|on|in) my front,? (?:a )?(?:little |small )?(?:bit )?(?:to )?(?:the )?(left|right)\b", r"on my front \1"),
     (r"^which way (?:must|should|do|shall|would) i turn(?: me| myself)? to (?:get|have|see|bring) (.+?) in front(?: of me)?\s*\?*$",
