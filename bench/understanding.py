@@ -70,12 +70,12 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "pb", "pc", "pd", "pe", "pf",  # round 95: held out in session 47 until round 97 was scored, then read
          "pg", "ph", "pi", "pj", "pk",  # round 96: held out in session 47, read in session 48 once round 99 was scored
          "pv", "pw", "px", "py", "pz",  # round 99: held out in session 48 until round 100 was scored, then read
-         "pq", "pr", "ps", "pt", "pu")  # round 98: held out in session 47, read in session 48 once round 101 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97 and 100-103: held out, never tuned on (their first runs are
+         "pq", "pr", "ps", "pt", "pu",  # round 98: held out in session 47, read in session 48 once round 101 was scored
+         "qa", "qb", "qc", "qd", "qe")  # round 100: held out in session 48, read in session 49 once round 103 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97 and 101-103: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
           "pl", "pm", "pn", "po", "pp",  # round 97 on 80e00a0 in session 47,
-          "qa", "qb", "qc", "qd", "qe",  # round 100 on eece1e7 in session 48,
           "qf", "qg", "qh", "qi", "qj",  # round 101 on 4b7f993 in session 48,
           "qk", "ql", "qm", "qn", "qo",  # round 102 on 1707713 in session 48,
           "qp", "qq", "qr", "qs", "qt")  # round 103 on 822f19f in session 49; rounds 28

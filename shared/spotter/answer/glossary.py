@@ -1092,6 +1092,13 @@ _TRINI = _rules(
     (r"\bnah (got|working|work|doing|wearing)\b", r"not \1"), (r"\bwid\b", "with"), (r"\bpon\b", "on"), (r"\btek\b", "take"), (r"\bpardner\b", "partner"),
     (r"\bah (see|saw|seen|put|turn|looking|had|first|last|must|get|need|standing)\b", r"i \1"),
     (r"^(boy|eh|spotter) ", " "), (r"\b(eh|quick quick)\b|\bnah$|\bor wha$", " "), (r"\bnow for now\b", " right now "),
+    # Gullah (Sea Islands) forms ("befo", "afta", "togedda" are in understand's _PHONETIC): "move um" (it), "fuh he lunch" (his),
+    # "ain't got no hard hat" (without), "still lay up on top de wall" (lying on top of), "been sit down" (sitting)
+    (r"\b(move|moved|tek|take|took|drop|dropped|pick|picked|put|carry|carried|shift|shifted) um\b", r"\1 it"),
+    (r"\b(for|take|took|tek|on|from|after|afta) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",
+     lambda m: f"{m.group(1)} {'his' if m.group(2) == 'he' else 'her'} {m.group(3)}"),
+    (r"\b(?:is not|isn't|ain't|aint) got no\b", "without"), (r"\bon top (?:de|the)\b", "on top of the"),
+    (r"\bstill lay(?: up)?\b", "still lying"), (r"\bdone (go|move|leave|come|take|pick|drop)\b", r"\1"), (r"\bbeen (sit|stand)(?: down| round| around)?\b", lambda m: f"been {'sitting' if m.group(1) == 'sit' else 'standing'} around"),
     (r"\bde\b", "the"), (r"\bmeh\b", "my"), (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdem\b", "those"),
     (r"\bbout\b", "about"), (r"\bgyul\b", "woman"), (r"\bsteel man\b", "steel fixer"), (r"\ballyuh\b", "you"),
     (r"\bdoh\b", "don't"), (r"\bcyah\b", "can't"), (r"\b(in front|back|side|pallet|bags|load) ah\b", r"\1 of"),
@@ -1105,7 +1112,8 @@ _TRINI = _rules(
     (r"\bpulling (his|her) weight\b", "working"), (r"\bstart back work\b", "started working again"),
     (r"\bget drop\b", "got dropped"), (r"\bgo back by where\b", "go back to where"),
     # "dey" (is, there; they before a verb), "wey" (where), "reach" (arrive, end up)
-    (r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come)\b", r"they \1"),
+    (r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come|lay|laid|set|drop|dropped|pour|poured|"
+     r"finish|finished|start|started)\b", r"they \1"),
     (r"\bwey (it|he|she|they) dey\b", r"where is \1"), (r"^wey (.+?) dey( now)?$", r"where is \1 now"), (r"^wey (.+?) reach\b", r"where did \1 end up"),
     (r"^wey (.+?) gone\b", r"where did \1 go"), (r"^wey (i|we) (leave|put|drop)\b", r"where did \1 \2"), (r"\bwey\b", "where"),
     (r"\bstill dey where\b", "still where"), (r"\bstill dey$", "still there"), (r"\bwhat dey\b", "what is"),

@@ -418,6 +418,8 @@ def _edit_distance(a: str, b: str, cap: int = 3) -> int:
 
 _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): the word meant. Only words the general
     # fixers (`_fix_typo`: the nearest spelling, else the nearest that sounds alike) miss or reach too late for a rule
+    "befo": "before", "afta": "after", "togedda": "together",  # Gullah and Caribbean spellings, in no other language
+    "doin": "doing", "nothin": "nothing",  # early, so that "doin nothin" meets the rules for doing nothing
     "orinj": "orange", "blu": "blue", "wite": "white", "lef": "left", "stil": "still", "dropt": "dropped", "wer": "were",
     "leev": "leave", "pik": "pick", "pikt": "picked", "clime": "climb", "flor": "floor", "bak": "back",
     "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
@@ -436,7 +438,8 @@ _PHONETIC_RULES = _rules(
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
     (r"\bam (they|them|we)\b", r"are \1"),
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
-    (r"\b(half|haf) (an )?our\b", "half an hour"),
+    (r"\b(half|haf) (an )?our\b", "half an hour"), (r"\ball together\b", "altogether"),
+    (r"\bin (?:the|de) las (?=half|hour|\d+ minutes|few)", "in the last "),  # Gullah; Spanish "de las" has no "in"
     # a phone's voice-to-text hearing site words as others ("the french", "heart hat", "front lift", "be hind", "a go")
     (r"\bthe french\b", "the trench"), (r"\bheart hats?\b", "hard hat"), (r"\bfront lift\b", "front left"),
     (r"\b(front|my|the|on my|to my) write\b", r"\1 right"), (r"\bbe hind\b", "behind"), (r"\ba go\b(?=\s*(did|was|were|has|is|$))", "ago"),
@@ -662,11 +665,19 @@ _SURFACE = _rules(
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
     # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
     # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
+    # Aymara-shaped (round 100): "to drink coffee the steel fixer, at what time he has gone?" (the purpose first), "...,
+    # it is like that?" (a tag: is that right)
+    (r"^to (?:drink|have|get|take|eat) (?:a |his |her |the )?(coffee|tea|lunch|smoke|break|dinner)(?: break)?,? (the [\w -]+?),? "
+     r"(?:at )?(?:what time|when) (?:he|she|they) (?:has |have |had |is |was )?(?:gone|went|go|left)\s*\?*$", r"when did \2 go for \1?"),
+    (r",? (?:it is|is it) like that\s*\?*$", ", is that right?"),
     # one rule for a side leaning front or back (rounds 94, 98, 99): "right side but little bit to the front",
     # "left, little bit back" (Tibetan-shaped), "left side, more to back"; a linking word is needed, so "he left back" stays a verb
-    (r"\b(right|left)(?: side| hand side)?,? (?:but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) "
-     r"|(?:a )?(?:little|small) (?:bit )?|(?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) )(?:the )?(front|back)\b",
-     r"on my \2 \1"),
+    (r"\b(?:(?:on|at|to|by) (?:my |the ))?(right|left)(?: side| hand side)?,? (?:but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) "
+     r"|(?:a )?(?:little|small) (?:bit )?(?:at |to |towards )?|(?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) )"
+     r"(?:the )?(front|back)\b", r"on my \2 \1"),
+    # and the other way round (round 100): "to the front, more to my left", "at the back, a bit towards the right"
+    (r"\b(?:to|at|in) (?:the |my |de )?(front|back),? (?:but )?(?:a )?(?:more|bit more|little more|little bit|little|bit) (?:to|towards) "
+     r"(?:the |my )?(left|right)\b", r"on my \1 \2"),
     (r"\bfrom ([\d:]+) (?:reach|reaching|till reach|until reach|go reach) ([\d:]+)\b", r"from \1 to \2"),
     # round 98 (Kazakh-, Hmong-, Dominican-, Icelandic-shaped; Fijian): "left side, more to back", "half front half left",
     # "at my front little bit to the right", "which way must I turn me to get the toolbox in front?" (which way it is)
@@ -1110,10 +1121,12 @@ _SURFACE = _rules(
     (r"^(.+?)\s*@\s*\?*\s*$", r"where is \1?"),
     (r"\s*@\s*", " at "),
     (r"\b(\d+)(mins?|secs?|hrs?)\b", r"\1 \2"),
+    (r"\bminute (\d{1,3}) (?:with|and) (\d{1,2})(?: seconds?| secs?)?\b(?! (?:minutes?|mins?|hours?))",  # Aymara-shaped "at minute 4 with 20"
+     lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
     (r"(\d\s*(?:m|mins?|minutes?|s|secs?|seconds?)?)\s*~\s*(?=\d)", r"\1 to "),  # a range: "3min ~ 9min 30sec"
     (r"~\s*", "about "),
-    (r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b(?:\s*(?:and\s+)?(\d{1,2})\s*(?:seconds?|secs?|s)\b)?"
-     r"(?!\s*(?:ago|back|before|earlier))",
+    (r"\b(\d+)\s*(?:hours?|hrs?|h)\s*(?:and\s+)?(\d{1,2})\s*(?:minutes?|mins?|m)\b(?:\s*(?:and\s+)?(\d{1,2})(?:\s*(?:seconds?|secs?|s)\b|"
+     r"(?=\s*\?*\s*$)))?(?!\s*(?:ago|back|before|earlier))",  # (the seconds may go unnamed at the end: "at 1 hour 2 minutes 15?")
      lambda m: f"{m.group(1)}:{int(m.group(2)):02d}:{int(m.group(3) or 0):02d}"),  # "at 1hour 5min": a media time h:mm:ss
     (r"\b(\d+(?:\.\d+)?)\s*m\b(?=\s*(?:ago|back|before|earlier)\b)", r"\1 minutes"),
     (r"\s*->\s*(?:the )?(ground|floor|deck)\b", r" on the \1"),
@@ -1170,7 +1183,19 @@ _BEARING_WORDS = {0: "in front of me", 45: "front right of me", 90: "on my right
 """A relative bearing a surveyor names, in degrees, as the sector's words."""
 
 
+def _ongoing_spell(m: re.Match[str]) -> str:
+    who, verb = m.group(1), m.group(2)
+    state = {"lies": "lying", "lays": "lying", "sits": "sitting", "stands": "standing", "works": "working",
+             "does nothing": "idle"}.get(verb, re.sub(r"^(?:is|are) ", "", verb))
+    return f"how long has {who} been {state}"
+
+
 _PHRASES = _rules(
+    # Albanian-, Italian- and Greek-shaped "how much time (it) is that he does nothing?": a spell still going on (present
+    # tense), unlike "how much time is that he went away" (since); "... that I am not seeing him" is since last seen
+    (r"\bhow (?:long|much time|many minutes) (?:it )?is (?:it )?that (?:i|we) (?:am|are) not seeing (.+)$", r"how long since i last saw \1"),
+    (r"\bhow (?:long|much time|many minutes) (?:it )?is (?:it )?that (he|she|they|it|the \w+) (lies|lays|sits|stands|works|does nothing|"
+     r"(?:is|are) (?:lying|sitting|standing|working|idle|not working))\b", _ongoing_spell),
     # "yet" for still, in pidgins and in learners' English: "it is there yet?", "the ladder stop yet at the same place"
     (r"\b(is|are|stop|stops|stay|stays) (there|here) yet\b", r"\1 still \2"), (r"\b(is|are|stop|stops|stay|stays) yet\b", r"\1 still"),
     (rf"\b(?:zero|oh)-(?:{_DIGIT_RE})-(?:(?:{_DIGIT_RE})-(?:{_DIGIT_RE})|hundred)\b", _spoken_digits),
@@ -1205,9 +1230,37 @@ _PHRASES = _rules(
     (r"\bdid (he|she|they|the \w+) reach\b(?! (the|a|an|for|out|up|over|into|in)\b)", r"did \1 arrive"),
     (r"\bit is (him|her) (?:that|who) (?:i|we) (?:have )?(?:seen|saw)\b", r"is it the one i saw"),
     (r"\b(?:same one|same guy|same person|same) than\b", "same as"),
+    (r"\b(?:where|the (?:place|spot) (?:where )?)(he|she|they) (?:been )?(?:stand|stood|sit|sat|standing|sitting)(?: round| around| about)? "
+     r"doing nothing\b",
+     r"where \1 was idle"),  # "go back where he stand doing nothing before" (Javanese-shaped, Gullah)
+    (r"\bwhere (he|she|they) been (idle|working|sitting|standing)\b", r"where \1 was \2"),
     (r"\b(was|were|been) (?:(?:sitting|sittin|standing|standin|stood|sat) )?(?:(?:round|around|about) )?doing nothing\b", r"\1 idle"), (r"\b(?:does|is doing|doing) nothing\b", "is idle"), (r"\btaking (?:a )?(rest|breather|pause)\b", "idle"),
     (r"\b(?:in back of|at the back of) me\b", "behind me"), (r"\b(at|on|to) my (right|left),? (?:in back|behind)\b", r"behind me on the \2"),
-    (r"\b(his|her|their) (hardhat|vest) (he|she|they) (take|took|takes|taken|remove|removed|removes) off\b", r"\3 took off \1 \2"),
+    (r"\b(his|her|their) (hardhat|vest),? when (he|she|they) (?:has |had |have )?(?:taken|took|take|removed|remove)(?: off)?$",
+     r"when did \3 take off \1 \2"),  # Aymara-shaped: "of the man in orange vest his helmet, when he has removed?"
+    (r"\b(his|her|their) (hardhat|vest) (he|she|they) (?:(?:take|took|takes|taken|remove|removed|removes) off|"
+     r"(?:has|had|have) (?:taken off|took off|removed)|removed|removes)\b", r"\3 took off \1 \2"),
+    # Aymara-shaped (round 100): the other event between the thing and its verb ("the second course before the foreman has
+    # gone on a break it was finished"), "one person only they are" (the same), "from minute 30, how many ..." (since)
+    (r"^(the (?:(?!(?:he|she|it|they|has|have|had|was|were|is|his|her|their)\b)\w+ ){0,3}?\w+) (before|after) (.+?) "
+     r"(?:it|he|she|they) (was|were|got) (finished|done|laid|completed|moved|picked up|"
+     r"dropped|put in|installed)$", r"\4 \1 \5 \2 \3"),
+    (r"^(.+?) (?:one|the same) (?:person|man|individual|guy|one)(?: only)? (?:they are|are they|it is|they were)$",
+     r"\1 the same person"),
+    (r"^from (minute \d+|\d+:\d\d(?::\d\d)?) (?!.*\b(?:to|till|until|up to)\b)", r"since \1 "),
+    # "first the drill was picked up and only then the ladder was moved", "the drill, first it was picked up and then ..."
+    (r"^first (the [\w ]+?) (was|were|got) (\w+(?: up| down| off| in| out| away)?) and (?:only )?then\b", r"\1 \2 \3 before"),
+    (r"^(the [\w ]+?) first (?:it|he|she|they) (was|were|got) (\w+(?: up| down| off| in| out| away)?) and (?:only )?then\b",
+     r"\1 \2 \3 before"),
+    # a break named by what was had there (round 100): "how much time he stayed at the coffee?" (that break), "he is back
+    # to work after his tea?" (working again), "after his break, back to work he has gone?", "he smoke how long?"
+    (r"\b(?:stayed|stay|stays|spent|spend|spends) (?:at|on|for|in) (?:the |his |her |a )?(coffee|tea|lunch|smoke|smoko|dinner)(?: break)?\b",
+     r"was on his \1 break"),
+    (r"\b(he|she|they|(?<!\bdid )the \w+) (is|are) (back (?:to|at|on) (?:work|the tools|it)) after (?:his|her|their) "
+     r"(?:(?:tea|lunch|coffee|smoke|smoko|dinner)(?: break)?|break)$", r"\2 \1 \3"),
+    (r"\bafter (?:his|her|their) (?:(?:tea|lunch|coffee|smoke|smoko|dinner)(?: break)?|break) back to work (he|she|they) (has|have|is|are)"
+     r"(?: (?:gone|come|went|came))?$", r"\2 \1 back to work"),
+    (r"\b(he|she|they) (?:smoke|smoked|smoking) (?:for )?how long$", lambda m: f"how long was {'their' if m.group(1) == 'they' else 'his' if m.group(1) == 'he' else 'her'} smoke break"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
     (r"^(eish|ag|ja|nee|shame|hey|chur|oi)\b\s*", ""),
@@ -3274,7 +3327,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"has )?(laid|placed|in|down|put in|installed|fitted|done|finished|completed|set)\b|"
                 r"^(?:first|second|third|fourth|fifth) " + _NOT_A_UNIT + r"\w+? (?:was |were |got |go |went )?(?:laid|placed|in|down|"
                 r"put|installed|fitted|done|finished|set)\b|"
-                rf"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS})s? (got |get |went |go |gone )(on|up)\b|"
+                rf"\bthe (first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS})s? ((got |get |went |go |gone )(on|up)|"
+                r"(was |were |got |get |been |is )?(put|fixed|mounted|bolted|hung)( up| in| on)?)\b|"
                 rf"\b(set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in|"
                 rf"lay|laid) (the |our |a )?(first|second|third|fourth|fifth|\d+(st|nd|rd|th)) (\w+ )?({_SET_UNITS}|brick|"
                 rf"block|course)s?\b|"
@@ -3587,8 +3641,9 @@ def _attributes(text: str, start: int, end: int) -> dict[str, bool | str]:
                 r"with his|with her|with their)\s+(?:a\s+|an\s+|his\s+|her\s+|their\s+|the\s+|any\s+)?(?:(?!vest\b|hi-vis\b)\w+\s+)?hardhat(?:\s+off)?",
                 after) and not re.match(lead + r"with (his|her|their) (\w+ )?hardhat(?! off)", after):  # fmt: skip
         attrs["hardhat"] = False
-    elif re.match(lead + r"(?:without|with no|not wearing|no|wearing no|minus)\s+(?:a\s+|an\s+|his\s+|her\s+|any\s+)?"
-                  r"(?:hi-vis|vest|high[- ]vis)", after):  # fmt: skip
+    elif re.match(lead + r"(?:(?:without|with no|not wearing|no|wearing no|minus|who has no|that has no|who had no|having no)\s+"
+                  r"(?:a\s+|an\s+|his\s+|her\s+|any\s+)?|(?:who is|who was|that is|who's) not wearing\s+"
+                  r"(?:a\s+|an\s+|his\s+|her\s+|any\s+|the\s+)?)(?:hi-vis|vest|high[- ]vis)", after):  # fmt: skip
         attrs["vest"] = "none"
     elif re.match(lead + r"(?:wearing|in)\s+(?:a\s+|an\s+|his\s+|her\s+|the\s+)?hardhat|"
                   r"\s*with\s+(?:a\s+|an\s+|the\s+)?hardhat|\s*with (?:his|her) hardhat on", after):  # fmt: skip
@@ -3723,7 +3778,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
         if attrs:
             found.append((pm.start(), pm.end(), SubjectRef(label="worker", attributes=attrs), False))
     for m in re.finditer(  # a thing this site's detector may name that the vocabulary lacks: "the nail gun"
-            r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?(?:(?:small|little|big|large|old|new)\s+)?|"
+            r"\b(?:(?:the|my|your|his|her)\s+(?:(?:" + _colour_re() + r")\s+)?(?:(?:small|little|big|large|old|new|long|short|tall|heavy|wide|thin|thick|empty|full)\s+)?|"
             r"(?:that|this)\s+(?:" + _colour_re() + r"|small|little|big|large|old|new)\s+|(?:(?<=\bis )|(?<=\bwhere )|(?<=\bhas )|(?<=\bwas )|(?<=\bdid )|(?<=\bdoes )|(?<=\bup )|(?<=\bgrabbed )|"
             r"(?<=\bdropped ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
@@ -3976,7 +4031,8 @@ def ordinal_unit(text: str) -> tuple[str | None, int | None]:
         r"^(first|second|third|fourth|fifth) " + _NOT_A_UNIT + r"(\w+?)s? (?:was |were |got |go |went )?(?:laid|placed|in|down|put|"
         r"installed|fitted|done|finished|set)\b", text) or re.search(
         r"\bthe (first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+(?:\w+\s+)?"
-        rf"({_SET_UNITS})s?\s+(?:got |get |went |go |gone )(?:on|up)\b", text) or re.search(
+        rf"({_SET_UNITS})s?\s+(?:(?:got |get |went |go |gone )(?:on|up)|(?:was |were |got |get |been |is )?(?:put|fixed|mounted|"
+        r"bolted|hung)(?: up| in| on)?)\b", text) or re.search(
         r"\b(?:set|hang|hung|lift|lifted|land|landed|place|placed|install|installed|erect|erected|fit|fitted|put in) "
         r"(?:the |our |a )?(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|1st|2nd|3rd|\d+th)\s+"
         rf"(?:\w+\s+)??({_SET_UNITS})s?\b", text)  # fmt: skip
