@@ -2626,9 +2626,15 @@ def _ta_when(subject: str, verb: str) -> str:
 _HI_PAST = {"go": "went", "take": "took", "see": "saw", "leave": "left", "come": "came", "stay": "was", "get": "got",
             "drop": "dropped", "move": "moved", "pick": "picked", "show": "showed", "happen": "happened", "start": "started",
             "climb": "climbed", "put": "put", "grab": "grabbed", "use": "used"}
-_HAWAII_MARKERS = re.compile(r"\b(da|wen|when \w+ when|stay|wit|dis|dat|pau|dea|fo|buggah|brah|bumbye|anyting|um)\b")
+_HAWAII_MARKERS = re.compile(r"\b(da|wen|when(?=(?: \w+){1,8} when\b)|stay|wit|dis|dat|pau|dea|fo|buggah|brah|bumbye|anyting|um|wea|ova|aftah)\b")
 _NOT_HAWAII = re.compile(r"\b(la|ah|evlo|enga|eppo|aal|di|il|che|do|na|ja|nie|ist)\b")  # Tamil's, Italian's, Slavic "da"
 _HAWAII = _rules(
+    # "wea" (where), "ova" (over), "aftah" (after), "o wat" (or what), "an my" (and), "wea um was" (it), "dat buggah"
+    # (that one: a thing or a person, whichever was named)
+    (r"\bwea\b", "where"), (r"\bova\b", "over"), (r"\baftah\b", "after"), (r"\bo (?=wat\b|what\b)", "or "),
+    (r"\ban (?=my\b|da\b|the\b)", "and "), (r"\bo (?=behind|in front|not\b|no\b)", "or "),
+    (r"^how long (.+?) stay (idle|working|\w+ing)\b(?=.*\bsince\b)", r"how long has \1 been \2"), (r"\b(where|seen|see|find|move|moved|pick|drop|leave|put|took|take) um\b", r"\1 it"),
+    (r"\b(?:dat|that) buggah\b", "that one"),
     (r"\b(ho|brah|fo real|yeah|no can find um|or what)\b", " "), (r"\bda kine\b", " "), (r"\bda\b", "the"),
     (r"\bdis\b", "this"), (r"\bdat\b", "that"), (r"\bwit\b", "with"), (r"\bdea\b", "there"), (r"\bfo\b", "to"),
     (r"\bbuggah\b", "guy"), (r"\bpau\b", "was finished"), (r"\banyting\b", "anything"), (r"\s+", " "),

@@ -439,6 +439,7 @@ _PHONETIC_RULES = _rules(
     (r"\bam (they|them|we)\b", r"are \1"),
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
     (r"\b(half|haf) (an )?our\b", "half an hour"), (r"\ball together\b", "altogether"),
+    (r"\bwea ((?:da|the|my|dat|that|your|ma) [\w ]{1,30}?) when (?:go|went)\b", r"where did \1 go"),  # Hawaii Pidgin: "wea my drill wen go?"
     (r"\bin (?:the|de) las (?=half|hour|\d+ minutes|few)", "in the last "),  # Gullah; Spanish "de las" has no "in"
     # a phone's voice-to-text hearing site words as others ("the french", "heart hat", "front lift", "be hind", "a go")
     (r"\bthe french\b", "the trench"), (r"\bheart hats?\b", "hard hat"), (r"\bfront lift\b", "front left"),
@@ -665,6 +666,24 @@ _SURFACE = _rules(
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
     # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
     # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
+    # Mandarin-shaped (round 103): "at my where side?" (which side of me), "hammer got pick up before ...?" (was it),
+    # "before he stop for tea, work that time how long?" (the working spell before the break)
+    (r"\b(?:at|on) my (?:where|which) side\b", "on which side of me"),
+    (r"^(?:the )?([a-z]+(?: [a-z]+)?) got (pick(?:ed)? up|drop(?:ped)?|move[d]?|put down|take[n]?|took)\b", r"was the \1 \2"),
+    (r"^before (he|she|they) (?:stop|stopped|go|went) (?:for|on) (?:a |his |her |their )?(?:tea|lunch|break|smoke|coffee|rest)"
+     r"(?: break)?,? work(?:ed)? (?:that time )?how long\s*\?*$", r"how long did \1 work before \1 stopped for a break?"),
+    # Korean-shaped topic marker (round 103): "as for drill, ...", "as for red cone, which place it is now?"
+    (r"^as for (?:the )?([^,?]+?),\s*", r"the \1, "),
+    # ... and the verb last after "before"/"after": "drill, wheelbarrow move before, it dropped?" (it dropped before the
+    # wheelbarrow moved), "carpenter, toolbox moved after, again work he start?", "first I saw him place, he come back there?"
+    (r"\bagain work (he|she|they) (?:start|started|begin|began)\b", r"\1 started working again"),
+    (r"^((?:the )?[^,]+?), ([^,]+? (?:move|moved|finish|finished|come|came|arrive|arrived|leave|left|drop|dropped|put down|"
+     r"pick up|picked up|start|started|stop|stopped|laid|lay|go|went)) (before|after), (it|he|she|they) ([^,?]+?)\s*\?*$",
+     r"\1 \5 \3 \2?"),
+    (r"^((?:the )?[^,]+?), first (i|we) saw (him|her|it|them) place, (?:he|she|it|they) (?:come|came|go|went) back(?: there)?\s*\?*$",
+     r"did \1 come back to where \2 first saw \3?"),
+    (r"^((?:the )?[^,]+?), (?:doing nothing|idle) (?:standing |sitting )?place, (he|she|they) (?:went|go|came|come) back(?: again)?"
+     r"\s*\?*$", r"did \1 go back to where \2 was idle?"),
     # Aymara-shaped (round 100): "to drink coffee the steel fixer, at what time he has gone?" (the purpose first), "...,
     # it is like that?" (a tag: is that right)
     (r"^to (?:drink|have|get|take|eat) (?:a |his |her |the )?(coffee|tea|lunch|smoke|break|dinner)(?: break)?,? (the [\w -]+?),? "
@@ -1248,6 +1267,25 @@ _PHRASES = _rules(
     (r"^(.+?) (?:one|the same) (?:person|man|individual|guy|one)(?: only)? (?:they are|are they|it is|they were)$",
      r"\1 the same person"),
     (r"^from (minute \d+|\d+:\d\d(?::\d\d)?) (?!.*\b(?:to|till|until|up to)\b)", r"since \1 "),
+    # Mandarin- and Chilean-Spanish-shaped (round 103): "no see him how long already?" (since last seen), "nobody don't see
+    # the guy ... since how much time", "still laying brick or stop already?" (working now), "returned to the work
+    # already?" (back at work now), "went to take the tea" (a break), "left the ladder in the floor" (put down), "the
+    # hammer continues in the floor where ...?" (still where), "the load on the crane"
+    (r"\b(?:no|not|never) see (him|her|it|them) (?:for )?how long(?: already)?\b", r"how long since i last saw \1"),
+    (r"\b(?:since how much time|since how long|for how long|how long) (?:nobody|no one|no-one) (?:do not |does not |did not |has |have )?"
+     r"(?:see|seen|saw)\b", "how long since anyone saw"),
+    (r"^(.+?) still (?:laying|working|putting|fixing|doing)(?: (?:the |his |her )?\w+)? or (?:stop|stopped|stopping|finish|finished|not)"
+     r"(?: already)?$", r"is \1 still working"),
+    (r"^(the .+?) (?:returned|came back|went back|has returned|has come back) to (?:the )?work already$", r"is \1 back at work"),
+    (r"\b(go|goes|went|gone|going) to (?:take|have|drink|get) (?:the |a |his |her )?(tea|coffee|lunch|once|break)\b", r"\1 for \2"),
+    (r"\b(?:left|leave|put) (the [\w ]+?) (?:in|on) the (floor|ground)\b", r"put \1 down on the \2"),
+    (r"\b(?:continues|continue|remains|stays|is still) (?:in|on) the (?:floor|ground) where\b", "is still where"),
+    (r"\b(?:the )?load on (?:the )?crane\b(?! hook)", "the crane load"), (r"\bbefore that (i|we|he|she|they|the)\b", r"before \1"),
+    # "since when is it on the ground?", "since when on ground it is?": how long (the corpus's writers, 50 to 6)
+    (r"\bsince when (?:is |has )?(it|he|she|they|the [\w ]+?) (?:been )?(on (?:the )?(?:ground|floor)|lying)\b", r"how long has \1 been \2"),
+    (r"\bsince when (on (?:the )?(?:ground|floor)|lying(?: on (?:the )?(?:ground|floor))?) (it|he|she|they) (?:is|are|was)\b",
+     r"how long has \2 been \1"),
+    (r"\bwhich place (it|he|she|they) (is|are)\b", r"where \2 \1"),
     # "first the drill was picked up and only then the ladder was moved", "the drill, first it was picked up and then ..."
     (r"^first (the [\w ]+?) (was|were|got) (\w+(?: up| down| off| in| out| away)?) and (?:only )?then\b", r"\1 \2 \3 before"),
     (r"^(the [\w ]+?) first (?:it|he|she|they) (was|were|got) (\w+(?: up| down| off| in| out| away)?) and (?:only )?then\b",
@@ -3075,6 +3113,7 @@ def _g_dropped(word: str) -> str:
 
 
 _NOT_ABBREVIATIONS = frozenset((  # noqa: SIM905 - a word list reads better as words
+    "wea "  # Hawaii Pidgin's where, not a shorthand
     "am pm hr hrs min mins sec secs ok pls plz thx tho cos coz lol idk imo btw asap eta ngl tbh fyi ya yo ye "
     "hmm mm uh um er ah oh eh st nd rd th vs etc ppe hivis osha cscs"
 ).split())
