@@ -1129,7 +1129,7 @@ _GREEK = _rules(
 
 # --- West African Pidgin (Nigerian and Ghanaian site English) ---------------------------------------------
 _WA_PIDGIN_MARKERS = re.compile(
-    r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|how far(?! (?:back|into|in|along|away|from|off|is|are))|"
+    r"\b(dey|wey|chale|abeg|wetin|waka|comot|pikin|una|sabi|small boy|wusai|go chop|bin dey|bin take|wey wear|for total|how far(?! (?:back|into|in|along|away|from|off|is|are))|"
     r"oga|don dey|e don|e dey|no be|usai|na im|e (?:go|drop|take|took|come|helmet|hardhat|stop|bin|move|sit|leave)|"
     r"make you|which time|for ground|for floor|see am|pick am|carry am|find am|drop am|him (helmet|hardhat|vest)|na him|"
     r"na (before|after)|him stop|e stay|go finish|for (red|yellow|orange|green|blue|white|black|pink) (vest|helmet))\b"
@@ -1137,6 +1137,21 @@ _WA_PIDGIN_MARKERS = re.compile(
 _WA_PIDGIN = _rules(
     # Krio (Sierra Leone): "usai" where, "na im" that is him, "bin" a past marker, "e" he or it, "small time" a while ago
     (r"\busai\b", "where"), (r"\bsmall time\b", "earlier"),
+    # Cameroon Pidgin: "wusai" (where), "wusai e dey" (where is it), "wusai e don go / enter" (where has it gone), "wusai e
+    # bin dey last time", "wusai dem carry X go" (where did they take it), "comot e helmet" (took off), "comot for site"
+    # (left the site), "go chop" (to eat: a break), "carry X" (picked up), "bin dey" (was), "ma" (my), "for ma front",
+    # "wey wear" (who wears), "na after X dem move Y" (was Y moved after X), "for total", "e lunch break bin take how long"
+    (r"\bwusai\b", "usai"), (r"\bma\b", "my"), (r"\b(?:e )?don (?:loss|lose|lost)\b", "went missing"), (r"\bwey (wear|wears|get|carry|dey)\b", r"who \1"),
+    (r"\busai (?:e|he|she|it) (?:bin dey|was) last time\b", "where was it last time"),
+    (r"\busai (?:e|he|she|it) (?:don )?(?:go|enter|reach|waka)\b", "where has it gone"),
+    (r"\busai (?:e|he|she|it) (?:dey|is)\b", "where is it"), (r"\busai (?:dem|they) carry (.+?) (?:dem )?go\b", r"where did they take \1"),
+    (r"\bcomot (?:e|his|her|their|di|the) (helmet|hardhat|hard hat|hat|vest)\b", r"took off his \1"),
+    (r"\bcomot (?:for|from) (?:di |the )?site\b", "left the site"), (r"\b(?:don go|go|went) chop\b", "went for lunch"),
+    (r"\bcarry (.+?) from (?:di |the )?ground\b", r"picked up \1"),
+    (r"\bcarry (di|the|dat|that|my) (\w+(?: \w+)?) (before|after)\b", r"picked up the \2 \3"),
+    (r"\bbin dey\b", "was"), (r"\bfor (?:my|ma) (front|back|left|right)\b", r"on my \1"), (r"\bfor total\b", "in total"),
+    (r"^na (after|before) (.+?) (?:dem|they) (move|carry|put|drop|bring|shift) (.+)$", r"did they \3 \4 \1 \2"),
+    (r"\b(?:e|his|her) (lunch|tea|smoke)? ?break bin take how long\b", r"how long was his \1 break"),
     (r"^(.+?),? na (?:him|im) (?:i|we) (?:bin )?(?:see|saw)\b", r"is \1 the same one i saw"),
     (r"\bna im\b", "na him"), (r"\b(i|we|e|he|she|they|dem|you) bin\b", r"\1"),
     (r"\bwhere (e|he|she|it) don go\b", "where has he gone"),
@@ -3807,7 +3822,8 @@ _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandy
 _TAGALOG_OR_PORTUGUESE = re.compile(rf"{_TAGALOG_MARKS.pattern}|\b({_PT_ONLY})\b")
 _NOT_SINGLISH = re.compile(r"\b(jatuh|letak|ambil|tadi|sekarang|mana|bila|berapa|lama|pukul|tangga|topi|lubang|da|wen|stay|dey|wey|una|abeg|na|de|il|la|el|los|ek|hai|kya|sa|ng|yung|po)\b")
 _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MARKERS.pattern}|{_DUTCH_MARKERS.pattern}|"
-                        r"\b(abeg|wetin|oga|comot|una|sabi|na him|e dey|e go|no wear|no get|for (right|left|ground))\b")  # Pidgin's
+                        r"\b(abeg|wetin|oga|comot|una|sabi|na him|e dey|e go|no wear|no get|for (right|left|ground)|wusai|e don|"
+                        r"bin dey|go chop|wey wear|for total|dem (?:carry|put|move|lay|bring))\b")  # Pidgin's (Cameroon's too)
 
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.

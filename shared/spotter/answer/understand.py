@@ -439,6 +439,7 @@ _PHONETIC_RULES = _rules(
     (r"\bam (they|them|we)\b", r"are \1"),
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
     (r"\b(half|haf) (an )?our\b", "half an hour"), (r"\ball together\b", "altogether"),
+    (r"\b(for|of|drink|drinking|have|having|take|taking|some|the|his|her|their|cup of) chai\b", r"\1 tea"),  # Indian, Kenyan
     (r"\bwea ((?:da|the|my|dat|that|your|ma) [\w ]{1,30}?) when (?:go|went)\b", r"where did \1 go"),  # Hawaii Pidgin: "wea my drill wen go?"
     (r"\bin (?:the|de) las (?=half|hour|\d+ minutes|few)", "in the last "),  # Gullah; Spanish "de las" has no "in"
     # a phone's voice-to-text hearing site words as others ("the french", "heart hat", "front lift", "be hind", "a go")
@@ -669,6 +670,7 @@ _SURFACE = _rules(
     # Mandarin-shaped (round 103): "at my where side?" (which side of me), "hammer got pick up before ...?" (was it),
     # "before he stop for tea, work that time how long?" (the working spell before the break)
     (r"\b(?:at|on) my (?:where|which) side\b", "on which side of me"),
+    (r"^(.+?) got (go|went|come|came) back\b", r"did \1 go back"),  # Cantonese-shaped "guy in white helmet got go back to ...?"
     (r"^(?:the )?([a-z]+(?: [a-z]+)?) got (pick(?:ed)? up|drop(?:ped)?|move[d]?|put down|take[n]?|took)\b", r"was the \1 \2"),
     (r"^before (he|she|they) (?:stop|stopped|go|went) (?:for|on) (?:a |his |her |their )?(?:tea|lunch|break|smoke|coffee|rest)"
      r"(?: break)?,? work(?:ed)? (?:that time )?how long\s*\?*$", r"how long did \1 work before \1 stopped for a break?"),
@@ -1281,6 +1283,27 @@ _PHRASES = _rules(
     (r"\b(?:left|leave|put) (the [\w ]+?) (?:in|on) the (floor|ground)\b", r"put \1 down on the \2"),
     (r"\b(?:continues|continue|remains|stays|is still) (?:in|on) the (?:floor|ground) where\b", "is still where"),
     (r"\b(?:the )?load on (?:the )?crane\b(?! hook)", "the crane load"), (r"\bbefore that (i|we|he|she|they|the)\b", r"before \1"),
+    # round 104 (Cantonese-, Kenyan-, Haitian-, Punjabi-shaped): "he went saw what time?" (Swahili "saa": at what time),
+    # "when start rest" (went idle), "first brick lay until now how long" (since), "how long he working since ...",
+    # "how long he was on lunch" (that break), "reached here how much time back" (arrived, how long ago), "is lying on
+    # the floor for how long now", "is free only" (idle), "not move since morning" (still where it was), "after the mason reach"
+    (r"\bsaw what time\b", "at what time"), (r"\b(?:start|started|begin|began) (?:to )?rest\b", "went on a break"),
+    (r"^((?!.*\b(?:lie|lies|lying|sit|sits|sitting|stand|stands|standing|stay|stays|idle|on the (?:floor|ground))\b).+?) until now "
+     r"how long(?: ah| lah| la| leh)?$", r"how long since \1"),  # an event's (a state's "until now" is its length)
+    (r"^how long (he|she|they) (working|idle|resting)\b", r"how long has \1 been \2"),
+    (r"^(.*?)\bhow long (he|she|they) (?:was|were) on (?:a |his |her |their )?(lunch|tea|break|smoke|coffee)\b", r"\1how long was \2 on \3"),
+    (r"\breached here\b", "arrived"), (r"\bhow (?:much time|long) back\b", "how long ago"),
+    (r"^(?:the )?(.+?) (?:is|are) (lying|sitting|standing) (on the (?:floor|ground)|there) for how long(?: now)?$",
+     r"how long has the \1 been \2 \3"),
+    (r"\b(is|are|was|were) free(?: only)?\b(?! (?:to|of|from)\b)", r"\1 idle"), (r"\bfree only\b", "idle"),
+    (r"^(is|are) (.+?) free$", r"\1 \2 idle"),
+    (r"^(the .+?) (?:not|no|never) (?:move|moved|shift|shifted) since (?:this )?morning(?: true| right)?$",
+     r"is \1 still where it was this morning"),
+    (r"^(.+?) (?:went|go|gone) (?:for|on) (?:a |his |her |their )?(tea|lunch|break|coffee|smoke)(?: break)? for how long$",
+     r"how long was \1 on \2 break"),
+    (r"\bwhere (he|she|e) (?:stand|stood|was|sit|sat|stay|stayed)(?: standing| sitting)? before (?:his|her|he|she|e) "
+     r"(?:(?:went|go|gone) (?:for|on) )?(?:a )?(?:(?:tea|lunch|coffee|smoke) )?(?:break|tea|lunch)\b", r"where \1 was idle"),
+    (r"\b(after|before) the (\w+) reach$", r"\1 the \2 arrived"),
     # "since when is it on the ground?", "since when on ground it is?": how long (the corpus's writers, 50 to 6)
     (r"\bsince when (?:is |has )?(it|he|she|they|the [\w ]+?) (?:been )?(on (?:the )?(?:ground|floor)|lying)\b", r"how long has \1 been \2"),
     (r"\bsince when (on (?:the )?(?:ground|floor)|lying(?: on (?:the )?(?:ground|floor))?) (it|he|she|they) (?:is|are|was)\b",
