@@ -1098,7 +1098,8 @@ _TRINI = _rules(
     (r"\b(for|take|took|tek|on|from|after|afta) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",
      lambda m: f"{m.group(1)} {'his' if m.group(2) == 'he' else 'her'} {m.group(3)}"),
     (r"\b(?:is not|isn't|ain't|aint) got no\b", "without"), (r"\bon top (?:de|the)\b", "on top of the"),
-    (r"\bstill lay(?: up)?\b", "still lying"), (r"\bdone (go|move|leave|come|take|pick|drop)\b", r"\1"), (r"\bbeen (sit|stand)(?: down| round| around)?\b", lambda m: f"been {'sitting' if m.group(1) == 'sit' else 'standing'} around"),
+    (r"\bstill lay(?: up)?\b", "still lying"), (r"\bdone (go|move|leave|come|take|pick|drop)\b", r"\1"),
+    (r"\bbeen (sit|stand)(?: down| round| around)?\b", lambda m: f"been {'sitting' if m.group(1) == 'sit' else 'standing'} around"),
     (r"\bde\b", "the"), (r"\bmeh\b", "my"), (r"\bdat\b", "that"), (r"\bdis\b", "this"), (r"\bdem\b", "those"),
     (r"\bbout\b", "about"), (r"\bgyul\b", "woman"), (r"\bsteel man\b", "steel fixer"), (r"\ballyuh\b", "you"),
     (r"\bdoh\b", "don't"), (r"\bcyah\b", "can't"), (r"\b(in front|back|side|pallet|bags|load) ah\b", r"\1 of"),
@@ -1140,8 +1141,9 @@ _WA_PIDGIN = _rules(
     # Cameroon Pidgin: "wusai" (where), "wusai e dey" (where is it), "wusai e don go / enter" (where has it gone), "wusai e
     # bin dey last time", "wusai dem carry X go" (where did they take it), "comot e helmet" (took off), "comot for site"
     # (left the site), "go chop" (to eat: a break), "carry X" (picked up), "bin dey" (was), "ma" (my), "for ma front",
-    # "wey wear" (who wears), "na after X dem move Y" (was Y moved after X), "for total", "e lunch break bin take how long"
-    (r"\bwusai\b", "usai"), (r"\bma\b", "my"), (r"\b(?:e )?don (?:loss|lose|lost)\b", "went missing"), (r"\bwey (wear|wears|get|carry|dey)\b", r"who \1"),
+    # "wey wear" (who wears), "na after X dem move Y" (did they move Y after X), "for total", "e lunch break bin take how long"
+    (r"\bwusai\b", "usai"), (r"\bma\b", "my"), (r"\b(?:e )?don (?:loss|lose|lost)\b", "went missing"),
+    (r"\bwey (wear|wears|get|carry|dey)\b", r"who \1"),
     (r"\busai (?:e|he|she|it) (?:bin dey|was) last time\b", "where was it last time"),
     (r"\busai (?:e|he|she|it) (?:don )?(?:go|enter|reach|waka)\b", "where has it gone"),
     (r"\busai (?:e|he|she|it) (?:dey|is)\b", "where is it"), (r"\busai (?:dem|they) carry (.+?) (?:dem )?go\b", r"where did they take \1"),
@@ -2648,7 +2650,8 @@ _HAWAII = _rules(
     # (that one: a thing or a person, whichever was named)
     (r"\bwea\b", "where"), (r"\bova\b", "over"), (r"\baftah\b", "after"), (r"\bo (?=wat\b|what\b)", "or "),
     (r"\ban (?=my\b|da\b|the\b)", "and "), (r"\bo (?=behind|in front|not\b|no\b)", "or "),
-    (r"^how long (.+?) stay (idle|working|\w+ing)\b(?=.*\bsince\b)", r"how long has \1 been \2"), (r"\b(where|seen|see|find|move|moved|pick|drop|leave|put|took|take) um\b", r"\1 it"),
+    (r"\b(where|seen|see|find|move|moved|pick|drop|leave|put|took|take) um\b", r"\1 it"),
+    (r"^how long (.+?) stay (idle|working|\w+ing)\b(?=.*\bsince\b)", r"how long has \1 been \2"),  # (a spell still going on)
     (r"\b(?:dat|that) buggah\b", "that one"),
     (r"\b(ho|brah|fo real|yeah|no can find um|or what)\b", " "), (r"\bda kine\b", " "), (r"\bda\b", "the"),
     (r"\bdis\b", "this"), (r"\bdat\b", "that"), (r"\bwit\b", "with"), (r"\bdea\b", "there"), (r"\bfo\b", "to"),

@@ -665,8 +665,6 @@ _SURFACE = _rules(
      r"\1 or \2 or \3"),
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
-    # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
-    # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
     # Mandarin-shaped (round 103): "at my where side?" (which side of me), "hammer got pick up before ...?" (was it),
     # "before he stop for tea, work that time how long?" (the working spell before the break)
     (r"\b(?:at|on) my (?:where|which) side\b", "on which side of me"),
@@ -691,6 +689,8 @@ _SURFACE = _rules(
     (r"^to (?:drink|have|get|take|eat) (?:a |his |her |the )?(coffee|tea|lunch|smoke|break|dinner)(?: break)?,? (the [\w -]+?),? "
      r"(?:at )?(?:what time|when) (?:he|she|they) (?:has |have |had |is |was )?(?:gone|went|go|left)\s*\?*$", r"when did \2 go for \1?"),
     (r",? (?:it is|is it) like that\s*\?*$", ", is that right?"),
+    # Bislama-, Ilocano- and Uyghur-shaped (round 94): "right side but little bit to the front", "from 2:00 reach 9:15",
+    # "went for snacks" (a break), "the labourer go have a rest before, how long his rest?" (that rest, over)
     # one rule for a side leaning front or back (rounds 94, 98, 99): "right side but little bit to the front",
     # "left, little bit back" (Tibetan-shaped), "left side, more to back"; a linking word is needed, so "he left back" stays a verb
     (r"\b(?:(?:on|at|to|by) (?:my |the ))?(right|left)(?: side| hand side)?,? (?:but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) "
@@ -1204,7 +1204,11 @@ _BEARING_WORDS = {0: "in front of me", 45: "front right of me", 90: "on my right
 """A relative bearing a surveyor names, in degrees, as the sector's words."""
 
 
+_POSSESSIVE = {"he": "his", "she": "her", "they": "their"}
+
+
 def _ongoing_spell(m: re.Match[str]) -> str:
+    """A present tense ("how much time is that he does nothing") asks for the spell going on: say it as one."""
     who, verb = m.group(1), m.group(2)
     state = {"lies": "lying", "lays": "lying", "sits": "sitting", "stands": "standing", "works": "working",
              "does nothing": "idle"}.get(verb, re.sub(r"^(?:is|are) ", "", verb))
@@ -1321,7 +1325,8 @@ _PHRASES = _rules(
      r"(?:(?:tea|lunch|coffee|smoke|smoko|dinner)(?: break)?|break)$", r"\2 \1 \3"),
     (r"\bafter (?:his|her|their) (?:(?:tea|lunch|coffee|smoke|smoko|dinner)(?: break)?|break) back to work (he|she|they) (has|have|is|are)"
      r"(?: (?:gone|come|went|came))?$", r"\2 \1 back to work"),
-    (r"\b(he|she|they) (?:smoke|smoked|smoking) (?:for )?how long$", lambda m: f"how long was {'their' if m.group(1) == 'they' else 'his' if m.group(1) == 'he' else 'her'} smoke break"),
+    (r"\b(he|she|they) (?:smoke|smoked|smoking) (?:for )?how long$",
+     lambda m: f"how long was {_POSSESSIVE[m.group(1)]} smoke break"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
     (r"^(eish|ag|ja|nee|shame|hey|chur|oi)\b\s*", ""),
