@@ -3828,6 +3828,11 @@ _NOT_TRINI = re.compile(rf"{_SPANISH_MARKS.pattern}|\b({_PT_ONLY})\b|{_FRENCH_MA
                         r"\b(abeg|wetin|oga|comot|una|sabi|na him|e dey|e go|no wear|no get|for (right|left|ground)|wusai|e don|"
                         r"bin dey|go chop|wey wear|for total|dem (?:carry|put|move|lay|bring))\b")  # Pidgin's (Cameroon's too)
 
+# German's "der" + "e" is not the dialects' "dere" (there), and a creole's "dem" is "they" before a verb ("when dem lay
+# di first brick") or a plural after a noun ("di cement bag dem"), not German's "dem" before a noun
+_NOT_GERMAN = re.compile(r"\bdere\b|\bdem (?:carry|put|move|lay|laid|bring|take|tek|pick|drop|go|gone|come|deh|dey|a|did|don|bin|do|"
+                         r"lef|leave|shift|set|start|stop|finish|nuh|nah|seh)\b|\b(?:di|de|da) \w+(?: \w+)? dem\b|\bwusai\b")
+
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
@@ -3868,7 +3873,7 @@ _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern
 
     (_POLISH_MARKERS, 1, _POLISH, None),
     (_KRIOL_MARKERS, 1, _KRIOL, _NOT_KRIOL),  # before German's "dem", Trini's "deh" and the patois, whose words it shares
-    (_GERMAN_MARKERS, 1, _GERMAN, re.compile(r"\bdere\b")),  # (its "der" + "e" is not the dialects' "dere", there)
+    (_GERMAN_MARKERS, 1, _GERMAN, _NOT_GERMAN),
     (_TRINI_MARKERS, 2, _TRINI, _NOT_TRINI),  # before West African Pidgin's "dey", "wey"
     (_GREEK_MARKERS, 1, _GREEK, _TAGALOG_OR_PORTUGUESE),  # (Portuguese "ela" is she)
     (_WA_PIDGIN_MARKERS, 1, _WA_PIDGIN, None),
