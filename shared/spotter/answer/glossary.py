@@ -18,6 +18,9 @@ from spotter.answer.rewrite import Rewrite, rewrite
 from spotter.answer.rewrite import rules as _rules
 from spotter.answer.rewrite import word_swap as _word_swap
 
+POSSESSIVE = {"he": "his", "she": "her", "they": "their"}
+"""A pronoun's possessive, for creoles that say "he lunch" for his lunch."""
+
 # "X, il a posé les outils à quel moment", "Kozi ... ilimalizika lini": the question word the glossary put last
 # goes first, as English asks it
 _WHEN_LAST: tuple[str, str] = (r"^(?!.*\b(when|how|what|where|which|who)\b.*\bwhen\s*$)(.+?) when\s*$", r"when \2")
@@ -1096,7 +1099,7 @@ _TRINI = _rules(
     # "ain't got no hard hat" (without), "still lay up on top de wall" (lying on top of), "been sit down" (sitting)
     (r"\b(move|moved|tek|take|took|drop|dropped|pick|picked|put|carry|carried|shift|shifted) um\b", r"\1 it"),
     (r"\b(for|take|took|tek|on|from|after|afta) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",
-     lambda m: f"{m.group(1)} {'his' if m.group(2) == 'he' else 'her'} {m.group(3)}"),
+     lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"),
     (r"\b(?:is not|isn't|ain't|aint) got no\b", "without"), (r"\bon top (?:de|the)\b", "on top of the"),
     (r"\bstill lay(?: up)?\b", "still lying"), (r"\bdone (go|move|leave|come|take|pick|drop)\b", r"\1"),
     (r"\bbeen (sit|stand)(?: down| round| around)?\b", lambda m: f"been {'sitting' if m.group(1) == 'sit' else 'standing'} around"),
@@ -1108,8 +1111,8 @@ _TRINI = _rules(
     (r"\b(start|started) liming\b", "went idle"), (r"\bthe (first|second|third|last) lime\b", r"the \1 idle spell"),
     (r"\b(spend|spent|been|was|is|just) (liming|limin)\b", r"\1 idle"), (r"\b(liming|limin)\b", "idle"),
     (r"\blime (today|again|altogether)\b", r"was idle \1"),
-    (r"\b(take|took|takes|taking) off (he|she)\b", lambda m: f"{m.group(1)} off {'his' if m.group(2) == 'he' else 'her'}"),
-    (r"\b(without|pulling|put on|remove|removed) (he|she)\b", lambda m: f"{m.group(1)} {'his' if m.group(2) == 'he' else 'her'}"),
+    (r"\b(take|took|takes|taking) off (he|she)\b", lambda m: f"{m.group(1)} off {POSSESSIVE[m.group(2)]}"),
+    (r"\b(without|pulling|put on|remove|removed) (he|she)\b", lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]}"),
     (r"\bpulling (his|her) weight\b", "working"), (r"\bstart back work\b", "started working again"),
     (r"\bget drop\b", "got dropped"), (r"\bgo back by where\b", "go back to where"),
     # "dey" (is, there; they before a verb), "wey" (where), "reach" (arrive, end up)

@@ -39,7 +39,7 @@ from typing import Any, Literal, overload
 import numpy as np
 
 from spotter.answer.corpus import SLOTS_BY_INTENT
-from spotter.answer.glossary import gloss
+from spotter.answer.glossary import POSSESSIVE, gloss
 from spotter.answer.learned import QUESTION_HEADS, SLOT_HEADS, UNSET, NgramClassifier, features, load_heads
 from spotter.answer.query import (
     KIND_OF,
@@ -1204,9 +1204,6 @@ _BEARING_WORDS = {0: "in front of me", 45: "front right of me", 90: "on my right
 """A relative bearing a surveyor names, in degrees, as the sector's words."""
 
 
-_POSSESSIVE = {"he": "his", "she": "her", "they": "their"}
-
-
 def _ongoing_spell(m: re.Match[str]) -> str:
     """A present tense ("how much time is that he does nothing") asks for the spell going on: say it as one."""
     who, verb = m.group(1), m.group(2)
@@ -1277,7 +1274,9 @@ _PHRASES = _rules(
     # the guy ... since how much time", "still laying brick or stop already?" (working now), "returned to the work
     # already?" (back at work now), "went to take the tea" (a break), "left the ladder in the floor" (put down), "the
     # hammer continues in the floor where ...?" (still where), "the load on the crane"
-    (r"\b(?:no|not|never) see (him|her|it|them) (?:for )?how long(?: already)?\b", r"how long since i last saw \1"),
+    # not seen for how long, topic last or first: "no see him how long already", "tizi how long no see"
+    (r"\b(?:no|not|never) see (him|her|it|them) (?:for )?how long(?: already)?\b|^(.+?) how long (?:no|not) (?:see|seen|saw)"
+     r"(?: already)?$", lambda m: f"how long since i last saw {m.group(1) or m.group(2)}"),
     (r"\b(?:since how much time|since how long|for how long|how long) (?:nobody|no one|no-one) (?:do not |does not |did not |has |have )?"
      r"(?:see|seen|saw)\b", "how long since anyone saw"),
     (r"^(.+?) still (?:laying|working|putting|fixing|doing)(?: (?:the |his |her )?\w+)? or (?:stop|stopped|stopping|finish|finished|not)"
@@ -1292,8 +1291,11 @@ _PHRASES = _rules(
     # "how long he was on lunch" (that break), "reached here how much time back" (arrived, how long ago), "is lying on
     # the floor for how long now", "is free only" (idle), "not move since morning" (still where it was), "after the mason reach"
     (r"\bsaw what time\b", "at what time"), (r"\b(?:start|started|begin|began) (?:to )?rest\b", "went on a break"),
-    (r"^((?!.*\b(?:lie|lies|lying|sit|sits|sitting|stand|stands|standing|stay|stays|idle|on the (?:floor|ground))\b).+?) until now "
-     r"how long(?: ah| lah| la| leh)?$", r"how long since \1"),  # an event's (a state's "until now" is its length)
+    # topic-first "hammer drop already how long", "first brick lay until now how long": since an event (a state's
+    # "already" or "until now" is its length: "drill lie on the floor until now how long")
+    (r"^((?!.*\b(?:on (?:the )?(?:ground|floor)|in (?:the )?(?:trench|excavation|hole|pit|zone)|inside|stay\w*|work\w*|idle|"
+     r"doing nothing|sit\w*|stand\w*|lie|lies|lying|without|no (?:hat|helmet|hardhat|vest))\b).+?) (?:already|until now) how long"
+     r"(?: ah| lah| la| leh)?$", r"how long since \1"),
     (r"^how long (he|she|they) (working|idle|resting)\b", r"how long has \1 been \2"),
     (r"^(.*?)\bhow long (he|she|they) (?:was|were) on (?:a |his |her |their )?(lunch|tea|break|smoke|coffee)\b", r"\1how long was \2 on \3"),
     (r"\breached here\b", "arrived"), (r"\bhow (?:much time|long) back\b", "how long ago"),
@@ -1326,7 +1328,7 @@ _PHRASES = _rules(
     (r"\bafter (?:his|her|their) (?:(?:tea|lunch|coffee|smoke|smoko|dinner)(?: break)?|break) back to work (he|she|they) (has|have|is|are)"
      r"(?: (?:gone|come|went|came))?$", r"\2 \1 back to work"),
     (r"\b(he|she|they) (?:smoke|smoked|smoking) (?:for )?how long$",
-     lambda m: f"how long was {_POSSESSIVE[m.group(1)]} smoke break"),
+     lambda m: f"how long was {POSSESSIVE[m.group(1)]} smoke break"),
     # radio talk: "mikes" are minutes; "T-plus four minutes" is a time of the recording
     (rf"\b(\d+|{_NUMBERS_RE}|a few|few|couple of|a couple of|how many) mikes?\b", r"\1 minutes"),
     (r"^(eish|ag|ja|nee|shame|hey|chur|oi)\b\s*", ""),
@@ -2794,10 +2796,6 @@ _WORD_ORDER = _rules(
     # no auxiliaries ("drill last time see, already how long", "hammer drop already how long", "tizi how long no
     # see", "how long from he disappear", "brickie now slacking is it", "right hand side got workers or not")
     (r"(?<!the )\b(first|last) time (?:i |we |you )?(see|saw|seen|spot|spotted)\b", r"was \1 seen"),
-    (r"^(.+?) how long (?:no|not) (?:see|seen|saw)(?: already)?$", r"how long since i last saw \1"),
-    (r"^(?!.*\b(?:on (?:the )?(?:ground|floor)|in (?:the )?(?:trench|excavation|hole|pit|zone)|inside|stay\w*|work\w*|"
-     r"idle|doing nothing|sit\w*|stand\w*|lie|lying|without|no (?:hat|helmet|hardhat|vest))\b)(.+?) already how long$",
-     r"how long since \1"),
     (r"^how (?:long|much time|many minutes|many seconds|many mins) (?:from|after) (?!\d|the \d|minute|the minute|the start|"
      r"start|when|(?:the |a )?(?:beginning|start)\b)(?=.*\b(?:i|he|she|they|it|the|my|el|somebody|someone)\b)", "how long since "),
     (r"^(.+?) (idle|slacking|working|busy|resting|on (?:a )?break|on the tools) (?:is it|is he|is she|or not|right|yes or no)$",
