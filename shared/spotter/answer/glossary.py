@@ -1095,11 +1095,9 @@ _TRINI = _rules(
     (r"\bnah (got|working|work|doing|wearing)\b", r"not \1"), (r"\bwid\b", "with"), (r"\bpon\b", "on"), (r"\btek\b", "take"), (r"\bpardner\b", "partner"),
     (r"\bah (see|saw|seen|put|turn|looking|had|first|last|must|get|need|standing)\b", r"i \1"),
     (r"^(boy|eh|spotter) ", " "), (r"\b(eh|quick quick)\b|\bnah$|\bor wha$", " "), (r"\bnow for now\b", " right now "),
-    # Gullah (Sea Islands) forms ("befo", "afta", "togedda" are in understand's _PHONETIC): "move um" (it), "fuh he lunch" (his),
-    # "ain't got no hard hat" (without), "still lay up on top de wall" (lying on top of), "been sit down" (sitting)
+    # Gullah (Sea Islands) forms ("befo", "afta", "togedda" and "fuh he lunch" are understand's spelling rules, for every
+    # creole): "move um" (it), "ain't got no hard hat" (without), "still lay up on top de wall" (lying on top of), "been sit down" (sitting)
     (r"\b(move|moved|tek|take|took|drop|dropped|pick|picked|put|carry|carried|shift|shifted) um\b", r"\1 it"),
-    (r"\b(for|take|took|tek|on|from|after|afta) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",
-     lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"),
     (r"\b(?:is not|isn't|ain't|aint) got no\b", "without"), (r"\bon top (?:de|the)\b", "on top of the"),
     (r"\bstill lay(?: up)?\b", "still lying"), (r"\bdone (go|move|leave|come|take|pick|drop)\b", r"\1"),
     (r"\bbeen (sit|stand)(?: down| round| around)?\b", lambda m: f"been {'sitting' if m.group(1) == 'sit' else 'standing'} around"),

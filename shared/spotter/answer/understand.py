@@ -345,7 +345,7 @@ _CONTRACTIONS = (
     (r"\bhard ?hay\b", "hardhat"), (r"\b(the|my|a|that|step|extension) larders?\b", r"\1 ladder"), (r"\blef\b", "left"),
     (r"\b(bounce|bounced|dipped|dip|peaced out|peace out)\b(?=\s*$)", "leave"), (r"\b(tf|wtf|the fuck|the hell)\b", ""),
     # on a site the jacket is the hi-vis ("the guys in the yellow jackets", "that guy without the jacket")
-    (r"\b(guy|man|one|fella|fellow|bloke|lad|worker|person|chap|woman|lady) without (?:the|his|her|their|any) "
+    (r"\b(guy|man|one|fella|fellow|bloke|lad|worker|person|chap|woman|lady|helper|labourer|boy) without (?:(?:the|his|her|their|any|a) )?"
      r"(?:vest|(?:hi|high)[- ]?vi[sz]|jacket)\b", r"\1 without a vest"),
     (r"\b(in|wearing|with) the (yellow|orange|red|green|blue|white|pink|grey|gray|black) jackets\b", r"\1 the \2 vest"),
     (r"\bhi[- ]?viz\b", "hi-vis"), (r"\b(hi|high) vis\b", "hi-vis"), (r"\bhivis\b", "hi-vis"), (r"\bhard[- ]hats?\b", "hardhat"),
@@ -432,6 +432,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "briks": "bricks", "brikie": "brickie", "labrer": "labourer", "formen": "foreman", "meny": "many", "difrent": "different",
     "thru": "through", "sinse": "since", "ther": "there", "wat": "what", "lon": "long", "haf": "half", "helmit": "helmet",
     "hamer": "hammer", "yelow": "yellow", "weelbarow": "wheelbarrow", "wen": "when",
+    "wuh": "what", "doan": "don't", "widout": "without", "fuh": "for", "secon": "second", "pon": "on",  # Caribbean by voice
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
@@ -459,7 +460,9 @@ _PHONETIC_RULES = _rules(
     (r"\b(wheel)?barr'(?!\w)", r"\1barrow"),  # Appalachian "the wheelbarr'"
     (r"\b(\w+in)(g?)'(?!\w)", lambda m: m.group(1) + "g" if m.group(2) else _g_dropped(m.group(1))),  # "doin'", "lookin'": the -ing word
     (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
-    (r"\btak (?=(his|her|their)\b)", "take "), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
+    (r"\btak (?=(his|her|their)\b)", "take "),
+    (r"\b(for|take|took|tek|on|from|after) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",  # creoles' "fuh he lunch"
+     lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
                                                  r"\1 \2 \3 off"),
     (r"(?<!\bthey )(?<!\bwe )(?<!\byou )(?<!\bthere )(?<!\bwho )(?<!\bthat )\bwere\b(?= (is|are|has|did|does|was|i|he|she|it|the|my)\b)",
@@ -1310,6 +1313,30 @@ _PHRASES = _rules(
     (r"\bwhere (he|she|e) (?:stand|stood|was|sit|sat|stay|stayed)(?: standing| sitting)? before (?:his|her|he|she|e) "
      r"(?:(?:went|go|gone) (?:for|on) )?(?:a )?(?:(?:tea|lunch|coffee|smoke) )?(?:break|tea|lunch)\b", r"where \1 was idle"),
     (r"\b(after|before) the (\w+) reach$", r"\1 the \2 arrived"),
+    # round 105 (Malayalam-, Bosnian-, Tongan-, Amharic-shaped; Bajan): "before went he for smoko" (the verb first),
+    # "came back the boy to where was ladder", "concrete mixer, is front of me or is back?" (which of the two), "the water
+    # tank that is black", "his helmet already he removed" (the verb last), "coffee ceremony" (an Ethiopian coffee break)
+    (r"\b(before|after) (went back|came back|went|came|got back|got) (he|she|they|the (?:[\w-]+ ){0,3}?[\w-]+|(?!the\b)[\w-]+) "
+     r"(for|from|to|out|in|into|inside|back|off|on|home)\b", r"\1 \3 \2 \4"),
+    (r"^(came|went|got) back (?:the )?((?:[\w-]+ ){0,3}?[\w-]+) to where\b", r"did the \2 \1 back to where"),
+    (r"^went back (in|into|inside) (?:the )?(trench|hole|pit|excavation|zone) (he|she|they|the [\w-]+)\b", r"did \3 go back \1 the \2"),
+    (r"\bto where was (?:the )?((?!picked|dropped|left|put|moved|first\b|last\b)[\w-]+(?: [\w-]+)?) (first time|at first|before|"
+     r"last time|the first time|the last time)$", r"to where the \1 was \2"),
+    (r"\bto where was (picked up|dropped|left|put down|put|moved|taken)\b", r"to where it was \1"),
+    (r"\b(?:is )?(?:in )?front of me or (?:is )?(?:in the |at the |at my |to the )?back\b", "in front of me or behind me"),
+    (r"\bthe ((?:[\w-]+ ){0,2}?[\w-]+) that (?:is|was|are|were) (" + _COLOURS_RE + r")\b", r"the \2 \1"),
+    (r"\b(his|her|their) (hardhat|vest|hi-vis|gloves|harness)(?: already)? (he|she|they) (removed|took off|take off|took|put on|"
+     r"wore|threw off)\b", r"\3 \4 \1 \2"),
+    (r"\bcoffee ceremony\b", "coffee break"),
+    (r"^for (?:a |his |her |their |the )?(coffee break|lunch|tea|break|smoke|smoko|coffee) (he|she|they) (went|gone|go)\b",
+     r"\2 \3 for \1"),
+    (r"^for (?:a |his |her |their |the )?(coffee break|lunch|tea|break|smoke|smoko|coffee) ((?:the|that|this) .+?) when "
+     r"(?:he|she|they) (?:went|go|gone)$", r"when did \2 go for \1"),
+    (r"^(.+? (?:before|after) .+?) (?:it|he|she|they) (?:was|were|did)$", r"\1"),
+    (r"^(the [\w ]+?) (before|after) (the [\w ]+? (?:arrived|came|left|went \w+|started \w+|stopped \w+|was \w+|were \w+)) "
+     r"(he|she|they) (removed|took off|put on|dropped|picked up|moved|went|came|started|stopped|left)\b(.*)$", r"did \1 \5\6 \2 \3"),
+    (r"\b(came|come|went|go|gone) back (?:on|in|at) (?:the |that |same |the same )*place (?:from )?where\b", r"\1 back to where"),
+    (r"\b(?:what|wha|weh) part (?=(?:it|he|she|they|de|the|dem|dat|that|my|your|di)\b)", "where "),
     # "since when is it on the ground?", "since when on ground it is?": how long (the corpus's writers, 50 to 6)
     (r"\bsince when (?:is |has )?(it|he|she|they|the [\w ]+?) (?:been )?(on (?:the )?(?:ground|floor)|lying)\b", r"how long has \1 been \2"),
     (r"\bsince when (on (?:the )?(?:ground|floor)|lying(?: on (?:the )?(?:ground|floor))?) (it|he|she|they) (?:is|are|was)\b",
@@ -3198,6 +3225,10 @@ def _texted(word: str) -> str | None:
 
 
 @functools.lru_cache(maxsize=4096)
+def _vowels(word: str) -> int:
+    return sum(c in "aeiou" for c in word)
+
+
 def _abbreviation(word: str) -> str:
     """Shorthand for a site word ("wb" wheelbarrow, "tb" toolbox, "hh" hard hat, "ldr" ladder): the word, when
     one label's name starts with its letters' initials or spells it with vowels dropped; else `word`."""
@@ -3212,7 +3243,8 @@ def _abbreviation(word: str) -> str:
         if stem in _INITIALISMS:
             return _INITIALISMS[stem] + plural
         if len(stem) >= 3:
-            labels = {label for w, label in _ABBREVIABLE if w[0] == stem[0] and w[-1] == stem[-1] and _subsequence(stem, w)}
+            labels = {label for w, label in _ABBREVIABLE if w[0] == stem[0] and w[-1] == stem[-1] and _subsequence(stem, w)
+                      and _vowels(stem) < _vowels(w)}  # shorthand drops a vowel: "ldr" is ladder, "doan" no dogman
             if len(labels) == 1:
                 label = labels.pop()
                 return next(w for w, lb in _ABBREVIABLE if lb == label and w[0] == stem[0] and _subsequence(stem, w)) + plural
@@ -3556,7 +3588,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering|knocked off|clocked off|downed tools|go-?slow|lunch|"
-                r"smoko)\b"), "idle"),
+                r"smoko|cigarettes?|ciggies?|fags?|skylark\w*|not doing (?:any |his |her |their )?(?:work|job)|on (?:a |his |her |their )?(?:cigarette|ciggie|ciggy|fag|smoke))\b"),
+     "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling|grinding|sanding|sweeping|mixing|chiselling|chiseling|chipping|bolting|"
@@ -3570,9 +3603,10 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
 def state_in(text: str) -> StateName | None:
     """The state a question asks about; between idle and working, the one named first ("working
     without a break" is working, "idle before he started working" idle)."""
-    m = re.search(r"\bbeen (idle|idling|working|busy)\b", text)
+    m = re.search(r"\b(not |never )?been (idle|idling|working|busy)\b", text)
     if m and re.search(r"\b(how long|how much time)\b", text) and not re.search(r"\b(idle|working|busy) (without|with no)\b", text):
-        return "idle" if m.group(1) in ("idle", "idling") else "working"  # "the fella near the hole has been idle"
+        idle = m.group(2) in ("idle", "idling")  # "the fella near the hole has been idle"; "has not been working" is idle
+        return "idle" if idle != bool(m.group(1)) else "working"
     m = re.search(r"\b(?:he|she|they) (?:is |are )?(idle|working|busy)(?: now| still)?\s*$", text)
     if m and not re.search(r"\bor (?:is |are )?$", text[:m.start()]):
         # the question closes a remark ("came back from the break now only, he is working?"): what it asks; not the
@@ -3604,7 +3638,8 @@ def state_in(text: str) -> StateName | None:
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|entry|visit|idle|idling|"
-                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling)\b", text)  # fmt: skip
+                  r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling|coffee|cigarette|ciggie|fag|smoke|"
+                  r"tea|lunch)\b", text)  # fmt: skip
     if m:
         return "nth", _ORDINALS[m.group(1)]
     if re.search(r"\b(in total|total|altogether|all together|overall|combined|cumulative|sum|added up|adding (it )?all( up)?|adding up|in all|"
@@ -3848,7 +3883,7 @@ def subjects_in(text: str, labels: Iterable[str] = ()) -> list[tuple[int, Subjec
             r"(?<=\bdropped ))(?:that|this)\s+(?!(?:same|one|ones|guy|the|a|an|my|your|his|her|is|was|happen|happens|\w+ing|\w+ed)\b))((?!(?:" + _NOT_THINGS + r")\b)[a-z]+(?:-[a-z]+)*(?:\s+(?!(?:"
                       + _NOT_THINGS + r")\b)[a-z]+)?)\b", text):  # fmt: skip
         words = m.group(1).split()
-        if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1].endswith("ly") or (
+        if len(words) == 2 and (words[1] in _LINKS or words[1] in _NOT_NAMES or words[1] in _ARTICLES or words[1].endswith("ly") or (
                 words[1].endswith("ed") and words[1] not in _HEAD_NOUNS) or (
                 words[1].endswith("ing") and words[1] not in _ING_NOUNS and words[1] not in _HEAD_NOUNS)):  # fmt: skip
             words = words[:1]
