@@ -3818,6 +3818,92 @@ _CAJUN = _rules(
     (r"\s+(he (?:was supposed to|didn't tell|gone|did not tell)|i turn around|i can't see|i can not see|it's supposed|it is supposed)\b.*$", ""),
 )
 
+# --- Melanesian pidgins by voice: Tok Pisin (Papua New Guinea), Bislama (Vanuatu), Pijin (Solomon Islands) ---------------
+# English words respelt ("wilbaro", "graon", "raet saed"), "i" marking the verb ("dril i stap yet"), "hem"/"em" for
+# he/she/it, "stap" for being there, "-im" on a verb with an object ("lukim", "muvim"), "blong"/"bilong" for of, "long"/"lo"
+# for every preposition, "olketa"/"ol" for they, "nao"/"ya" marking the topic
+_MELANESIAN_MARKERS = re.compile(
+    r"\b(stap|blong|bilong|olketa|olgeta|oli|wanem|lukim|kisim|tekem|tekim|putim|putum|karim|lusim|hamas|haumas|haomas|"
+    r"wataem|datfala|dispela|disfala|sidaon|sindaun|waka|kaikai|kakae|nomoa|nogat|bihaen|biaen|baksait|saed|graon|naoia|"
+    r"bifoa|bipo|kambak|pikimap|muvim|muvum|foldaon|pundaun|tekof|tekemaot|rausim|werem|werim|kasem|pinis|wanpela|samwan|"
+    r"husat|malolo|lesi|wilbaro|brikleya|samting|distaem|narafala|narapela|wankain|hao long|hao mas|leim|insaed|aotsaed|"
+    r"hem|nao|wea|orens|yelo|saet|raet|werem|lo|graun|wokman|wetem|wetaot|dril|liklik|bikpela|pes|kirap|sindaun|"
+    r"nau|moning|em i|hem i|i stap)\b")
+_MELANESIAN_WORDS = {
+    "orens": "orange", "yelo": "yellow", "grin": "green", "ret": "red", "waet": "white", "wait": "white", "blak": "black",
+    "braon": "brown", "gre": "grey", "wilbaro": "wheelbarrow", "wilbero": "wheelbarrow", "hama": "hammer", "dril": "drill",
+    "lada": "ladder", "ladda": "ladder", "brikleya": "bricklayer", "brikleia": "bricklayer", "kapenta": "carpenter",
+    "welda": "welder", "plamba": "plumber", "elektrisen": "electrician", "trak": "truck", "konkrit": "concrete",
+    "wol": "wall", "hol": "hole", "saet": "site", "ples": "place", "graon": "ground", "mixa": "mixer", "draeva": "driver",
+    "meri": "woman", "helmet": "helmet", "vest": "vest", "boks": "box", "toolboks": "toolbox", "minit": "minutes",
+    "minits": "minutes", "aua": "hour", "tude": "today", "tede": "today", "tudei": "today", "moning": "morning",
+    "naoia": "now", "nau": "now", "distaem": "now", "bifoa": "before", "bifo": "before", "bipo": "before", "afta": "after",
+    "fes": "first", "fas": "first", "las": "last", "seken": "second", "tird": "third", "sem": "same", "difren": "different",
+    "datfala": "that", "dispela": "this", "disfala": "this", "dis": "this", "dat": "that", "samwan": "somebody",
+    "wanpela": "one", "narafala": "other", "narapela": "other", "lukim": "see", "kisim": "took", "tekem": "took",
+    "tekim": "took", "karim": "carried", "putim": "put", "putum": "put", "lusim": "left", "muvim": "moved", "muvum": "moved",
+    "pikimap": "picked up", "pikim": "picked", "tekof": "took off", "tekemaot": "took off", "rausim": "took off",
+    "werem": "wearing", "werim": "wearing", "foldaon": "dropped", "pundaun": "dropped", "fodaon": "dropped",
+    "lei": "lying", "leim": "laid", "leam": "laid", "bildim": "built", "sidaon": "sitting", "sindaun": "sitting",
+    "kam": "came", "kambak": "came back", "stat": "started", "finis": "already", "pinis": "already", "waka": "work",
+    "wok": "work", "wak": "work", "spel": "resting", "malolo": "resting", "lesi": "idle", "nomoa": "just", "nomo": "just",
+    "kaikai": "lunch", "kakae": "lunch", "smok": "smoke", "olketa": "they", "olgeta": "they", "oli": "they", "ol": "they",
+    "yu": "you", "yumi": "we", "mifala": "we", "husat": "who", "hu": "who", "wanem": "what", "bihain": "after",
+    "insaed": "inside", "aotsaed": "outside", "klaem": "climbed", "klaemap": "climbed up", "bitwin": "between",
+    "twenti": "twenty", "tri": "three", "foa": "four", "faev": "five", "siks": "six", "seven": "seven", "eit": "eight",
+    "naen": "nine", "tueni": "twenty", "haf": "half", "graun": "ground", "wokman": "worker", "bosboi": "foreman",
+    "slip": "lying", "kirap": "started", "mekim": "doing", "mekem": "doing", "duim": "doing", "nating": "nothing",
+    "eni": "any", "wetem": "with", "wetaot": "without", "insait": "inside", "ausait": "outside", "asde": "yesterday",
+    "yestedei": "yesterday", "apinun": "afternoon", "aftenun": "afternoon", "statem": "started", "finisim": "finished",
+    "liklik": "small", "bikpela": "big", "raithan": "right", "lephan": "left", "defren": "different", "na": "and",
+    "blok": "block", "bloks": "blocks", "briks": "bricks", "taim": "time", "taem": "time", "wetim": "waiting",
+}
+_MELANESIAN = _rules(
+    # whole phrases first: how long (ago), how many, when, which side, behind me, or not; Tok Pisin's colours end "-pela"
+    (r"\b(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|wait|waet|white|orens|orange|braun|braon)(?:pela|fala)\b", r"\1"),
+    (r"\bwanem samting\b", "what"), (r"\b(?:long |lo )?wanem (?:hap|ples)\b", "where"), (r"\bwankain man\b", "the same man"),
+    (r"\b(?:lo |long )?(?:pes|ai|fored|frant) (?:bilong|blong|lo|long) mi\b", "in front of me"),
+    (r"\b(?:han sut|raet han|rait han)\b", "right"), (r"\b(?:han kais|lef han|lep han)\b", "left"),
+    (r"\b(?:wanpela|wan) (?:man )?(?=i\b)", "somebody "), (r"\b(?:lo|long) (?:dis |this )?moning\b", "this morning"),
+    (r"\b(?:i )?no (?:mekim|mekem|duim|stap) (?:eni |wanpela )?(?:wok|waka|wak)\b", "not working"),
+    (r"\b(?:hao long|hamas taim|hamas taem|haumas taim|hao mas taem)(?: nao)? (?:go finis|go pinis|i go pinis)\b", "how long ago"),
+    (r"\b(?:hao long|hamas taim|hamas taem|haumas taim|hao mas taem)\b(?: nao)?", "how long"),
+    (r"\b(?:hao mas|haomas|hamas|haumas)\b(?: nao)?", "how many"),
+    (r"\b(?:wataem|wanem taim|wanem taem|wetaem)\b(?: nao)?", "when"),
+    (r"\b(?:wanem|wea|we) saed\b(?: nao)?", "which side"),
+    (r"\b(?:bihaen|biaen|baksait) (?:lo|long) (raet|rait|lef|lep|left) saed\b",
+     lambda m: f"behind me on the {'right' if m.group(1) in ('raet', 'rait') else 'left'}"),
+    (r"\b(?:lo |long )?(?:raet|rait) saed (?:blong|bilong|lo|long) mi\b", "on my right"),
+    (r"\b(?:lo |long )?(?:lef|lep|left) saed (?:blong|bilong|lo|long) mi\b", "on my left"),
+    (r"\b(?:bihaen|biaen|bihain|baksait) (?:lo|long|blong|bilong) mi\b|\b(?:long |lo )?baksait (?:bilong|blong|long|lo) mi\b",
+     "behind me"),
+    (r"\b(?:lo|long) (?:raet|rait) saed\b|\b(?:raet|rait) saed\b", "on the right"),
+    (r"\b(?:lo|long) (?:lef|lep|left) saed\b|\b(?:lef|lep) saed\b", "on the left"),
+    (r"\b(?:lo|long) (?:frant|fran|ai) (?:blong|bilong|lo|long) mi\b", "in front of me"),
+    (r"\b(?:tru )?o (?:nomoa|nogat|no)\s*$", "or not"), (r"\bo\b", "or"),
+    (r"\b(?:lo|long) graon\b", "on the ground"), (r"\bstap yet\b", "still there"), (r"\bgo kasem nao\b|\bkasem nao\b", "until now"),
+    (r"\b(?:namba wan)\b", "first"), (r"\bnamba tu\b", "second"), (r"\bnamba tri\b", "third"),
+    (r"\blas (?:taem|taim)\b", "last time"), (r"\b(?:sem wan|wankain)\b", "the same one"),
+    (r"\b(?:kam|go) insaed\b", "entered"), (r"\b(?:kam|go) aot\b", "came out"), (r"\blusim saet\b", "left site"),
+    (r"\b(?:go|kam) (?:bek|bak)\b", "came back"), (r"\bgo kaikai\b|\bgo kakae\b", "went for lunch"),
+    (r"\b(?:kambak|kam bek|kam bak|go bek|go bak|came back) (?:lo|long) (?:sem |the same )?ples wea\b", "came back to the place where"),
+    (r"\bpikimap (?:hem|em)\b", "picked it up"), (r"\bwea no (?:werem|werim)\b|\bno (?:werem|werim)\b", "without"),
+    (r"\b(\w+) (?:blong|bilong) (?:hem|em)\b", r"his \1"), (r"\b(?:lo|long|from) mi\b", "from me"),
+    (r"\b(\w+) (?:nomoa|nomo)\b", r"just \1"), (r"\b(?:lo|long) (?=(?:las|last|fes|first|namba|seken|second|tude|today|moning|morning)\b)", ""),
+    (r"\bmi no lukim\b", "no see"),
+    (r"\bwanem (?:nao )?stap\b", "what is there"), (r"\ban (?=\d)", "and "), (r"\b(?:ya|ia)\b", " "),
+    (r"\bples wea\b", "place where"), (r"^(?:wea|we)\b|\bwea nao\b|\b(?:wea|we)\s*$|\b(stap|go|lusim|putim|i) (?:wea|we)\b",
+                                        lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}where"),
+    (r"\bwea\b", "that"), (r"\b(?:hu nao)\b", "who"),
+    # "em i", "hem i", "dril i stap": the verb marker goes; "hem" after a verb is its object, ahead it is the subject,
+    # after a noun it repeats it
+    (r"\b(\w+(?:im|em|um)) (?:hem|em)\b", r"\1 it"), (r"^(?:hem|em)\b", "he"), (r"\b(?:hem|em)\b", " "),
+    (r"\bi (?=\w)", ""), (r"\b(\w+) (?:blong|bilong) mi\b", r"my \1"), (r"\b(?:blong|bilong|blo)\b", "of"),
+    (r"(?<!how )\b(?:lo|long) (?=\d)", "at "), (r"(?<!how )\b(?:lo|long)\b", "in"),
+    (r"\bnao\b", " "), (r"\b(?:ya|ia)\s*$", " "), (r"\bmi\b", "i"), (r"\bstap\b", "is"),
+    _word_swap(_MELANESIAN_WORDS), (r"\bbin\b", " "), (r"\s+", " "),
+)
+
 # A language whose marker words another language shares is not glossed when that other one's marks are there
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
@@ -3838,6 +3924,7 @@ _NOT_GERMAN = re.compile(r"\bdere\b|\bdem (?:carry|put|move|lay|laid|bring|take|
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
     (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
+    (_MELANESIAN_MARKERS, 2, _MELANESIAN, None),  # first: other creoles' glossaries read its "dis", "dat", "o"
     (_KOREAN_LATIN_MARKERS, 1, _KOREAN_LATIN, None),
     (_SWAHILI_STANDARD_MARKERS, 2, _SWAHILI_STANDARD, None),  # before the languages that read its "la", "ya", "na"
     (_INDONESIAN_MARKERS, 2, _INDONESIAN, _NOT_INDONESIAN),
