@@ -1083,6 +1083,14 @@ _DUTCH = _rules(
     (r"\bthe the\b", "the"),
 )
 
+# The creoles' "dey" before a verb is they ("when dey lay the first brick"), not is; "wey" before a person and a verb
+# that puts a thing somewhere is where ("wey dem carry de wheelbarrow")
+_DEY_THEY: tuple[str, str] = (
+    r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come|lay|laid|set|drop|dropped|pour|poured|"
+    r"finish|finished|start|started)\b", r"they \1")
+_WEY_WHERE: tuple[str, str] = (r"\bwey (dem|they|he|she|you|i|we) (carry|carried|put|take|took|tek|move|moved|drop|dropped|"
+                               r"leave|left|lef|shift|shifted)\b", r"where did \1 \2")
+
 # --- Trinidadian English (Trini creole: "de" for the, "dey", "wey", "meh", "liming") --------------------------
 _TRINI_MARKERS = re.compile(r"\b(de|dey|wey|meh|allyuh|liming|limin|lime|gyul|doh|wha|dat|dis|cyah|steel man|deh|mih|fuh|whey|pardner|wuk)\b")  # Pidgin has "dey", "wey" too
 _TRINI = _rules(
@@ -1114,8 +1122,7 @@ _TRINI = _rules(
     (r"\bpulling (his|her) weight\b", "working"), (r"\bstart back work\b", "started working again"),
     (r"\bget drop\b", "got dropped"), (r"\bgo back by where\b", "go back to where"),
     # "dey" (is, there; they before a verb), "wey" (where), "reach" (arrive, end up)
-    (r"\bdey (was|were|swing|move|moved|take|took|put|bring|carry|lift|come|lay|laid|set|drop|dropped|pour|poured|"
-     r"finish|finished|start|started)\b", r"they \1"),
+    _DEY_THEY,
     (r"\bwey (it|he|she|they) dey\b", r"where is \1"), (r"^wey (.+?) dey( now)?$", r"where is \1 now"), (r"^wey (.+?) reach\b", r"where did \1 end up"),
     (r"^wey (.+?) gone\b", r"where did \1 go"), (r"^wey (i|we) (leave|put|drop)\b", r"where did \1 \2"), (r"\bwey\b", "where"),
     (r"\bstill dey where\b", "still where"), (r"\bstill dey$", "still there"), (r"\bwhat dey\b", "what is"),
@@ -1191,7 +1198,7 @@ _WA_PIDGIN = _rules(
     (r"\bstill dey there\b", "still there"), (r"\bdon dey\b", "has been"), (r"\be dey\b", "it is"),
     (r"\b(he|she|it|they) dey which way\b", r"which way is \1"), (r"\bdey (sit down )?idle\b", "is idle"),
     (r"\bdey (loaf|loafing)\b", "is loafing"), (r"\bdey do nothing\b", "is doing nothing"),
-    (r"\bdey stand\b", "was standing"), (r"\bdey\b", "is"), (r"\bwey\b", "who"),
+    (r"\bdey stand\b", "was standing"), _DEY_THEY, (r"\bdey\b", "is"), _WEY_WHERE, (r"\bwey\b", "who"),
     (r"\b(for|on) (ground|floor)\b", "on the ground"), (r"\blie for\b", "lie on"), (r"\bfor there\b", "there"),
     (r"\bwaka\b", "walk around"), (r"\bcomot\b", "come out"), (r"\bclimb come out\b", "climb out"),
     (r"\bcome out from\b", "come out of"), (r"\bgo sit down rest\b|\bgo rest\b", "go on break"),

@@ -433,6 +433,8 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "thru": "through", "sinse": "since", "ther": "there", "wat": "what", "lon": "long", "haf": "half", "helmit": "helmet",
     "hamer": "hammer", "yelow": "yellow", "weelbarow": "wheelbarrow", "wen": "when",
     "wuh": "what", "doan": "don't", "widout": "without", "fuh": "for", "secon": "second", "pon": "on",  # Caribbean by voice
+    "ladda": "ladder", "notin": "nothing", "nuttin": "nothing", "nutin": "nothing", "togeda": "together",
+    "togetha": "together", "aroun": "around", "firs": "first", "wukkin": "working", "wukin": "working", "wuk": "work",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
@@ -461,6 +463,9 @@ _PHONETIC_RULES = _rules(
     (r"\b(\w+in)(g?)'(?!\w)", lambda m: m.group(1) + "g" if m.group(2) else _g_dropped(m.group(1))),  # "doin'", "lookin'": the -ing word
     (r"\b(?:sum|some)1\b", "someone"), (r"\bany1\b", "anyone"), (r"\bevery1\b", "everyone"), (r"\bno1\b", "no one"),
     (r"\btak (?=(his|her|their)\b)", "take "),
+    (r"\b(han|secon|roun|groun|aroun|behin|fin|stan)'(?!\w)", r"\1d"), (r"\b(las|firs|jus|nex)'(?!\w)", r"\1t"),
+    (r"\b(hand|second|round|ground|around|behind|find|stand|last|first|just|next)'(?!\w)", r"\1"),
+    (r"^wah (?=deh|dey|dere|de|dat|is)\b", "what "),
     (r"\b(for|take|took|tek|on|from|after) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",  # creoles' "fuh he lunch"
      lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
@@ -789,8 +794,10 @@ _SURFACE = _rules(
      r"back there\?*$", r"did \1 go back to where \2 \3 \4 \5?"),
     # "DRILL PICK-UP. BEFORE THAT, MAN ORANGE VEST START WORK?": did the second happen before the first
     # (or with a comma: "mason went for lunch, before that itself first course finished?")
-    (r"^([^.?!]+?)(?<!\bfirst)[.,]\s+(before|after) (?:that|this|it)(?: itself| only)?,?\s+(?!(?:where|what|which|when|how|who|is|was|did)\b)"
-     r"(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$", r"\3 \2 \1?"),
+    # (not Italian's "prima che", "before that" + a clause: "he took off the helmet, before that the mixer arrived?")
+    (r"^([^.?!]+?)(?<!\bfirst)(?:[.]\s+(before|after) (?:that|this|it)(?: itself| only)?,?|,\s+(before|after) (?:that|this|it)"
+     r"(?: itself,?| only,?|,)|,\s+(after) (?:that|this|it))\s+(?!(?:where|what|which|when|how|who|is|was|did)\b)(?![^.?!]*\b(?:again|back)\b)([^.?!]+?)\?*\s*$",
+     lambda m: f"{m.group(5)} {m.group(2) or m.group(3) or m.group(4)} {m.group(1)}?"),
     # an appositive that only describes ("the level, the long one, where ..."): the thing itself
     (r"^(the [a-z]+(?: [a-z]+)?), the (?:(?!(?:red|orange|yellow|green|blue|white|black|grey|gray|brown|pink|purple|silver)\b)[a-z]+ )?"
      r"one, ", r"\1 "),
@@ -1313,6 +1320,25 @@ _PHRASES = _rules(
     (r"\bwhere (he|she|e) (?:stand|stood|was|sit|sat|stay|stayed)(?: standing| sitting)? before (?:his|her|he|she|e) "
      r"(?:(?:went|go|gone) (?:for|on) )?(?:a )?(?:(?:tea|lunch|coffee|smoke) )?(?:break|tea|lunch)\b", r"where \1 was idle"),
     (r"\b(after|before) the (\w+) reach$", r"\1 the \2 arrived"),
+    # round 106 (Neapolitan-, Frisian-, Macedonian-shaped; Liberian and Vincentian by voice): "da" is the creoles' "the"
+    # once the languages whose "da" is another word (Italian's from, Portuguese's of the) have been glossed
+    (r"\bda\b", "the"), (r"\blas\b", "last"), (r"\bjus\b", "just"), (r"\bstan\b", "stand"), (r"\bhan\b", "hand"),
+    (r"\btree (?=(?:minutes?|mins?|hours?|seconds?)\b)", "three "), (r"\bna (?=\w+ing\b)", "not "),
+    (r"\b(?:gone|went|go|goes) (?:to )?eat\b(?! (?:lunch|food|rice|breakfast|dinner|something))", "went for lunch"), (r"\b(took|take|pulled|pull) off (his|her|their) (\w+) off\b", r"\1 off \2 \3"),
+    (r"\b(after|before) the ((?:\w+ ){0,2}\w+) reach$", r"\1 the \2 arrived"),
+    (r"^way (?=(?:the|de|dem|he|she|it|my|they)\b)", "where "),
+    (r"\bwhere (he|she|they) (was|were) (sitting|sittin) down\b", r"where \1 \2 sitting"),
+    (r"\b(\d+) minutes? and (\d{1,2})\b(?!\s*(?:minutes?|mins?|hours?|seconds?|secs?|:))", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
+    (r"\b(?:slantwise|diagonally|aslant) (right|left) (?:behind|back of) me\b", r"behind me on the \1"),
+    (r"\b(?:slantwise|diagonally|aslant) (right|left) (?:before|in front of|ahead of) me\b", r"front \1 of me"),
+    (r"\b(?:lies|stands|sits) (?:that|it|he|she) before me or behind me\b", "is it in front of me or behind me"),
+    (r"^(?:stands|lies|sits|stays) (the .+?) (?:yet|still) (?:on|at|in) (?:his|its|her|the) (?:old|same) place$", r"is \1 still in the same place"),
+    (r"\b(?:by|at) the (coffee|tea)\b", r"on a \1 break"), (r"^(sits|stands|lies) (the .+)$", lambda m: f"is {m.group(2)} "
+     f"{ {'sits': 'sitting', 'stands': 'standing', 'lies': 'lying'}[m.group(1)]}"),
+    (r"\bhow (?:long|much time) (?:it )?is (?:it )?that (he|she|they) (?:is|are) without\b", r"how long has \1 been without"),
+    (r"^since when (.+?) (?:does not|doesn't|is not|isn't|does) (?:work|working|idle)$", r"how long has \1 been idle"),
+    (r"^first (he|she|they|the [\w ]+?) (went|came|took|dropped|picked|moved|started|stopped|left|arrived) (.+?) then (.+?)"
+     r"(?: it is so| is it so| is it| right| true| yes)?$", r"did \1 \2 \3 before \4"),
     # round 105 (Malayalam-, Bosnian-, Tongan-, Amharic-shaped; Bajan): "before went he for smoko" (the verb first),
     # "came back the boy to where was ladder", "concrete mixer, is front of me or is back?" (which of the two), "the water
     # tank that is black", "his helmet already he removed" (the verb last), "coffee ceremony" (an Ethiopian coffee break)
@@ -2117,7 +2143,7 @@ _SPOKEN = _rules(
     (r"\bsince half (one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b", r"since \1 thirty"),
     (r"^relative to (?:the way )?(?:i am|i'm|where i am) (?:\w+ )?facing,? where is\b", "which way is"),
     # Dutch and German verb-second order ("how long ago went the man idle", "lies he there still", "stands he still")
-    (r"^(how long ago|when|what time) went (the .+?) (idle|in|into|down|for|home|on|off)\b", r"\1 did \2 go \3"),
+    (r"^(how long ago|when|what time) went (the .+?) (idle|in(?! (?:the |a )?(?:" + _COLOURS_RE + r")\b)|into|down|for|home|on|off)\b", r"\1 did \2 go \3"),
     (r"^(?!(?:is|are|does|do|how|when|what|which|who|where)\b)(.+?) works (?:he|she|they) (now|still|at the moment|right now)\b",
      r"is \1 working \2"),  # "the man with the yellow vest, works he now or not"
     (r"^works ((?:the|that|this|my) .+?) (still|now|at the moment|right now)\b", r"is \1 working \2"),
@@ -3221,14 +3247,15 @@ def _texted(word: str) -> str | None:
     """A common word typed without its vowels ("hw lng ws th", "lst", "nxt", "mvd", "crse" = course): the most
     likely word with those consonants; site words are `_abbreviation`'s."""
     target = _BY_CONSONANTS.get(_consonants(word))
-    return target if target is not None and len(target) > len(word) and word not in _INITIALISMS else None
+    return target if target is not None and len(target) > len(word) and word not in _INITIALISMS and (
+        _vowels(word) < _vowels(target)) else None  # texting drops vowels: "da" is not "did"
 
 
-@functools.lru_cache(maxsize=4096)
 def _vowels(word: str) -> int:
     return sum(c in "aeiou" for c in word)
 
 
+@functools.lru_cache(maxsize=4096)
 def _abbreviation(word: str) -> str:
     """Shorthand for a site word ("wb" wheelbarrow, "tb" toolbox, "hh" hard hat, "ldr" ladder): the word, when
     one label's name starts with its letters' initials or spells it with vowels dropped; else `word`."""
@@ -3588,7 +3615,7 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering|knocked off|clocked off|downed tools|go-?slow|lunch|"
-                r"smoko|cigarettes?|ciggies?|fags?|skylark\w*|not doing (?:any |his |her |their )?(?:work|job)|on (?:a |his |her |their )?(?:cigarette|ciggie|ciggy|fag|smoke))\b"),
+                r"smoko|cigarettes?|ciggies?|fags?|skylark\w*|sleeping|asleep|napping|dozing|snoozing|not doing (?:any |his |her |their )?(?:work|job)|on (?:a |his |her |their )?(?:cigarette|ciggie|ciggy|fag|smoke))\b"),
      "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
@@ -3637,6 +3664,7 @@ def state_in(text: str) -> StateName | None:
 
 
 def _spell(text: str) -> tuple[Spell | None, int | None]:
+    text = re.sub(r"\b(standing|stood|stand|stands|sitting|sat|sits|lying|lay|lies|kept|keeps) still\b", r"\1", text)
     m = re.search(r"\b(first|second|third|fourth|fifth|1st|2nd|3rd|4th|5th) (idle |working |work |lazy |tea |smoke |lunch |brew )?(spell|break|brew|entry|visit|idle|idling|"
                   r"stint|period|stretch|time|round|session|bout|rest|block|stop|pause|phase|breather|skive|idling|coffee|cigarette|ciggie|fag|smoke|"
                   r"tea|lunch)\b", text)  # fmt: skip
