@@ -1319,13 +1319,13 @@ _PHRASES = _rules(
      r"how long was \1 on \2 break"),
     (r"\bwhere (he|she|e) (?:stand|stood|was|sit|sat|stay|stayed)(?: standing| sitting)? before (?:his|her|he|she|e) "
      r"(?:(?:went|go|gone) (?:for|on) )?(?:a )?(?:(?:tea|lunch|coffee|smoke) )?(?:break|tea|lunch)\b", r"where \1 was idle"),
-    (r"\b(after|before) the (\w+) reach$", r"\1 the \2 arrived"),
+    (r"\b(after|before) the ((?:\w+ ){0,2}\w+) reach$", r"\1 the \2 arrived"),  # "the mixer truck reach" too
     # round 106 (Neapolitan-, Frisian-, Macedonian-shaped; Liberian and Vincentian by voice): "da" is the creoles' "the"
     # once the languages whose "da" is another word (Italian's from, Portuguese's of the) have been glossed
     (r"\bda\b", "the"), (r"\blas\b", "last"), (r"\bjus\b", "just"), (r"\bstan\b", "stand"), (r"\bhan\b", "hand"),
     (r"\btree (?=(?:minutes?|mins?|hours?|seconds?)\b)", "three "), (r"\bna (?=\w+ing\b)", "not "),
-    (r"\b(?:gone|went|go|goes) (?:to )?eat\b(?! (?:lunch|food|rice|breakfast|dinner|something))", "went for lunch"), (r"\b(took|take|pulled|pull) off (his|her|their) (\w+) off\b", r"\1 off \2 \3"),
-    (r"\b(after|before) the ((?:\w+ ){0,2}\w+) reach$", r"\1 the \2 arrived"),
+    (r"\b(?:gone|went|go|goes) (?:to )?eat\b(?! (?:lunch|food|rice|breakfast|dinner|something))", "went for lunch"),
+    (r"\b(took|take|pulled|pull) off (his|her|their) (\w+) off\b", r"\1 off \2 \3"),
     (r"^way (?=(?:the|de|dem|he|she|it|my|they)\b)", "where "),
     (r"\bwhere (he|she|they) (was|were) (sitting|sittin) down\b", r"where \1 \2 sitting"),
     (r"\b(\d+) minutes? and (\d{1,2})\b(?!\s*(?:minutes?|mins?|hours?|seconds?|secs?|:))", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
