@@ -3834,15 +3834,15 @@ _MELANESIAN_MARKERS = re.compile(
     r"wataem|datfala|dispela|disfala|sidaon|sindaun|waka|kaikai|kakae|nomoa|nogat|bihaen|biaen|baksait|saed|graon|naoia|"
     r"bifoa|bipo|kambak|pikimap|muvim|muvum|foldaon|pundaun|tekof|tekemaot|rausim|werem|werim|kasem|pinis|wanpela|samwan|"
     r"husat|malolo|lesi|wilbaro|brikleya|samting|distaem|narafala|narapela|wankain|hao long|hao mas|leim|insaed|aotsaed|"
-    r"hem|nao|wea|orens|yelo|saet|raet|werem|lo|graun|wokman|wetem|wetaot|dril|liklik|bikpela|pes|kirap|sindaun|"
-    r"nau|moning|em i|hem i|i stap)\b")
+    r"hem|nao|wea|orens|yelo|saet|raet|lo|graun|wokman|wetem|wetaot|dril|liklik|bikpela|pes|kirap|nau|moning|em i|hem i|"
+    r"i stap)\b")
 _MELANESIAN_WORDS = {
     "orens": "orange", "yelo": "yellow", "grin": "green", "ret": "red", "waet": "white", "wait": "white", "blak": "black",
     "braon": "brown", "gre": "grey", "wilbaro": "wheelbarrow", "wilbero": "wheelbarrow", "hama": "hammer", "dril": "drill",
     "lada": "ladder", "ladda": "ladder", "brikleya": "bricklayer", "brikleia": "bricklayer", "kapenta": "carpenter",
     "welda": "welder", "plamba": "plumber", "elektrisen": "electrician", "trak": "truck", "konkrit": "concrete",
     "wol": "wall", "hol": "hole", "saet": "site", "ples": "place", "graon": "ground", "mixa": "mixer", "draeva": "driver",
-    "meri": "woman", "helmet": "helmet", "vest": "vest", "boks": "box", "toolboks": "toolbox", "minit": "minutes",
+    "meri": "woman", "boks": "box", "toolboks": "toolbox", "minit": "minutes",
     "minits": "minutes", "aua": "hour", "tude": "today", "tede": "today", "tudei": "today", "moning": "morning",
     "naoia": "now", "nau": "now", "distaem": "now", "bifoa": "before", "bifo": "before", "bipo": "before", "afta": "after",
     "fes": "first", "fas": "first", "las": "last", "seken": "second", "tird": "third", "sem": "same", "difren": "different",
@@ -3857,7 +3857,7 @@ _MELANESIAN_WORDS = {
     "kaikai": "lunch", "kakae": "lunch", "smok": "smoke", "olketa": "they", "olgeta": "they", "oli": "they", "ol": "they",
     "yu": "you", "yumi": "we", "mifala": "we", "husat": "who", "hu": "who", "wanem": "what", "bihain": "after",
     "insaed": "inside", "aotsaed": "outside", "klaem": "climbed", "klaemap": "climbed up", "bitwin": "between",
-    "twenti": "twenty", "tri": "three", "foa": "four", "faev": "five", "siks": "six", "seven": "seven", "eit": "eight",
+    "twenti": "twenty", "tri": "three", "foa": "four", "faev": "five", "siks": "six", "eit": "eight",
     "naen": "nine", "tueni": "twenty", "haf": "half", "graun": "ground", "wokman": "worker", "bosboi": "foreman",
     "slip": "lying", "kirap": "started", "mekim": "doing", "mekem": "doing", "duim": "doing", "nating": "nothing",
     "eni": "any", "wetem": "with", "wetaot": "without", "insait": "inside", "ausait": "outside", "asde": "yesterday",
@@ -3869,7 +3869,7 @@ _MELANESIAN = _rules(
     # whole phrases first: how long (ago), how many, when, which side, behind me, or not; Tok Pisin's colours end "-pela"
     (r"\b(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|wait|waet|white|orens|orange|braun|braon)(?:pela|fala)\b", r"\1"),
     (r"\bwanem samting\b", "what"), (r"\b(?:long |lo )?wanem (?:hap|ples)\b", "where"), (r"\bwankain man\b", "the same man"),
-    (r"\b(?:lo |long )?(?:pes|ai|fored|frant) (?:bilong|blong|lo|long) mi\b", "in front of me"),
+    (r"\b(?:lo |long )?(?:pes|ai|fored|frant|fran) (?:bilong|blong|lo|long) mi\b", "in front of me"),
     (r"\b(?:han sut|raet han|rait han)\b", "right"), (r"\b(?:han kais|lef han|lep han)\b", "left"),
     (r"\b(?:wanpela|wan) (?:man )?(?=i\b)", "somebody "), (r"\b(?:lo|long) (?:dis |this )?moning\b", "this morning"),
     (r"\b(?:i )?no (?:mekim|mekem|duim|stap) (?:eni |wanpela )?(?:wok|waka|wak)\b", "not working"),
@@ -3886,10 +3886,9 @@ _MELANESIAN = _rules(
      "behind me"),
     (r"\b(?:lo|long) (?:raet|rait) saed\b|\b(?:raet|rait) saed\b", "on the right"),
     (r"\b(?:lo|long) (?:lef|lep|left) saed\b|\b(?:lef|lep) saed\b", "on the left"),
-    (r"\b(?:lo|long) (?:frant|fran|ai) (?:blong|bilong|lo|long) mi\b", "in front of me"),
     (r"\b(?:tru )?o (?:nomoa|nogat|no)\s*$", "or not"), (r"\bo\b", "or"),
     (r"\b(?:lo|long) graon\b", "on the ground"), (r"\bstap yet\b", "still there"), (r"\bgo kasem nao\b|\bkasem nao\b", "until now"),
-    (r"\b(?:namba wan)\b", "first"), (r"\bnamba tu\b", "second"), (r"\bnamba tri\b", "third"),
+    (r"\bnamba wan\b", "first"), (r"\bnamba tu\b", "second"), (r"\bnamba tri\b", "third"),
     (r"\blas (?:taem|taim)\b", "last time"), (r"\b(?:sem wan|wankain)\b", "the same one"),
     (r"\b(?:kam|go) insaed\b", "entered"), (r"\b(?:kam|go) aot\b", "came out"), (r"\blusim saet\b", "left site"),
     (r"\b(?:go|kam) (?:bek|bak)\b", "came back"), (r"\bgo kaikai\b|\bgo kakae\b", "went for lunch"),
@@ -3901,13 +3900,13 @@ _MELANESIAN = _rules(
     (r"\bwanem (?:nao )?stap\b", "what is there"), (r"\ban (?=\d)", "and "), (r"\b(?:ya|ia)\b", " "),
     (r"\bples wea\b", "place where"), (r"^(?:wea|we)\b|\bwea nao\b|\b(?:wea|we)\s*$|\b(stap|go|lusim|putim|i) (?:wea|we)\b",
                                         lambda m: f"{m.group(1) + ' ' if m.group(1) else ''}where"),
-    (r"\bwea\b", "that"), (r"\b(?:hu nao)\b", "who"),
+    (r"\bwea\b", "that"), (r"\bhu nao\b", "who"),
     # "em i", "hem i", "dril i stap": the verb marker goes; "hem" after a verb is its object, ahead it is the subject,
     # after a noun it repeats it
     (r"\b(\w+(?:im|em|um)) (?:hem|em)\b", r"\1 it"), (r"^(?:hem|em)\b", "he"), (r"\b(?:hem|em)\b", " "),
     (r"\bi (?=\w)", ""), (r"\b(\w+) (?:blong|bilong) mi\b", r"my \1"), (r"\b(?:blong|bilong|blo)\b", "of"),
     (r"(?<!how )\b(?:lo|long) (?=\d)", "at "), (r"(?<!how )\b(?:lo|long)\b", "in"),
-    (r"\bnao\b", " "), (r"\b(?:ya|ia)\s*$", " "), (r"\bmi\b", "i"), (r"\bstap\b", "is"),
+    (r"\bnao\b", " "), (r"\bmi\b", "i"), (r"\bstap\b", "is"),
     _word_swap(_MELANESIAN_WORDS), (r"\bbin\b", " "), (r"\s+", " "),
 )
 

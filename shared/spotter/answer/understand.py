@@ -1328,12 +1328,14 @@ _PHRASES = _rules(
     (r"\b(took|take|pulled|pull) off (his|her|their) (\w+) off\b", r"\1 off \2 \3"),
     (r"^way (?=(?:the|de|dem|he|she|it|my|they)\b)", "where "),
     (r"\bwhere (he|she|they) (was|were) (sitting|sittin) down\b", r"where \1 \2 sitting"),
-    (r"\b(\d+) minutes? and (\d{1,2})\b(?!\s*(?:minutes?|mins?|hours?|seconds?|secs?|:))", lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
+    (r"\b(\d+) minutes? and (\d{1,2})\b(?!\s*(?:minutes?|mins?|hours?|seconds?|secs?|:))",
+     lambda m: f"{m.group(1)}:{int(m.group(2)):02d}"),
     (r"\b(?:slantwise|diagonally|aslant) (right|left) (?:behind|back of) me\b", r"behind me on the \1"),
     (r"\b(?:slantwise|diagonally|aslant) (right|left) (?:before|in front of|ahead of) me\b", r"front \1 of me"),
     (r"\b(?:lies|stands|sits) (?:that|it|he|she) before me or behind me\b", "is it in front of me or behind me"),
     (r"^(?:stands|lies|sits|stays) (the .+?) (?:yet|still) (?:on|at|in) (?:his|its|her|the) (?:old|same) place$", r"is \1 still in the same place"),
-    (r"\b(?:by|at) the (coffee|tea)\b", r"on a \1 break"), (r"^(sits|stands|lies) (the .+)$", lambda m: f"is {m.group(2)} "
+    (r"\b(?:by|at) the (coffee|tea)\b(?! (?:machine|urn|table|van|truck|station|hut|shed|cart|cup|pot|maker|room|area))",
+     r"on a \1 break"), (r"^(sits|stands|lies) (the .+)$", lambda m: f"is {m.group(2)} "
      f"{ {'sits': 'sitting', 'stands': 'standing', 'lies': 'lying'}[m.group(1)]}"),
     (r"\bhow (?:long|much time) (?:it )?is (?:it )?that (he|she|they) (?:is|are) without\b", r"how long has \1 been without"),
     (r"^since when (.+?) (?:does not|doesn't|is not|isn't|does) (?:work|working|idle)$", r"how long has \1 been idle"),
@@ -3615,8 +3617,8 @@ _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
                 r"phone|sitting (around|about)|sat (around|about|idle)|stood (around|about)|not doing anything|not busy|"
                 r"unproductive|downtime|pause|paused|skiving|stopped|time off|breather|idling|goof\w* off|slacking off|"
                 r"messing (about|around)|dossing|loitering|knocked off|clocked off|downed tools|go-?slow|lunch|"
-                r"smoko|cigarettes?|ciggies?|fags?|skylark\w*|sleeping|asleep|napping|dozing|snoozing|not doing (?:any |his |her |their )?(?:work|job)|on (?:a |his |her |their )?(?:cigarette|ciggie|ciggy|fag|smoke))\b"),
-     "idle"),
+                r"smoko|cigarettes?|cigg(?:y|ie|ies)|fags?|on (?:a |his |her |their )?smoke|skylark\w*|sleeping|asleep|napping|"
+                r"dozing|snoozing|not doing (?:any |his |her |their )?(?:work|job))\b"), "idle"),
     (re.compile(r"\b(been|is|are|was|were|keeps?|kept|still) (he |she |they )?(actually |really |still )?(digging|shovell?ing|raking|hammering|drilling|nailing|"
                 r"pouring|screeding|tying rebar|tying steel|tying|cutting|sawing|welding|plastering|painting|framing|fixing|barrowing|"
                 r"floating|tamping|levelling|leveling|grinding|sanding|sweeping|mixing|chiselling|chiseling|chipping|bolting|"
