@@ -3836,15 +3836,15 @@ _MELANESIAN_MARKERS = re.compile(
     r"husat|malolo|lesi|wilbaro|brikleya|samting|distaem|narafala|narapela|wankain|hao long|hao mas|leim|insaed|aotsaed|"
     r"hem|nao|wea|orens|yelo|saet|raet|lo|graun|wokman|wetem|wetaot|dril|liklik|bikpela|pes|kirap|nau|moning|em i|hem i|"
     r"i stap)\b")
-_MELANESIAN_WORDS = {
+_MELANESIAN_WORDS = {  # (understand's spelling table, which runs first, has "ladda", "mixa", "afta", "haf", "briks")
     "orens": "orange", "yelo": "yellow", "grin": "green", "ret": "red", "waet": "white", "wait": "white", "blak": "black",
     "braon": "brown", "gre": "grey", "wilbaro": "wheelbarrow", "wilbero": "wheelbarrow", "hama": "hammer", "dril": "drill",
-    "lada": "ladder", "ladda": "ladder", "brikleya": "bricklayer", "brikleia": "bricklayer", "kapenta": "carpenter",
+    "lada": "ladder", "brikleya": "bricklayer", "brikleia": "bricklayer", "kapenta": "carpenter",
     "welda": "welder", "plamba": "plumber", "elektrisen": "electrician", "trak": "truck", "konkrit": "concrete",
-    "wol": "wall", "hol": "hole", "saet": "site", "ples": "place", "graon": "ground", "mixa": "mixer", "draeva": "driver",
+    "wol": "wall", "hol": "hole", "saet": "site", "ples": "place", "graon": "ground", "draeva": "driver",
     "meri": "woman", "boks": "box", "toolboks": "toolbox", "minit": "minutes",
     "minits": "minutes", "aua": "hour", "tude": "today", "tede": "today", "tudei": "today", "moning": "morning",
-    "naoia": "now", "nau": "now", "distaem": "now", "bifoa": "before", "bifo": "before", "bipo": "before", "afta": "after",
+    "naoia": "now", "nau": "now", "distaem": "now", "bifoa": "before", "bifo": "before", "bipo": "before",
     "fes": "first", "fas": "first", "las": "last", "seken": "second", "tird": "third", "sem": "same", "difren": "different",
     "datfala": "that", "dispela": "this", "disfala": "this", "dis": "this", "dat": "that", "samwan": "somebody",
     "wanpela": "one", "narafala": "other", "narapela": "other", "lukim": "see", "kisim": "took", "tekem": "took",
@@ -3858,12 +3858,12 @@ _MELANESIAN_WORDS = {
     "yu": "you", "yumi": "we", "mifala": "we", "husat": "who", "hu": "who", "wanem": "what", "bihain": "after",
     "insaed": "inside", "aotsaed": "outside", "klaem": "climbed", "klaemap": "climbed up", "bitwin": "between",
     "twenti": "twenty", "tri": "three", "foa": "four", "faev": "five", "siks": "six", "eit": "eight",
-    "naen": "nine", "tueni": "twenty", "haf": "half", "graun": "ground", "wokman": "worker", "bosboi": "foreman",
+    "naen": "nine", "tueni": "twenty", "graun": "ground", "wokman": "worker", "bosboi": "foreman",
     "slip": "lying", "kirap": "started", "mekim": "doing", "mekem": "doing", "duim": "doing", "nating": "nothing",
     "eni": "any", "wetem": "with", "wetaot": "without", "insait": "inside", "ausait": "outside", "asde": "yesterday",
     "yestedei": "yesterday", "apinun": "afternoon", "aftenun": "afternoon", "statem": "started", "finisim": "finished",
     "liklik": "small", "bikpela": "big", "raithan": "right", "lephan": "left", "defren": "different", "na": "and",
-    "blok": "block", "bloks": "blocks", "briks": "bricks", "taim": "time", "taem": "time", "wetim": "waiting",
+    "blok": "block", "bloks": "blocks", "taim": "time", "taem": "time", "wetim": "waiting",
 }
 _MELANESIAN = _rules(
     # whole phrases first: how long (ago), how many, when, which side, behind me, or not; Tok Pisin's colours end "-pela"
