@@ -1808,7 +1808,7 @@ _SC_WORDS = {
     "efter": "after", "ye": "you", "yer": "your", "yon": "that", "ony": "any", "onything": "anything",
     "naethin": "nothing", "nae": "no", "cannae": "cannot", "canna": "cannot", "daein": "doing", "gaun": "going",
     "laddie": "lad", "lassie": "woman", "wean": "lad", "masel": "myself", "hissel": "himself", "awa": "away",
-    "wee": "small", "ken": "know", "mair": "more", "afore": "before", "wance": "once", "twa": "two",
+    "wee": "small", "ken": "know", "mair": "more", "hauf": "half", "dae": "do", "fur": "for", "afore": "before", "wance": "once", "twa": "two",
     "hoo": "how", "whits": "what is", "ahint": "behind", "shooder": "shoulder", "scaffy": "scaffold", "yella": "yellow",
     "folk": "people", "lyin": "lying", "too box": "toolbox", "whaur": "where", "jist": "just", "staunin": "standing",
     "intae": "into", "haun": "hand", "gonnae": "going to", "hame": "home", "skivin": "skiving",
@@ -1833,7 +1833,7 @@ _SCOTS_MARKERS = re.compile(  # words no English question has; "ma", "ye", "aye"
     r"hissel|afore|the noo|skivin'?|skive|piece break|(?:for|his|her|their) piece|chancer|wi'|with'|hoo|whits|balach|"
     r"f[aà]radh|an-dr[aà]sta|cuin|ahint|shooder|scaffy|wi'oot|yella|whaur|jist|staunin|intae|gonnae|hame|lang|yin|barra|"
     r"whar|noo|buddo|peedie|whit wey|bare-heided|whaar|ida|wirk|wirks|wirkin|wirked|liftit|taen|bidden|staandin|gaein|peerie|"
-    r"du ken|ken du|withoot|over dere|"
+    r"du ken|ken du|withoot|over dere|hauf|dae (?:ah|i|ye|you|we)|fur (?:his|her|their|a|the|ma)|"
     r"ma(?= (?:left|right|back|front|eyes|shoulder|six|twelve|side)))(?!\w)"
 )
 _SCOTS = _rules(
@@ -1857,7 +1857,10 @@ _SCOTS = _rules(
     (r"\bdoon there\b", "in there"),
     (r"\b(come|came|comes|get|got) (back |up )?oot( o[f']?)? the (hole|trench|pit|excavation)\b", r"left the \4"),
     (r"\b(come|came|get|got|climb|climbed) (back )?(up )?oot( o[f']?)?( there)?$", r"\1 out of the hole"),
+    (r"\bfur (his|her|their|a|the|ma)\b", r"for \1"),
     (r"\b(went|go|gone|going|goes) for (his|her|their|a) piece( break)?\b", "went on a break"),
+    (r"\b(away|oot|out|off) for (his|her|their|a) piece( break)?\b", "away on a break"),  # "is he away fur his piece"
+    (r"\bon (his|her|their) piece\b", r"on \1 break"),  # "how lang wis he on his piece": his lunch break
     (r"\b(his|her|their|the) piece break\b", r"\1 break"),
     (r"\bpiece break\b", "break"),
     # ("skive" and "skive off" are read before any glossary; "skivin'" arrives here as "skiving")
@@ -3864,10 +3867,39 @@ _MELANESIAN_WORDS = {  # (understand's spelling table, which runs first, has "la
     "yestedei": "yesterday", "apinun": "afternoon", "aftenun": "afternoon", "statem": "started", "finisim": "finished",
     "liklik": "small", "bikpela": "big", "raithan": "right", "lephan": "left", "defren": "different", "na": "and",
     "blok": "block", "bloks": "blocks", "taim": "time", "taem": "time", "wetim": "waiting",
+    "sins": "since", "garem": "has", "mas": "must", "tan": "turn", "wei": "way", "fo": "for", "skafol": "scaffold",
+    "soem": "show", "somem": "show", "labara": "labourer", "tugeta": "together", "kos": "course", "kours": "course",
+    "tumoro": "tomorrow", "aoa": "hour", "moa": "again", "kamaot": "came out", "seftiman": "safety officer",
+    "peim": "pay", "wik": "week", "kon": "cone", "kons": "cones", "hapen": "happened", "fomen": "foreman",
+    "standap": "standing", "draopem": "dropped", "trensh": "trench", "selen": "money",
 }
+_ME_COLOUR = r"(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|waet|white|orens|orange|braon|brown)"
+_ME_ORDINALS = {"wan": "first", "tu": "second", "tri": "third", "foa": "fourth", "faev": "fifth", "1": "first",
+                "2": "second", "3": "third", "4": "fourth", "5": "fifth"}
+_ME_VERB = (r"\w+(?:im|em|um)|stap|go|kam|lei|waka|wok|bin|bae|i|no|stil|stat|finis|tekof|kambak|pikimap|sidaon|kirap|"
+            r"nao|ya|taem|save|laek")
 _MELANESIAN = _rules(
     # whole phrases first: how long (ago), how many, when, which side, behind me, or not; Tok Pisin's colours end "-pela"
     (r"\b(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|wait|waet|white|orens|orange|braun|braon)(?:pela|fala)\b", r"\1"),
+    # a thing and its colour after it ("ladder wea hem yelo", "olketa kon wea yelo"); "olketa" before a noun is the
+    # plural ("olketa kon": the cones), before a verb they; ordinals are "mak"/"namba" and a number ("mak tri kos")
+    (rf"\b(\w+) (?:wea|we) (?:hem |em |i |olketa )?{_ME_COLOUR}\b", r"\2 \1"),
+    (r"\b(?:olketa|olgeta) (?:waka ?man|wokman)\b", "the workers"),
+    (rf"\b(?:olketa|olgeta)\b(?! (?:{_ME_VERB})\b)(?= \w)", "the"),
+    (r"\b(?:mak|namba) (wan|tu|tri|foa|faev|[1-5])\b", lambda m: f"the {_ME_ORDINALS[m.group(1)]}"),
+    (r"\btu taem\b", "twice"), (r"\bwan taem\b", "once"),
+    (r"\b(?:(?:ol|olketa) taem )?putim tugeta\b|\bol tugeta\b", "in total"),
+    (r"\b(?:lo |long )?las (?:haf|half) (?:aoa|aua|hour)\b", "in the last 30 minutes"),
+    (r"\b(?:lo|long) las (?=(?:wan|haf|half|\d+|tu|tri|faev|ten|one)\b)", "in the last "), (r"\bwan aoa\b", "one hour"),
+    (r"\bhao mas selen\b", "how much money"), (r"\b(?:tep|tape|teip) mesa\b", "tape measure"),
+    (r"\bno garem\b|\bnogat\b(?= (?:helmet|hardhat|vest|hat))", "without"), (r"\bno (?:waka|wok|wak)\b", "not working"),
+    (r"\b(?:wea|wanem) wei\b", "which way"), (r"\bsoem mi\b|\bsomem mi\b", "show me"), (r"\bfo (?=lukim\b|luk\b)", "to "),
+    (r"\bwanem (?:nao )?hapen (?:lo|long|to)\b", "what happened to"), (r"\b(?:bae|bambae) kam\b", "will come"),
+    (r"\bkam insaed\s*$", "arrived"),  # a mixer that "kam insaed" has come onto the site
+    (r"\b(kos|course|wol|wall|lain|row) (?:hem |em |i )?(?:finis|pinis)\b", r"\1 was finished"),
+    # "hem" after a word that opens a clause is its subject: "bifoa hem go spel", "ples wea hem stap bifoa"
+    (r"\b(bifoa|bifo|bipo|before|afta|after|bihain|wea|we|taem) (?:hem|em)\b", r"\1 he"), (r"\bstap bifoa\b", "was before"),
+    (r"\bgo (?:spel|malolo)\b", "went on a break"),
     (r"\bwanem samting\b", "what"), (r"\b(?:long |lo )?wanem (?:hap|ples)\b", "where"), (r"\bwankain man\b", "the same man"),
     (r"\b(?:lo |long )?(?:pes|ai|fored|frant|fran) (?:bilong|blong|lo|long) mi\b", "in front of me"),
     (r"\b(?:han sut|raet han|rait han)\b", "right"), (r"\b(?:han kais|lef han|lep han)\b", "left"),
@@ -3914,6 +3946,8 @@ _MELANESIAN = _rules(
 # (Tagalog's "banda", "ko" are Hindi words too; its "pa" is Spanish texting's "para").
 _HINDI_MARKS = re.compile(r"\b(hai|kya|mere|mera|meri|kahan|kab|kitna|kitne|raha|rahi|gaya|nahi)\b")  # Bangla's "koi" is Hindi's too
 _SPANISH_MARKS = re.compile(r"\b(dónde|donde|cuándo|cuando|qué|tiempo|cuánto|cuanto|hace|el|los|las)\b")
+_SPANISH_OR_MELANESIAN = re.compile(  # a pidgin's "nao" (the topic) and "no" (not) are not Portuguese's
+    rf"{_SPANISH_MARKS.pattern}|\b(hem|blong|bilong|stap|datfala|dispela|olketa|wea|lo|hao long|hao mas|wataem)\b")
 _TAGALOG_MARKS = re.compile(r"\b(yung|nasaan|saan|po|naka-\w+|nandun|andun|nandyan)\b")
 _TAGALOG_OR_PORTUGUESE = re.compile(rf"{_TAGALOG_MARKS.pattern}|\b({_PT_ONLY})\b")
 _NOT_SINGLISH = re.compile(r"\b(jatuh|letak|ambil|tadi|sekarang|mana|bila|berapa|lama|pukul|tangga|topi|lubang|da|wen|stay|dey|wey|una|abeg|na|de|il|la|el|los|ek|hai|kya|sa|ng|yung|po)\b")
@@ -3929,7 +3963,7 @@ _NOT_GERMAN = re.compile(r"\bdere\b|\bdem (?:carry|put|move|lay|laid|bring|take|
 # (marker words, how many of them a question needs, its rewrites, marks of another language that keep it off):
 # Tagalog's markers include short words English has too ("na", "ba", "ko"), so it needs two.
 _LANGUAGES: Sequence[tuple[re.Pattern[str], int, tuple[Rewrite, ...], re.Pattern[str] | None]] = (
-    (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_MARKS),  # whole questions: two of its words
+    (_PORTUGUESE_WHOLE_MARKERS, 2, _PORTUGUESE_WHOLE, _SPANISH_OR_MELANESIAN),  # whole questions: two of its words
     (_MELANESIAN_MARKERS, 2, _MELANESIAN, None),  # first: other creoles' glossaries read its "dis", "dat", "o"
     (_KOREAN_LATIN_MARKERS, 1, _KOREAN_LATIN, None),
     (_SWAHILI_STANDARD_MARKERS, 2, _SWAHILI_STANDARD, None),  # before the languages that read its "la", "ya", "na"

@@ -671,6 +671,32 @@ _SURFACE = _rules(
     # a list of sides offered ("where is he, left, right, behind?"): a choice, not one side
     (r"\b(left|right|behind|ahead|in front|front),\s*(left|right|behind|ahead|in front|front),\s*(?:or\s+)?(left|right|behind|ahead|in front|front)\b",
      r"\1 or \2 or \3"),
+    # the place first, the going back last (Assamese- and Kyrgyz-shaped, round 107): "electrician, where he was before
+    # the crane load came, to there he went back or not?", "man in green vest, place where he was until break, there went
+    # back?" ("until" is before)
+    (r"^((?:the )?[^,]+?),? (?:the )?(?:place )?where (he|she|they) (?:was|were|stood|worked|sat) (before|until|after) "
+     r"([^,]+?),? (?:to )?there (?:(?:he|she|they) )?(?:went|came|go|come|returned) back(?: again)?(?: or not)?\s*\?*$",
+     lambda m: f"did {m.group(1)} go back to where {m.group(2)} was {'before' if m.group(3) == 'until' else m.group(3)} "
+               f"{m.group(4)}?"),
+    # the verb last (Kyrgyz- and Persian-shaped, round 107): "to the excavation went before ...", "into trench went",
+    # "to smoke went after ..."; a yes/no question's "until" is before ("electrician stopped work until welder stopped?")
+    (r"\b(to|into|for) ((?:the |a |his |her |their )?\w+(?: \w+)?) (went|gone|came)(?= (?:before|after|until|again|or)\b|\s*[,?]|\s*$)",
+     r"\3 \1 \2"),
+    (r"^(?!.*\b(?:how|when|what|which|where|since|while|wait|waited|waiting|not|never|\w+n't)\b)(.+?\b(?:stopped|started|went|came|took|removed|"
+     r"dropped|moved|left|entered|picked|put|laid)\b.*?) until (?!after\b|before\b)((?:the |his |her )?[\w ]+? (?:came|come|stopped|started|arrived|"
+     r"left|finished|went|laid|moved|dropped|entered|picked up)\b[^?]*?)\s*\?+$", r"\1 before \2?"),
+    (r"^first (.+?),? and (?:after that|afterwards|after|later|then) (.+?)\s*\?+$", r"\1 before \2?"),  # "first X, and after that Y?"
+    # Persian-shaped "how much time is (it) that he is in the trench?": how long has he been
+    (r"\bhow much time (?:is it|is|it is) that (.+?) (?:is|are) ", lambda m: f"how long {'have' if m.group(1) == 'they' else 'has'} "
+                                                                        f"{m.group(1)} been "),
+    # Persian-shaped, the verb last (round 107): "the carpenter again when he started working?" (started again), "the
+    # labourer for the lunch when he went?", "the shovel which I put beside the hole, yet there is?" (still there)
+    (r"\bagain when (he|she|they) (?:started|start|began|begin) (working|work)\b", r"when did \1 start working again"),
+    (r"^(.+?) for (?:the |his |her |their )?(lunch|tea|break|smoke|coffee|prayers?|rest) when (?:he|she|they) (?:went|go|gone)\s*\?*$",
+     r"when did \1 go for \2?"),
+    (r",? (?:yet|still) there (?:is|are|it is|is it)\s*\?*$", ", is it still there?"),
+    (r"\bwasting (?:his |her |their |the )?time\b", "idle"),
+    (r"\bwhich wey\b", "which way"), (r"\bhauf\b", "half"),  # Scots and Geordie; the creoles' "wey" alone is where or who
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
     # Mandarin-shaped (round 103): "at my where side?" (which side of me), "hammer got pick up before ...?" (was it),
@@ -1032,8 +1058,8 @@ _SURFACE = _rules(
     (r"\blifted\b(?! (?:off|up|out)\b)", "picked up"),
     (r"^(the [\w -]+?) (?:has|have) come back from (?:his |her |the |a )?(?:break|lunch|tea),? is (?:he|she) back (?:to|at) "
      r"work\?*$", r"is \1 working again?"),  # "the welder has come back from break, is he back to work?"
-    (r"\b(the (?:\w+ )?(?:welder|roofer|labourer|bricklayer|brickie|scaffolder|carpenter|electrician|plumber|worker|man|"
-     r"guy|lad)|he|she) started\b(?= *[?,.]|$| before| after| again| or)", r"\1 started working"),
+    (r"\b((?:the|his|her|their) (?:\w+ )?(?:welder|roofer|labourer|bricklayer|brickie|scaffolder|carpenter|electrician|plumber|"
+     r"helper|apprentice|foreman|banksman|painter|plasterer|fitter|worker|man|guy|lad|woman)|he|she) started\b(?= *[?,.]|$| before| after| again| or)", r"\1 started working"),
     (r"^([^,?]+?) (?:lie|lies|lying|sit|sits|sitting) on (?:the )?(floor|ground),? since when\?*$", r"how long has \1 been on the \2?"),
     (r"^([^,?]+?) (floor|ground) (?:lie|lies|lying|lay),? since when\?*$", r"how long has \1 been on the \2?"),
     (r"^([^,?]+?) (?:stand|stands|standing|stood) there how long(?: already)?(?:,? until now)?\?*$",
@@ -1187,6 +1213,10 @@ _SURFACE = _rules(
     (r"\b(\d{1,2}):(\d{2}):(\d{2})\b", lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))}:{m.group(3)}"),
     (r"\bthe (\d+)[- ]second mark\b", lambda m: f"{_mmss(int(m.group(1)))}"),
     (r"\b(\d{1,2})\.([0-5]\d)\b(?!\s*(?:s|sec|secs|seconds?|min|mins|minutes?|hours?|h|m)\b)", r"\1:\2"),
+    # the person, then the other event, then the deed (Persian-shaped, round 107): "the man in orange vest, before the
+    # crane load come up, his helmet he removed?" (the deed, already turned round above, goes back beside its doer)
+    (r"^((?:the )?[^,]+?), (before|after) ([^,]+?), ((?:took|removed|put|picked|dropped|moved|went|came|left|entered|started|"
+     r"stopped)\b[^,?]*?)\s*\?+$", r"\1 \4 \2 \3?"),
 )
 # After contractions and punctuation: spoken numbers' hyphens, framing, and the words of formal,
 # non-native, slang, dictation and US/Aus site talk, each to the plain form the grammar knows.
@@ -1223,6 +1253,11 @@ def _ongoing_spell(m: re.Match[str]) -> str:
 
 
 _PHRASES = _rules(
+    # a load or a vehicle that "came up" has arrived (a person who came up has come out of the hole)
+    (r"\b(load|mixer|truck|lorry|van|delivery|wagon|pallets?) (came|come|comes) up\b(?! (?:out|from|of)\b)", r"\1 \2"),
+    (r"^how long (?!(?:did|has|have|is|was|were|had|does|do|will|ago)\b)(?!.*\b(?:since|sinse|ago|back|till|until|before|after)\b)"
+     r"([^,?]+?) went (for|on) ",
+     r"how long did \1 go \2 "),  # "how long the man in yellow went for lunch": that spell, over
     # Albanian-, Italian- and Greek-shaped "how much time (it) is that he does nothing?": a spell still going on (present
     # tense), unlike "how much time is that he went away" (since); "... that I am not seeing him" is since last seen
     (r"\bhow (?:long|much time|many minutes) (?:it )?is (?:it )?that (?:i|we) (?:am|are) not seeing (.+)$", r"how long since i last saw \1"),
@@ -3487,7 +3522,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"(go|goes|went|gone) down (into )?(hole|trench|excavation|pit|sump)|"
                 r"(went|go|gone|going|climbed|climb|goes|jump|jumped|got|get|gets) (down )?(inside|into|in)|down inside|go inside|"
                 r"(going|climbing|getting|get|got|gets|jumping) (down )?(into |in )?(the |that )?(hole|trench|excavation|pit|dig|digging)|"
-                r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone))\b"), "entered_zone"),
+                r"into (the |that )?(hole|trench|excavation|pit|sump|zone|exclusion zone)|"
+                r"(went|go|gone|goes|going|walked|walk) to (the |that )?(hole|trench|excavation|pit|exclusion zone))\b"), "entered_zone"),
     (re.compile(r"\b(came out of|come out of|hop(ped|s)? out( of)?|jump(ed|s)? out( of)?|climbed (back )?out|climb (back )?out|got (back )?out|get (back )?out|"
                 r"(climbing|coming|getting) (back )?out|(came|come|climbed|got) up out (of )?(the|that)|"
                 r"exit(ed|s|ing)?|(left|leave) (the )?(zone|excavation|hole|trench|pit|dig)|came back up|come back up|"
@@ -3820,7 +3856,7 @@ ROLES: dict[str, str] = {
     "iron benders": "steel fixer", "equipment operator": "operator", "fire warden": "fire warden",
     "site engineer": "engineer", "site agent": "site manager", "general hand": "general hand", "general hands": "general hand",
     "porter": "porter", "porters": "porter", "crane driver": "crane operator", "crane drivers": "crane operator",
-    "tiler": "tiler", "tilers": "tiler",
+    "tiler": "tiler", "tilers": "tiler", "helper": "helper", "helpers": "helper",
 }  # fmt: skip
 _PRONOUN = re.compile(r"\b(he|she|him|her|his|they|them|their|whoever)\b")
 
@@ -5058,13 +5094,13 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         personal = re.search(r"\b(he|she|him|her|this guy|that guy|this person|that person|this bloke|this lad|this one|that one)\b|"
                              r"^(the )?one (at|on|in|behind|to|over|near|by)\b|"
                              r"\bthe (one|guy|man|person|fellow|worker) (i|we) (see|can see|am seeing|am looking at|look at)\b|"
-                             r"\b(is|was) (this|that)(?= (the )?same\b)", text)
+                             r"\b(is|was) (this|that)(?= (the )?same\b| the one (who|that)\b)", text)  # "is that the one who ..."
         subject = _pick(subjects, text, default_worker=bool(personal))
         same = re.search(r"\b(same|identical|different)\b", text)
         person_first = [s_ for p_, s_, _w in subjects if s_.label == "worker" and same is not None and p_ < same.start()]
         if subject is not None and subject.label != "worker" and person_first:
             subject = person_first[0]  # "is the person I am looking at the same one who moved the wheelbarrow"
-        one_who = re.search(r"\b(?:(?:the|that|this) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
+        one_who = re.search(r"\b(?:(?:the|that|this|and) (?:same )?|same )(one|guy|bloke|lad|fella|fellow|man|woman|person|worker|chap|"
                             r"individual) (who|that)\b|\bsame (who|that)\b", text)  # fmt: skip
         if subject is not None and subject.label != "worker" and personal and one_who and personal.start() <= one_who.start():
             subject = SubjectRef(label="worker")  # "is he the one who moved the wheelbarrow": he, not the barrow

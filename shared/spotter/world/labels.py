@@ -39,7 +39,8 @@ SYNONYMS: dict[str, str] = {
 }
 
 ALIASES: tuple[frozenset[str], ...] = (
-    frozenset({"concrete_mixer", "cement_mixer", "mixer_truck", "concrete_truck", "concrete_mixer_truck"}),
+    frozenset({"concrete_mixer", "cement_mixer", "mixer_truck", "concrete_truck", "concrete_mixer_truck", "concrete_wagon",
+               "cement_truck", "concrete_lorry"}),
     frozenset({"mewp", "mobile_elevating_work_platform"}),
     frozenset({"jackhammer", "breaker", "kango", "pneumatic_breaker"}),
     frozenset({"excavator", "digger"}),
