@@ -3838,7 +3838,9 @@ _MELANESIAN_MARKERS = re.compile(
     r"bifoa|bipo|kambak|pikimap|muvim|muvum|foldaon|pundaun|tekof|tekemaot|rausim|werem|werim|kasem|pinis|wanpela|samwan|"
     r"husat|malolo|lesi|wilbaro|brikleya|samting|distaem|narafala|narapela|wankain|hao long|hao mas|leim|insaed|aotsaed|"
     r"hem|nao|wea|orens|yelo|saet|raet|lo|graun|wokman|wetem|wetaot|dril|liklik|bikpela|pes|kirap|nau|moning|em i|hem i|"
-    r"i stap)\b")
+    r"i stap|i (?:go|stat|wok|bin|no|gat|kam|kamap|pundaun|muv\w*|kisim|rausim|sindaun)|pinis|nating|wantok|kamap|namel|"
+    r"laspela|longpela|tulbokis|we nau|wanem taim|hamas taim|go bek|go daun|jenereta|plama|boskru|miksa|hangamap|sait|insait|"
+    r"harnis|palet|grainda|kren|leba|wela|sekiuriti|ekstensen|dikim|soim|(?<=\bi go )we|(?<=\bi stap )we)\b")  # "X i go we": two
 _MELANESIAN_WORDS = {  # (understand's spelling table, which runs first, has "ladda", "mixa", "afta", "haf", "briks")
     "orens": "orange", "yelo": "yellow", "grin": "green", "ret": "red", "waet": "white", "wait": "white", "blak": "black",
     "braon": "brown", "gre": "grey", "wilbaro": "wheelbarrow", "wilbero": "wheelbarrow", "hama": "hammer", "dril": "drill",
@@ -3872,6 +3874,12 @@ _MELANESIAN_WORDS = {  # (understand's spelling table, which runs first, has "la
     "tumoro": "tomorrow", "aoa": "hour", "moa": "again", "kamaot": "came out", "seftiman": "safety officer",
     "peim": "pay", "wik": "week", "kon": "cone", "kons": "cones", "hapen": "happened", "fomen": "foreman",
     "standap": "standing", "draopem": "dropped", "trensh": "trench", "selen": "money",
+    # Tok Pisin's own spellings ("hul", "jenereta", "plama", "sait", "hap" a place or side)
+    "soim": "show", "sait": "side", "pes": "front", "kren": "crane", "lod": "load", "hul": "hole", "dikim": "dug",
+    "jenereta": "generator", "grainda": "grinder", "palet": "pallet", "harnis": "harness", "tulbokis": "toolbox",
+    "plama": "plumber", "leba": "labourer", "wela": "welder", "boskru": "foreman", "sekiuriti": "security guard",
+    "miksa": "mixer", "wantok": "workmate", "kamap": "arrived", "laspela": "last", "longpela": "long", "gen": "again",
+    "hap": "place", "mani": "money", "blu": "blue", "ekstensen": "extension", "stopim": "stopped", "inap": "until",
 }
 _ME_COLOUR = r"(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|waet|white|orens|orange|braon|brown)"
 _ME_ORDINALS = {"wan": "first", "tu": "second", "tri": "third", "foa": "fourth", "faev": "fifth", "1": "first",
@@ -3879,6 +3887,10 @@ _ME_ORDINALS = {"wan": "first", "tu": "second", "tri": "third", "foa": "fourth",
 _ME_VERB = (r"\w+(?:im|em|um)|stap|go|kam|lei|waka|wok|bin|bae|i|no|stil|stat|finis|tekof|kambak|pikimap|sidaon|kirap|"
             r"nao|ya|taem|save|laek")
 _MELANESIAN = _rules(
+    # "namba tu spel" (the second break) before "namba tu" becomes an ordinal on its own
+    (r"\b(?:i )?go long (?:namba (wan|tu|tri) )?(?:spel|malolo)(?: bilong (?:em|hem))?\b",
+     lambda m: f"went for his {_ME_ORDINALS[m.group(1)] + ' ' if m.group(1) else ''}break"),
+    (r"\bnamba (wan|tu|tri) (?:spel|malolo)\b", lambda m: f"the {_ME_ORDINALS[m.group(1)]} break"),
     # whole phrases first: how long (ago), how many, when, which side, behind me, or not; Tok Pisin's colours end "-pela"
     (r"\b(ret|red|yelo|yellow|grin|green|blu|blue|blak|black|wait|waet|white|orens|orange|braun|braon)(?:pela|fala)\b", r"\1"),
     # a thing and its colour after it ("ladder wea hem yelo", "olketa kon wea yelo"); "olketa" before a noun is the
@@ -3900,6 +3912,34 @@ _MELANESIAN = _rules(
     # "hem" after a word that opens a clause is its subject: "bifoa hem go spel", "ples wea hem stap bifoa"
     (r"\b(bifoa|bifo|bipo|before|afta|after|bihain|wea|we|taem) (?:hem|em)\b", r"\1 he"), (r"\bstap bifoa\b", "was before"),
     (r"\bgo (?:spel|malolo)\b", "went on a break"),
+    # Tok Pisin: "i gat" after a person is with ("man i gat orens vest"), "wanem sait/hap" which side, "namel long X na Y"
+    # between, "o nogat" or not, "hamas taim nau" after a deed how long ago, "i go bek long wok" back at work, "stap
+    # nating" / "sindaun nating" idle, "pastaim long" before, "namba tu spel bilong em" his second break
+    (r"\b(man|meri|wokman|leba|plama|kapenta|wela) i gat\b", r"\1 with"), (r"\bi gat\b", "there is"),
+    (r"\b(?:long )?(?:wanem|we) (?:sait(?: bilong mi| blong mi)?|hap bilong mi|hap blong mi)\b", "which side"),
+    (r"\bnamel long (pes|fran\w*) na (lephan|raithan)\b", lambda m: f"front-{'left' if m.group(2) == 'lephan' else 'right'}"),
+    (r"\b(?:long )?baksait(?: bilong mi)?,? long (lephan|raithan)(?: sait| hap)?(?: bilong mi)?\b",
+     lambda m: f"behind me on the {'left' if m.group(1) == 'lephan' else 'right'}"),
+    (r"\bbaksait bilong mi long (lephan|raithan)(?: sait| hap)?\b",
+     lambda m: f"behind me on the {'left' if m.group(1) == 'lephan' else 'right'}"),
+    (r"\b(?:long )?(lephan|raithan) (?:sait|hap) bilong mi\b", lambda m: f"on my {'left' if m.group(1) == 'lephan' else 'right'}"),
+    (r"\bnamel long (\d+:\d\d) na (\d+:\d\d)\b", r"between \1 and \2"), (r"\bo nogat\b", "or not"),
+    (r"\bi no (?:putim|werim|gat) (helmet|hardhat|hat|vest)\b", r"without a \1"),
+    (r"\bno gat (helmet|hardhat|hat|vest)\b", r"without a \1"),
+    (r"\b(?:em |hem )?(?:i )?longpela hamas taim\b", "how long was it"),
+    (r"\b(?:go|kam) (?:bek|bak) (?:long|lo) (?:hap|ples)(?: we| wea)? mi (?:bin )?lukim (?:em|hem)\b",
+     "went back to the place where i saw him"),
+    (r"\b(?:go|kam) (?:bek|bak) (?:long|lo) (?:hap|ples)(?: we| wea)? (?:em|hem) (?:i )?(?:bin )?",
+     "went back to the place where he was "),
+    (r"\b(?:bipo|bifo|bifoa|pastaim) long\b", "before"), (r"\b(?:bihain|bihaen|afta) long\b", "after"),
+    (r"\b(?:long )?(\d+) (minit|aua) i go pinis\b", lambda m: f"{m.group(1)} {'minutes' if m.group(2) == 'minit' else 'hours'} ago"),
+    (r"^(.+?),? (?:hamas taim|haumas taim) (?:nau|i go pinis)\s*$", r"how long ago \1"),
+    (r"\b(?:go|kam) bek long wok\b", "back at work"), (r"\b(?:stap|sindaun|sidaon) nating\b", "idle"),
+    (r"\b(?:long )?fes taim\b", "the first time"), (r"\blong baksait\b", "behind"),
+    (r"\bstat long wok\b|\bstat wok\b", "started working"), (r"\bkam aut\b", "came out"),
+    (r"\bwok gen\b", "working again"), (r"\bgo daun\b", "laid"), (r"\b(?:lod|kago) i hangamap long kren\b", "crane load"),
+    (r"\bnarapela narapela\b", "different"), (r"\bi kam inap nau\b", "until now"), (r"\bolgeta wantaim\b", "in total"),
+    (r"\bwok yet\b", "still working"), (r"\bi go (?:we|wea)\b", "went where"), (r"\bwe nau\b", "where now"),
     (r"\bwanem samting\b", "what"), (r"\b(?:long |lo )?wanem (?:hap|ples)\b", "where"), (r"\bwankain man\b", "the same man"),
     (r"\b(?:lo |long )?(?:pes|ai|fored|frant|fran) (?:bilong|blong|lo|long) mi\b", "in front of me"),
     (r"\b(?:han sut|raet han|rait han)\b", "right"), (r"\b(?:han kais|lef han|lep han)\b", "left"),

@@ -435,10 +435,16 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "wuh": "what", "doan": "don't", "widout": "without", "fuh": "for", "secon": "second", "pon": "on",  # Caribbean by voice
     "ladda": "ladder", "notin": "nothing", "nuttin": "nothing", "nutin": "nothing", "togeda": "together",
     "togetha": "together", "aroun": "around", "firs": "first", "wukkin": "working", "wukin": "working", "wuk": "work",
+    "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
     (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
+    # Aboriginal English's and the creoles' "bin" before a verb marks the past ("when that drill bin put down"), not a
+    # bin the thing ("the skip bin", "the rubbish bin moved")
+    (r"\b(?!(?:skip|wheelie|rubbish|waste|trash|scrap|sand|tool|the|a|that|this|break|lunch|tea|smoko)\b)(\w+) bin (?=(?:put|go|went|leave|left|lie|"
+     r"pick|picked|take|took|tek|come|came|sit|shift|shifted|move|moved|drop|dropped|work|stop|start|finish|climb|walk)\b)",
+     r"\1 "),
     (r"\bam (they|them|we)\b", r"are \1"),
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
     (r"\b(half|haf) (an )?our\b", "half an hour"), (r"\ball together\b", "altogether"),
@@ -728,7 +734,7 @@ _SURFACE = _rules(
     # one rule for a side leaning front or back (rounds 94, 98, 99): "right side but little bit to the front",
     # "left, little bit back" (Tibetan-shaped), "left side, more to back"; a linking word is needed, so "he left back" stays a verb
     (r"\b(?:(?:on|at|to|by) (?:my |the ))?(right|left)(?: side| hand side)?,? (?:but (?:a )?(?:little |small )?(?:bit )?(?:to|towards|more to) "
-     r"|(?:a )?(?:little|small) (?:bit )?(?:at |to |towards )?|(?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) )"
+     r"|(?:but )?(?:a )?(?:little|small) (?:bit )?(?:at |to |towards )?|(?:a )?(?:more|bit more|little more|little bit|bit) (?:to|towards) )"
      r"(?:the )?(front|back)\b", r"on my \2 \1"),
     # and the other way round (round 100): "to the front, more to my left", "at the back, a bit towards the right"
     (r"\b(?:to|at|in) (?:the |my |de )?(front|back),? (?:but )?(?:a )?(?:more|bit more|little more|little bit|little|bit) (?:to|towards) "
@@ -1253,6 +1259,21 @@ def _ongoing_spell(m: re.Match[str]) -> str:
 
 
 _PHRASES = _rules(
+    # round 108's forms (Bislama, Aboriginal English, Antiguan by voice; Kiribati-shaped): "go for eat", "tucker" (food),
+    # "pack up and go home for good", "them cones, the orange ones", "stop long ground" (stay on it), "long place where"
+    # (to), "from 2:00 go catch 6:30", "sitting for rest", the creoles' "e" for his and "pick um up"
+    (r"\b(go|goes|went|gone|going) for (?:to )?eat\b", r"\1 for lunch"), (r"\btucker\b", "lunch"),
+    (r"\bpack(?:s|ed)? up and (?:go|goes|went|gone) home(?: for good)?\b", "left the site"),
+    (r"\b(?:them|the|those) (\w+?)s?,? the (" + _COLOURS_RE + r") ones\b", r"the \2 \1s"),
+    (r"\b(stop|stops|stay|stays|stayed|lie|lies|lying|sit|sits|sitting)(?: down)? long (?:the )?(ground|floor)\b", r"\1 on the \2"),
+    (r"\b(?:yet )?long (place|spot) where\b", r"to the \1 where"), (r"\bgo catch (?=\d)", "to "),
+    (r"\bsitting for (?:a )?rest\b", "sitting idle"),
+    (r"\b(take|took|tek|tuk|taking) off e (vest|helmet|hardhat|hat)\b", r"\1 off his \2"),
+    (r"\b(gaan|gone|went|go) fu (?:e|his|he) (lunch|break|tea)\b", r"went for his \2"),
+    (r"\bpick (?:um|im|am) up\b", "pick it up"),
+    (r"\b((?:the|that) \w+(?: \w+)?) (?:he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
+    (r"\b(he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
+    (r"^((?:the|de|di|da) [\w ]+?) a (sitting|siddung|standing|working|resting)\b", r"is \1 \2"),  # the creoles' "a" before a verb: is
     # a load or a vehicle that "came up" has arrived (a person who came up has come out of the hole)
     (r"\b(load|mixer|truck|lorry|van|delivery|wagon|pallets?) (came|come|comes) up\b(?! (?:out|from|of)\b)", r"\1 \2"),
     (r"^how long (?!(?:did|has|have|is|was|were|had|does|do|will|ago)\b)(?!.*\b(?:since|sinse|ago|back|till|until|before|after)\b)"
@@ -3641,7 +3662,7 @@ _PPE_PREDICATE = re.compile(
     r"|\bnot (been )?(wearing|wear|got) (a |his |her |their |the |any )?(\w+ )?" + _PPE + r"( on)?\b"
 )
 _STATES: tuple[tuple[re.Pattern[str], StateName], ...] = (
-    (re.compile(r"\b(on the (ground|floor|deck)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting|setting|sat|lain|been) (out )?(there |here )?in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
+    (re.compile(r"\b(on the (ground|floor|deck|dirt|mud)|on-ground|on ground|lying|lay|laying around|(laying|layin|lying|sitting|setting|sat|lain|been) (out )?(there |here )?in the (dirt|mud)|lain|sat on the (ground|deck|floor)|down on the|"
                 r"sit(ting)? on the (ground|deck|floor)|left lying|lie there|lay there|sat there)\b"), "on_ground"),
     (re.compile(r"\b(in|inside|within|into|near|next to|by|at|around|down|under|beneath|below) (the |that |an? )?(big |deep |open )?"
                 r"(exclusion |footings |foundation |drainage |service |cable |pipe |lift )?(zone|excavation|hole|trench|pit|sump|shaft|dig|digging|ditch|danger area|restricted area|no-go|exclusion|"
@@ -5121,6 +5142,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
         subject = _described(_pick(subjects, text, person=True, default_worker=True), subjects) or SubjectRef(label="worker")
+        if state == "without_ppe":  # "is the man without his hard hat sitting idle": the clothes name him, the rest asks
+            state = state_in(_PPE_PREDICATE.sub(" ", text))
         st: StateName = "idle" if state == "idle" else "working"
         if intent == "is_working":
             if re.search(r"\b(working|busy|active|productive|on the job|at work|on task|grafting|at it)\b\s*,?\s*or\b", text):
