@@ -164,7 +164,7 @@ SYNONYMS: dict[str, str] = {
     "skip": "skip", "van": "van", "truck": "truck", "lorry": "truck", "lorry crane": "lorry_crane", "spade": "spade", "shovel": "shovel",
     "spirit level": "spirit_level", "tape measure": "tape_measure", "first_aid_kit": "first_aid_kit",
     "gas bottle": "gas_cylinder", "gas bottles": "gas_cylinder", "gas cylinder": "gas_cylinder",
-    "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
+    "gas cylinders": "gas_cylinder", "propane bottle": "gas_cylinder", "skid loader": "skid_loader", "skid loaders": "skid_loader", "bobcat": "skid_steer", "skid steer": "skid_steer", "skidsteer": "skid_steer", "dewalt": "drill", "makita": "drill",
     "escalera": "ladder", "la escalera": "ladder", "andamio": "scaffold", "el andamio": "scaffold", "taladro": "drill",
     "el taladro": "drill", "martillo": "hammer", "el martillo": "hammer", "carretilla": "wheelbarrow", "la carretilla": "wheelbarrow",
     "caja de herramientas": "toolbox", "cono": "cone", "conos": "cone", "zanja": "excavation", "la zanja": "excavation",
@@ -435,7 +435,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "wuh": "what", "doan": "don't", "widout": "without", "fuh": "for", "secon": "second", "pon": "on",  # Caribbean by voice
     "ladda": "ladder", "notin": "nothing", "nuttin": "nothing", "nutin": "nothing", "togeda": "together",
     "togetha": "together", "aroun": "around", "firs": "first", "wukkin": "working", "wukin": "working", "wuk": "work",
-    "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where",
+    "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where", "yute": "lad", "yutes": "lads",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
@@ -702,6 +702,29 @@ _SURFACE = _rules(
      r"when did \1 go for \2?"),
     (r",? (?:yet|still) there (?:is|are|it is|is it)\s*\?*$", ", is it still there?"),
     (r"\bwasting (?:his |her |their |the )?time\b", "idle"),
+    (r"(?<!toujou)(?<!rete)(?<!\bli)(?<!\byo)(?<!\bpa)(?<!\bla),?\s+la\s*\?+\s*$", "?"),  # the Himalayan tag (Kreyol's "la" is there)
+    # round 109's forms (Dzongkha-, Turkmen-, Pennsylvania-Dutch-shaped; St Kitts by voice): the side before the person
+    # ("right side man", "front standing man"), "X first, then Y", "X back to work?", "X now which place is?", "X where
+    # it went?", "after came out ..., again went inside?", "10 minute before" (ago), "how long is it already that"
+    (r"\b(right|left|front|behind) (?:(?:side |hand side )(standing |sitting )?|(standing |sitting ))"
+     r"(man|guy|person|worker|woman|boy|lady|lad|fella)\b",
+     lambda m: f"{m.group(4)} {m.group(2) or m.group(3) or ''}"
+               f"{ {'front': 'in front', 'behind': 'behind me'}.get(m.group(1), 'on my ' + m.group(1)) }"),
+    (r"^(.+?) first,? (?:and )?then (.+?)(?:,? like that)?\s*\?+$", r"\1 before \2?"),
+    (r"^(?!.*\b(?:came|come|went|go|got|get|is|was|are|were|has|have|did)\b)((?:the |my |that )?(?:\w+ ){0,2}\w+) back (?:to|at) "
+     r"(?:work|the job)(?: yet| now)?\s*\?+$", r"is \1 back at work?"),
+    (r"^(.+?)(?: now)?,? (?:now )?(?:at |in )?which place (?:it |he |she )?(?:is|are|is it)\s*\?*$", r"where is \1 now?"),
+    (r"^(.+?),? where (?:it|he|she|they) (?:went|gone|go|has gone)\s*\?*$",
+     lambda m: f"where did {'' if re.match(r'(the|my|that|this|his|her|our|their) ', m.group(1)) else 'the '}{m.group(1)} go?"),
+    (r"^((?:the )?[\w ]+?),? after (?:he |she |they )?(came out|climbed out|got out)((?: from| of) (?:the )?\w+)?,? again "
+     r"(?:went|go|got|climbed) (?:inside|in|back in)\s*\?*$", r"did \1 go back in after he \2\3?"),
+    (r"\b(\d+) (minute|minutes|min|mins|hour|hours) before(?=\s*[,?]|\s*$|,? same\b)",
+     lambda m: f"{m.group(1)} {m.group(2).rstrip('s')}s ago"),
+    (r"^how long is it (?:already |now )?that (.+?) (took|went|came|left|dropped|moved|picked|put|started|stopped|removed)\b",
+     r"how long since \1 \2"),
+    (r"\bwhey (?=(?:dem|dey|de|di|e|he|she|it|they|mi|me|yu)\b)", "where "),  # the creoles' where, not Geordie's "whey aye"
+    (r"\b(after|before|since|from|at|until|till|to) minute (\d+)\b(?! and| with|:| \d)", r"\1 \2:00"),
+    (r"\b(anything|something|now|here|there|it|yet) once(?= or\b|\s*\?*$)", r"\1"),  # Pennsylvania Dutch "once", a filler
     (r"\bwhich wey\b", "which way"), (r"\bhauf\b", "half"),  # Scots and Geordie; the creoles' "wey" alone is where or who
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
@@ -1262,14 +1285,18 @@ _PHRASES = _rules(
     # round 108's forms (Bislama, Aboriginal English, Antiguan by voice; Kiribati-shaped): "go for eat", "tucker" (food),
     # "pack up and go home for good", "them cones, the orange ones", "stop long ground" (stay on it), "long place where"
     # (to), "from 2:00 go catch 6:30", "sitting for rest", the creoles' "e" for his and "pick um up"
-    (r"\b(go|goes|went|gone|going) for (?:to )?eat\b", r"\1 for lunch"), (r"\btucker\b", "lunch"),
+    (r"\b(go|goes|went|gone|going) for (?:to )?(?:eat|eating)\b", r"\1 for lunch"), (r"\btucker\b", "lunch"),
     (r"\bpack(?:s|ed)? up and (?:go|goes|went|gone) home(?: for good)?\b", "left the site"),
     (r"\b(?:them|the|those) (\w+?)s?,? the (" + _COLOURS_RE + r") ones\b", r"the \2 \1s"),
     (r"\b(stop|stops|stay|stays|stayed|lie|lies|lying|sit|sits|sitting)(?: down)? long (?:the )?(ground|floor)\b", r"\1 on the \2"),
     (r"\b(?:yet )?long (place|spot) where\b", r"to the \1 where"), (r"\bgo catch (?=\d)", "to "),
     (r"\bsitting for (?:a )?rest\b", "sitting idle"),
     (r"\b(take|took|tek|tuk|taking) off e (vest|helmet|hardhat|hat)\b", r"\1 off his \2"),
-    (r"\b(gaan|gone|went|go) fu (?:e|his|he) (lunch|break|tea)\b", r"went for his \2"),
+    (r"\b(gaan|gone|went|go) (?:fu|for) (?:e|he|his) (lunch|break|tea)\b", r"went for his \2"),
+    (r"\bfuss (break|brick|course|block|time|one|row)\b", r"first \1"),
+    (r"^(?:wey|whey|weh|where) (dem|dey|they) (put|leave|lef|carry|tek|take|move|drop)\b", r"where did they \2"),
+    (r"\bwhere e (was|is)\b", r"where he \1"),
+    (r"\b(?:to )?(?:whey|wey|weh) (e|he|she) (was|is)\b", lambda m: f"to where {'he' if m.group(1) == 'e' else m.group(1)} {m.group(2)}"),
     (r"\bpick (?:um|im|am) up\b", "pick it up"),
     (r"\b((?:the|that) \w+(?: \w+)?) (?:he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
     (r"\b(he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
@@ -3698,6 +3725,10 @@ def state_in(text: str) -> StateName | None:
         # the question closes a remark ("came back from the break now only, he is working?"): what it asks; not the
         # second of two choices ("is he doing something or is he idle": the first is the one asked)
         return "idle" if m.group(1) == "idle" else "working"
+    m = re.search(r"\b(?:without|with no) (?:a |any |his |her |their )?(?:\w+ )?" + _PPE + r" (?:been |being )?(?:\w+ )?"
+                  r"(?P<state>idle|idling|resting|working|busy)\b", text)
+    if m and re.search(r"\bhow (long|much time)\b", text):  # "how long was the man without his hard hat idle": the clothes name him
+        return "working" if m.group("state") in ("working", "busy") else "idle"
     if _PPE_PREDICATE.search(text) or (re.search(r"\bhow long (in total |altogether |overall |total )?(was|were|has|have|did|is|are)\b", text) and re.search(
             r"\bwithout (a |an |any |his |her |their )?(\w+ )?" + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)|\b(with no|w/o|minus) (a |an |any |his |her |their )?(\w+ )?"
             + _PPE + r"(?!.*\b(in|inside|down|into|on) (the|that) \w+)", text) and not _PRODUCTIVITY.search(text)):
@@ -5142,8 +5173,8 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
         return Query(**q, subject=subject, time=time, direction=direction_in(text, weak=False), other=other)
     if intent in ("is_working", "spell_duration"):
         subject = _described(_pick(subjects, text, person=True, default_worker=True), subjects) or SubjectRef(label="worker")
-        if state == "without_ppe":  # "is the man without his hard hat sitting idle": the clothes name him, the rest asks
-            state = state_in(_PPE_PREDICATE.sub(" ", text))
+        if state == "without_ppe" and intent == "is_working" and state_in(_PPE_PREDICATE.sub(" ", text)) == "idle":
+            state = "idle"  # "is the man without his hard hat sitting idle": the clothes name him, the rest asks
         st: StateName = "idle" if state == "idle" else "working"
         if intent == "is_working":
             if re.search(r"\b(working|busy|active|productive|on the job|at work|on task|grafting|at it)\b\s*,?\s*or\b", text):

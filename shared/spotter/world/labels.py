@@ -46,6 +46,7 @@ ALIASES: tuple[frozenset[str], ...] = (
     frozenset({"excavator", "digger"}),
     frozenset({"hammer", "sledgehammer"}),
     frozenset({"truck", "lorry"}),
+    frozenset({"skid_steer", "skid_loader", "skid_steer_loader"}),
     frozenset({"gas_cylinder", "gas_bottle", "propane_bottle", "propane_cylinder", "lpg_bottle", "lpg_cylinder"}),
 )
 """Labels that name one kind of thing, each kept as the detector said it (answers name what was seen), and a
