@@ -93,6 +93,7 @@ def test_a_label_naming_the_same_kind_of_thing_finds_it() -> None:
     assert not same_kind("mixer_truck", "dump_truck")
     assert same_kind("gas_bottle", "gas_cylinder") and not same_kind("gas_bottle", "gas_monitor")
     assert same_kind("concrete_wagon", "concrete_mixer") and not same_kind("concrete_wagon", "concrete")
+    assert same_kind("skid_loader", "skid_steer") and not same_kind("skid_loader", "pallet")
 
 
 def test_one_person_remembered_twice_is_counted_once() -> None:
