@@ -78,14 +78,14 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "re", "rf", "rg", "rh", "ri",  # round 106: held out in session 49, read in session 50 once round 108 was scored
          "rj", "rk", "rl", "rm", "rn",  # round 107: held out in session 50, read in session 51 once round 110 was scored
          "ro", "rp", "rq", "rr", "rs",  # round 108: held out in session 50, read in session 51 once round 111 was scored
-         "rt", "ru", "rv", "rw", "rx")  # round 109: held out in session 50, read in session 51 once round 111 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 101, 102, 110-112: held out, never tuned on (their first runs are
+         "rt", "ru", "rv", "rw", "rx",  # round 109: held out in session 50, read in session 51 once round 111 was scored
+         "ry", "rz", "sa", "sb", "sc")  # round 110: held out in session 51 until rounds 111-113 were scored, then read
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 101, 102, 111, 112: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
           "pl", "pm", "pn", "po", "pp",  # round 97 on 80e00a0 in session 47,
           "qf", "qg", "qh", "qi", "qj",  # round 101 on 4b7f993 in session 48,
           "qk", "ql", "qm", "qn", "qo",  # round 102 on 1707713 in session 48,
-          "ry", "rz", "sa", "sb", "sc",  # round 110 on b0b2b72 in session 51,
           "sd", "se", "sf", "sg", "sh",  # round 111 on fcaf819 in session 51,
           "si", "sj", "sk", "sl", "sm")  # round 112 on c6c582d in session 51; rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),

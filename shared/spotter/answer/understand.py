@@ -309,7 +309,9 @@ _CONTRACTIONS = (
     (r"\bgetting on with (his|her|their|the) (work|job)\b", "working"),
     (r"\bwhat(?: is|'s) (about|around) (over )?(that way|there|that side)\b", "what is there"),
     (r"\bshow(s|ed|n)? (his|her|their) face\b", r"show\1 up"),
-    (r"\b(knock|knocks|knocked) off for (a|his|her|their) (sit[- ]down|break|brew|tea|cuppa|smoke|rest)\b", "went on a break"),
+    (r"\b(knock|knocks|knocked) off for (a|his|her|their) (sit[- ]down|break|brew|tea|cuppa|smoke|rest)\b",
+     lambda m: "go on a break" if m.group(1) == "knock" else "gone on a break" if re.search(r"\b(has|have|had)\b", m.string[:m.start()])
+     else "went on a break"),
     (r"\b(before|after) ([^,?]+),? or did (he|she|they) [\w ]+? (after|before)\b[^?]*", r"\1 \2"),  # "X before Y, or did he stroll in after"
     (r"\bdiagonal(ly)? (right|left) behind( me)?\b", r"behind me on the \2"),
     (r"\bdiagonal(ly)? (right|left) (in front( of me)?|ahead)\b", r"front \2"),
@@ -725,6 +727,16 @@ _SURFACE = _rules(
     (r"\bwhey (?=(?:dem|dey|de|di|e|he|she|it|they|mi|me|yu)\b)", "where "),  # the creoles' where, not Geordie's "whey aye"
     (r"\b(after|before|since|from|at|until|till|to) minute (\d+)\b(?! and| with|:| \d)", r"\1 \2:00"),
     (r"\b(anything|something|now|here|there|it|yet) once(?= or\b|\s*\?*$)", r"\1"),  # Pennsylvania Dutch "once", a filler
+    (r",\s*(?:yes|yeah|eh|oui)\s*\?+\s*$", "?"),  # a tag asking for agreement ("..., yes?")
+    (r"\b(?:back|behin|behind) a meh\b", "behind me"), (r"\bfront a meh\b", "in front of me"),  # Grenadian, Trini
+    (r"\b(on|at|to|behind) oi (left|right|back|front)\b", r"\1 your \2"), (r"\bpick (ia|um|im|am) up\b", "pick it up"),
+    (r"\bback side on (?:my|your|oi) (left|right)\b", r"behind me on the \1"),
+    (r",? ia same (one|man|guy|person)\b", r", is he the same \1 who"),  # Hiri Motu "ia": he
+    (r"\b(?:a )?little (?:bit )?(left|right) (?:from|of) (?:straight ahead|ahead|the front|front)\b", r"on my front \1"),
+    (r"^((?:the |my |that |this )?)((?:small |big |little |large |long |short |old |new )?)((?:\w+ )?\w+), the (red|yellow|orange|"
+     r"green|blue|white|black|grey|brown|pink|purple|silver) one,", r"\1\2\4 \3,"),  # "small ladder, the yellow one, ..."
+    (r"\bit is (him|her) (?:who|that) ", lambda m: f"is {'he' if m.group(1) == 'him' else 'she'} the one who "),
+    (r"^(?:and )?(.+?),? what (?:it|he|she) has become\s*\?*$", r"what has become of \1?"),
     (r"\bwhich wey\b", "which way"), (r"\bhauf\b", "half"),  # Scots and Geordie; the creoles' "wey" alone is where or who
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
@@ -1282,6 +1294,18 @@ def _ongoing_spell(m: re.Match[str]) -> str:
 
 
 _PHRASES = _rules(
+    # round 110's forms (Hiri-Motu-, Marshallese-, Tahitian-and-French-shaped; Grenadian and Newfoundland by voice)
+    (r"^(?:is|was) (.+?) after (?:knocking|going|heading|sloping|slipping|nipping) off for (?:a|his|her|their) "
+     r"(?:smoke|break|tea|lunch|rest|cuppa|dinner|mug-up)\b", r"has \1 gone on a break"),  # the "after" perfect
+    (r"\bsince (?:anybody|anyone|somebody|someone|we) (?:last )?(?:see|saw|seen|has seen|have seen) (it|him|her|them)\b",
+     r"since i last saw \1"),
+    (r"\bhow much (fellas|fellows|men|guys|people|workers|lads|boys|persons)\b", r"how many \1"),
+    (r"\breach(?:ed|es)? (?:on|at|to) (?:the )?site\b", "arrived on site"),
+    (r"\bthe crew (?=(?:went|go|gone|knocked|came|come|left|stopped|started)\b)", "the workers "),
+    (r"\b(?:is |has )?gone to sit down\b", "went on a break"),
+    (r"\b(stays|stay|is|remains) always (where|there|at)\b", r"is still \2"),
+    (r"\bit makes how long (?:that )?(he|she|they) (?:has|have) (stopped|left|gone|taken|removed|dropped|moved)\b",
+     r"how long since \1 \2"),
     # round 108's forms (Bislama, Aboriginal English, Antiguan by voice; Kiribati-shaped): "go for eat", "tucker" (food),
     # "pack up and go home for good", "them cones, the orange ones", "stop long ground" (stay on it), "long place where"
     # (to), "from 2:00 go catch 6:30", "sitting for rest", the creoles' "e" for his and "pick um up"
@@ -1680,7 +1704,8 @@ _PHRASES = _rules(
      r"how long has \2 been \3 since \1"),
     # verb first (Dutch, German): "took the banksman his break before ...?", "at what time began the man in yellow with
     # working" (begon ... met werken)
-    (r"^(?:took|takes|take|had|has) ((?:the|that|this) [\w ]+?|he|she|they) (?:his|her|their|a) (?:break|rest|lunch|smoko|breather|pause)\b",
+    (r"^(?:took|takes|take|had|has) ((?:the|that|this)(?: (?!(?:gone|went|been|taken|had|on|for|off)\b)\w+){1,4}|he|she|they) "
+     r"(?:his|her|their|a) (?:break|rest|lunch|smoko|breather|pause)\b",
      r"did \1 go on a break"),
     (r"\b(began|begun|begins|begin|started|starts|stopped|stops|quit) ((?:the|that|this|he|she|they)\b[\w ]*?) with (working|work|the work)\b",
      lambda m: f"did {m.group(2)} {'stop' if m.group(1).startswith(('stop', 'quit')) else 'start'} working"),
@@ -4404,7 +4429,8 @@ _WHERE = _C(r"(^|\b)(where|whereabouts|location|located|locate|what happened to|
             r"where did|where was|anywhere|wherever|somewhere)\b")  # fmt: skip
 _WHAT_DIR = _C(r"\b(what|any|some|anything|anyone|anybody|something|somebody|which things|whats|who|stuff|things|objects|"
                r"items|equipment|tools|list|name|what is there|is there|are there)\b")  # fmt: skip
-_IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?)\s*$|"
+_IS_WORKING = _C(r"^(has|have) (he|she|they|the \w+) (knocked off|downed tools|clocked off|stopped( working)?|gone (on|for) (a|his|her|their) "
+                 r"(break|smoke|tea|lunch|rest))\s*$|"
                  r"(^|\b)(is|are|was|am|does|do) (he|she|they|the \w+|that \w+|this \w+|\w+ \w+|it|him|her|anyone|"
                  r"anybody|someone|somebody|everyone|everybody|my \w+)?\s*([\w-]+ ){0,7}(working|at it|idle|busy|do (his|her|their) job|"
                  r"slacking|active|productive|on (a|his|her|their) break|resting|doing (anything|something|nothing|"
