@@ -172,7 +172,7 @@ def test_a_worn_thing_is_not_given_to_the_wrong_person(
 
 
 def test_a_fairly_sure_head_overrules_only_a_reading_it_rules_out(monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "are the ladders where they were at 1:00?"  # a "still there" the rules read; the head leans to "where"
+    question = "are the cones where they were at 1:00?"  # a "still there" the rules read; the head leans to "where"
     head = QuestionUnderstander(None)._learned["intent"]
     label, p = head.predict(normalise(question))
     assert label == "where" and 0.8 <= p < 0.9  # fairly sure, not sure ...
