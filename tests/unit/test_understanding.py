@@ -413,6 +413,9 @@ def test_normalise_numbers_times_and_typos() -> None:
     assert normalise("Two minutes ago") == "2 minutes ago"
     assert normalise("between one twenty and four thirty-five") == "between 1:20 and 4:35"
     assert normalise("the second course") == "the second course"  # an English word is not 'corrected'
+    # "knocked off for a smoke" in the tense of its clause: after "has", gone; after "since", went
+    assert normalise("has the roofer knocked off for his tea?") == "has the roofer gone on a break"
+    assert normalise("how long has it been since he knocked off for a smoke?") == "how long has it been since he went on a break"
 
 
 def test_a_state_asked_in_the_present_is_its_current_spell_in_the_past_its_last() -> None:

@@ -3920,8 +3920,6 @@ _MELANESIAN = _rules(
     (r"\bnamel long (pes|fran\w*) na (lephan|raithan)\b", lambda m: f"front-{'left' if m.group(2) == 'lephan' else 'right'}"),
     (r"\b(?:long )?baksait(?: bilong mi)?,? long (lephan|raithan)(?: sait| hap)?(?: bilong mi)?\b",
      lambda m: f"behind me on the {'left' if m.group(1) == 'lephan' else 'right'}"),
-    (r"\bbaksait bilong mi long (lephan|raithan)(?: sait| hap)?\b",
-     lambda m: f"behind me on the {'left' if m.group(1) == 'lephan' else 'right'}"),
     (r"\b(?:long )?(lephan|raithan) (?:sait|hap) bilong mi\b", lambda m: f"on my {'left' if m.group(1) == 'lephan' else 'right'}"),
     (r"\bnamel long (\d+:\d\d) na (\d+:\d\d)\b", r"between \1 and \2"), (r"\bo nogat\b", "or not"),
     (r"\bi no (?:putim|werim|gat) (helmet|hardhat|hat|vest)\b", r"without a \1"),

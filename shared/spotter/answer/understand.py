@@ -310,8 +310,8 @@ _CONTRACTIONS = (
     (r"\bwhat(?: is|'s) (about|around) (over )?(that way|there|that side)\b", "what is there"),
     (r"\bshow(s|ed|n)? (his|her|their) face\b", r"show\1 up"),
     (r"\b(knock|knocks|knocked) off for (a|his|her|their) (sit[- ]down|break|brew|tea|cuppa|smoke|rest)\b",
-     lambda m: "go on a break" if m.group(1) == "knock" else "gone on a break" if re.search(r"\b(has|have|had)\b", m.string[:m.start()])
-     else "went on a break"),
+     lambda m: "go on a break" if m.group(1) == "knock" else "gone on a break"
+     if re.search(r"\b(has|have|had)\b(?!.*\b(?:since|after|before|when|until|till)\b)", m.string[:m.start()]) else "went on a break"),
     (r"\b(before|after) ([^,?]+),? or did (he|she|they) [\w ]+? (after|before)\b[^?]*", r"\1 \2"),  # "X before Y, or did he stroll in after"
     (r"\bdiagonal(ly)? (right|left) behind( me)?\b", r"behind me on the \2"),
     (r"\bdiagonal(ly)? (right|left) (in front( of me)?|ahead)\b", r"front \2"),
@@ -1321,7 +1321,6 @@ _PHRASES = _rules(
     (r"^(?:wey|whey|weh|where) (dem|dey|they) (put|leave|lef|carry|tek|take|move|drop)\b", r"where did they \2"),
     (r"\bwhere e (was|is)\b", r"where he \1"),
     (r"\b(?:to )?(?:whey|wey|weh) (e|he|she) (was|is)\b", lambda m: f"to where {'he' if m.group(1) == 'e' else m.group(1)} {m.group(2)}"),
-    (r"\bpick (?:um|im|am) up\b", "pick it up"),
     (r"\b((?:the|that) \w+(?: \w+)?) (?:he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
     (r"\b(he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
     (r"^((?:the|de|di|da) [\w ]+?) a (sitting|siddung|standing|working|resting)\b", r"is \1 \2"),  # the creoles' "a" before a verb: is
