@@ -1318,11 +1318,11 @@ _PHRASES = _rules(
     (r"\b(take|took|tek|tuk|taking) off e (vest|helmet|hardhat|hat)\b", r"\1 off his \2"),
     (r"\b(gaan|gone|went|go) (?:fu|for) (?:e|he|his) (lunch|break|tea)\b", r"went for his \2"),
     (r"\bfuss (break|brick|course|block|time|one|row)\b", r"first \1"),
-    (r"^(?:wey|whey|weh|where) (dem|dey|they) (put|leave|lef|carry|tek|take|move|drop)\b", r"where did they \2"),
+    (r"^(?:wey|weh|where) (dem|dey|they) (put|leave|lef|carry|tek|take|move|drop)\b", r"where did they \2"),  # ("whey": surface)
     (r"\bwhere e (was|is)\b", r"where he \1"),
-    (r"\b(?:to )?(?:whey|wey|weh) (e|he|she) (was|is)\b", lambda m: f"to where {'he' if m.group(1) == 'e' else m.group(1)} {m.group(2)}"),
-    (r"\b((?:the|that) \w+(?: \w+)?) (?:he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
-    (r"\b(he|she|it) (?:go|went|gone) out\b(?! of\b)", r"\1 left"),
+    (r"\b(?:to )?(?:wey|weh) (e|he|she) (was|is)\b", lambda m: f"to where {'he' if m.group(1) == 'e' else m.group(1)} {m.group(2)}"),
+    (r"\b(?:((?:the|that) \w+(?: \w+)?) )?(he|she|it) (?:go|went|gone) out\b(?! of\b)",
+     lambda m: f"{m.group(1) or m.group(2)} left"),  # "the digger he go out": the digger left
     (r"^((?:the|de|di|da) [\w ]+?) a (sitting|siddung|standing|working|resting)\b", r"is \1 \2"),  # the creoles' "a" before a verb: is
     # a load or a vehicle that "came up" has arrived (a person who came up has come out of the hole)
     (r"\b(load|mixer|truck|lorry|van|delivery|wagon|pallets?) (came|come|comes) up\b(?! (?:out|from|of)\b)", r"\1 \2"),
