@@ -224,6 +224,24 @@ def test_a_hand_tool_first_seen_large_at_the_bottom_of_the_view_was_set_down_by_
     assert drops == [("dropped", "laser_level", 12.0, "wearer")]  # not the pallet (no hand tool), not the far drill
 
 
+def test_a_tool_swept_into_view_through_a_corner_by_a_turn_was_not_set_down() -> None:
+    """A toolbox lying 3 m off at 5 deg comes into view large at the bottom of the picture as the head turns to it
+    (-90 -> 0 deg over 12-12.6 s): its place was out of view a moment before, so it was there already, not set
+    down. Seen so with the head still on it, it was."""
+    for turned in (True, False):
+        scene = ScriptedScene(CAM).look(0.0, -90.0 if turned else 0.0)
+        if turned:
+            scene.look(12.0, -90.0).look(12.6, 0.0)
+        box = scene.observation("b", "toolbox", 5.0, [12.6, 12.8, 13.0, 13.2], bottom=0.9, size=0.2)
+        cone = scene.observation("c", "cone", -90.0 if turned else -30.0, [11.0, 11.4, 11.8, 12.2], bottom=0.6, size=0.1)
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [cone, box])])
+        drops = [(e.label, e.t) for e in events if e.kind == "dropped"]
+        assert drops == ([] if turned else [("toolbox", 12.6)]), (turned, drops)
+        s.close()
+
+
 def test_a_small_hand_tool_appearing_ahead_where_the_view_rested_was_set_down_and_then_picked_up() -> None:
     """A wide lens sees a drill set down a few steps ahead small and mid-picture. It appears at 12 s where the view
     had rested on its place with nothing there: set down by the wearer; gone at 16 s while its place stays in view:
@@ -286,6 +304,64 @@ def test_a_tool_cut_off_by_the_bottom_that_moves_with_the_head_is_in_the_wearer_
         s.close()
 
 
+def test_a_tool_lowered_to_the_ground_or_lifted_from_it_while_the_wearer_looks_down() -> None:
+    """The wearer looks down to set his hammer at his feet: seen large in his hand (12-12.8 s), then small at rest on
+    the ground from 13.2 s: set down at 13.2 s, not when first seen. Back later, he looks down at it lying there
+    (31-33 s) and lifts it: large in hand from 33.4 s, picked up at 33 s, though it then leaves through the bottom
+    of the picture. The same growth while it slides down the picture is the wearer walking up to it, and with the
+    head turning it is the lens's edge: no pick-up."""
+    from spotter.messages import TimedBox
+
+    for case in ("looked down", "walked up to it", "turned"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        if case == "turned":
+            scene.look(33.0, 0.0).look(33.4, 25.0)
+        lowered = [TimedBox(t=round(t, 3), bbox=scene.box(0.0, t, bottom=b, size=z))
+                   for t, b, z in [(12.0 + 0.2 * i, 0.9, 0.3) for i in range(5)] + [(13.0, 0.8, 0.2)]
+                   + [(13.2 + 0.2 * i, 0.75, 0.12) for i in range(10)]]  # fmt: skip
+        far = 0.6 if case == "walked up to it" else 0.75
+        near = 1.0 if case == "walked up to it" else 0.8
+        lifted = [TimedBox(t=round(t, 3), bbox=scene.box(0.0, t, bottom=b, size=z))
+                  for t, b, z in [(31.0 + 0.2 * i, far, 0.12) for i in range(11)] + [(33.2, 0.8, 0.2)]
+                  + [(33.4 + 0.2 * i, near, 0.3) for i in range(6)]]  # fmt: skip
+        hammer = scene.observation("h", "hammer", 0.0, [12.0])
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [hammer.model_copy(update={"boxes": lowered})]),
+                scene.caption(3, 30.0, 40.0, [hammer.model_copy(update={"boxes": lifted})])]  # fmt: skip
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up")]
+        if case == "looked down":
+            assert got == [("dropped", 13.2, "wearer"), ("picked_up", 33.0, "wearer")], got
+        else:
+            assert got == [("dropped", 13.2, "wearer")], (case, got)
+        s.close()
+
+
+def test_a_tool_the_wearer_lifted_stays_in_his_hand_until_seen_lying_elsewhere() -> None:
+    """Lifted by the wearer at 13 s (the detector never flags it held), the hammer is seen again at 31 s large in
+    front of him as he looks down: still in his hand, not put down. Seen instead small, lying a way off, it was put
+    down, dated when seen there (31 s), not back at the sighting before the lift."""
+    from spotter.messages import TimedBox
+
+    for case, bottom, size in (("in hand", 0.95, 0.3), ("lying off", 0.6, 0.06)):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        lifted = [TimedBox(t=round(t, 3), bbox=scene.box(0.0, t, bottom=b, size=z))
+                  for t, b, z in [(11.0 + 0.2 * i, 0.75, 0.12) for i in range(11)] + [(13.2, 0.8, 0.2)]
+                  + [(13.4 + 0.2 * i, 0.8, 0.3) for i in range(6)]]  # fmt: skip
+        hammer = scene.observation("h", "hammer", 0.0, [11.0])
+        later = scene.observation("h", "hammer", 0.0, [31.0 + 0.2 * i for i in range(11)], bottom=bottom, size=size)
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [hammer.model_copy(update={"boxes": lifted})]),
+                scene.caption(3, 30.0, 40.0, [later])]  # fmt: skip
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3)) for e in events if e.kind in ("dropped", "picked_up")]
+        want = [("picked_up", 13.0)] + ([("dropped", 31.0)] if case == "lying off" else [])
+        assert got == want, (case, got)
+        s.close()
+
+
 def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up() -> None:
     """Last seen at 4 s in the middle of the view, which stays on it to the clip's end: picked up there (not
     taken unseen). One last seen at the edge of the image left the view instead."""
@@ -299,6 +375,31 @@ def test_a_hand_tool_that_vanishes_while_its_place_stays_in_view_was_picked_up()
         events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer, cone])])
         assert [(e.kind, round(e.t, 3), e.detail.get("in_view")) for e in events if e.kind == "picked_up"] == taken
         s.close()
+
+
+def test_a_tool_that_slid_down_the_picture_as_it_went_was_not_picked_up() -> None:
+    """The wearer looked down at his hammer and raised his head: its box slides down the picture (0.6 -> 0.9 of the
+    height in its last 0.4 s) and the detector loses it before it touches the edge. The heading never moved, so by
+    bearing its place stays in view, but it left through the bottom: not picked up there."""
+    from spotter.messages import TimedBox
+
+    scene = ScriptedScene(CAM).look(0.0, 0.0)
+    rows = [0.6] * 16 + [0.7, 0.8, 0.9]
+    boxes = [TimedBox(t=round(0.2 * (i + 1), 3), bbox=scene.box(0.0, 0.2 * (i + 1), bottom=b, size=0.25))
+             for i, b in enumerate(rows)]  # fmt: skip
+    hammer = scene.observation("h", "hammer", 0.0, [0.2]).model_copy(update={"boxes": boxes})
+    cone = scene.observation("c", "cone", 30.0, [0.2 * i for i in range(1, 50)], bottom=0.6, size=0.1)
+    s = SqliteGraphStore(":memory:")
+    s.init()
+    events = run(WorldModel(s, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer, cone])])
+    assert not [e for e in events if e.kind == "picked_up"]
+    still = [b.model_copy(update={"bbox": scene.box(0.0, b.t, bottom=0.6, size=0.25)}) for b in boxes]
+    s2 = SqliteGraphStore(":memory:")
+    s2.init()
+    events = run(WorldModel(s2, scene.heading), [scene.caption(0, 0.0, 10.0, [hammer.model_copy(update={"boxes": still}), cone])])
+    assert [e.kind for e in events if e.kind == "picked_up"] == ["picked_up"]  # the same, vanishing where it lay
+    s.close()
+    s2.close()
 
 
 def test_a_tool_whose_track_broke_or_that_shrank_away_was_not_picked_up() -> None:

@@ -63,6 +63,7 @@ from spotter.messages import (
     Caption,
     EntityState,
     Observation,
+    TimedBox,
     WorldEvent,
     WorldEventKind,
 )
@@ -695,7 +696,9 @@ class _Context:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
                 if not p.wearer_hand and self._set_down_by_wearer(p, t_first):
-                    self._emit("dropped", em, t_first, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
+                    lowered = next((box for held, box in self._hand_moves(em, p) if not held), None)
+                    t_down = t_first if lowered is None else lowered.t  # it came to rest there, after it was first seen
+                    self._emit("dropped", em, t_down, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
                     em = replace(em, held=False)
             else:
                 seen_at = p.probe.bearing_deg
@@ -739,6 +742,7 @@ class _Context:
                 ),
             )
             em = self._hysteresis(em, p)
+            em = self._lifted_or_lowered(em, p)
             em = self._taken_in_view(em, p)
             self.work[eid] = em
 
@@ -758,6 +762,10 @@ class _Context:
         box = p.obs.boxes[0].bbox
         if {"left", "right"} & self._edges(box):
             return False  # it came in from a side: swept into view by a turn, not set down in front
+        bearing = p.probe.bearings[0] if p.probe.bearings else p.probe.bearing_deg
+        before = [t for t in self.times if t_first - 1.0 <= t < t_first]
+        if before and self._place_watched(bearing, reversed(before), since=t_first) == t_first:
+            return False  # its place came into view only now (through a corner): swept in by a turn
         h = float(self.caption.height)
         if box[3] >= s.set_down_bottom * h and (box[3] - box[1]) >= s.set_down_height * h:
             return True  # in hand, below the view, then on the ground in front
@@ -782,6 +790,97 @@ class _Context:
                                           and box[0] <= b.bbox[2] + 2 * width for b in o.boxes):  # fmt: skip
                 return False  # a person beside it: theirs to have put down
         return True
+
+    def _lifted_or_lowered(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+        """The wearer picking a tool up from the ground or setting it down while looking down at it (`_hand_moves`):
+        the other state from where it began. A tool someone else holds, or one the in-hand reading placed, is left
+        to those readings."""
+        if not is_hand_tool(p.label) or p.wearer_hand or p.holder_track is not None or p.state == "carried":
+            return em
+        for held, box in self._hand_moves(em, p):
+            if em.held is held:
+                continue
+            yaw = self.yaws.get(box.t)
+            bearing = p.probe.bearing_deg if yaw is None else _box_bearing(self.caption, yaw, box.bbox)
+            self._hand_change(em, held, box.t, bearing, {"by": "wearer"})
+            em = replace(em, held=held)
+        return em
+
+    def _hand_moves(self, em: EntityMemory, p: _Placed) -> list[tuple[bool, TimedBox]]:
+        """A hand tool's box holding one size, then within `lift_s` another `lift_ratio` times larger or smaller,
+        with the heading still: lifted from the ground into the wearer's hand (held, dated at the last box on the
+        ground) or lowered from the hand to the ground (dated at the first box at rest). A head camera sees this when
+        the wearer looks down to set a tool at his feet or pick it up; his hands are below the view otherwise. A walk
+        up to a tool also grows it, but slides it down the picture as it nears; a lens's edge shrinks a thing swept
+        to it, but only with a turn. The observation's frames continue the entity's previous observation when that
+        ended just before (a clip's boundary falls mid-move)."""
+        s = self.s
+        boxes = list(p.obs.boxes)
+        if not is_hand_tool(p.label) or len(boxes) < 3:
+            return []
+        previous = [r for r in em.recent if r.observation_id != p.observation_id and r.boxes]
+        if previous and 0.0 < boxes[0].t - previous[-1].boxes[-1].t <= s.lift_s:
+            boxes = [b for b in previous[-1].boxes if b.t < boxes[0].t] + boxes
+        times = [b.t for b in boxes]
+        gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
+        if gaps[len(gaps) // 2] > 0.5:
+            return []  # keyframes only: too sparse to see a hand's move
+
+        def size(b: TimedBox) -> float:
+            return max(b.bbox[2] - b.bbox[0], b.bbox[3] - b.bbox[1])
+
+        spells: list[list[TimedBox]] = []
+        for b in boxes:
+            run = spells[-1] if spells else []
+            sizes = sorted(size(x) for x in run)
+            if not run or abs(size(b) / max(sizes[len(sizes) // 2], 1.0) - 1.0) > 0.25:
+                spells.append([b])
+            else:
+                run.append(b)
+        steady = [r for r in spells if len(r) >= 3 and r[-1].t - r[0].t >= s.steady_s]
+        moves: list[tuple[bool, TimedBox]] = []
+        i = 0
+        while i < len(steady):
+            move = None
+            for j in range(i + 1, len(steady)):  # the next spell at a size far enough off, passing brief ones between
+                if steady[j][0].t - steady[i][-1].t > s.lift_s:
+                    break
+                move = self._hand_move(steady[i], steady[j], size)
+                if move is not None:
+                    moves.append(move)
+                    i = j
+                    break
+            if move is None:
+                i += 1
+        return moves
+
+    def _hand_move(self, spell: list[TimedBox], following: list[TimedBox],
+                   size: Callable[[TimedBox], float]) -> tuple[bool, TimedBox] | None:
+        """Lifted (True, the last box on the ground) or lowered (False, the first box at rest) between two steady
+        spells of a tool's box, or None (see `_hand_moves`)."""
+        s = self.s
+        end, start = spell[-1], following[0]
+        if end.t in self.yaws and start.t in self.yaws and angular_distance(self.yaws[start.t], self.yaws[end.t]) > s.lift_turn_deg:
+            return None  # swept across the lens by a turn
+        before = sorted(size(x) for x in spell)[len(spell) // 2]
+        after = sorted(size(x) for x in following)[len(following) // 2]
+        if after >= s.lift_ratio * before:
+            rise = (start.bbox[1] + start.bbox[3] - end.bbox[1] - end.bbox[3]) / 2.0
+            if self._edges(end.bbox) or rise > 0.5 * (size(start) - size(end)):
+                return None  # not whole on the ground (cut off by the picture), or it slid down the view: walked up to
+            return True, end
+        if before >= s.lift_ratio * after:
+            if self._edges(start.bbox) or self._beside_person(end):
+                return None  # not whole at rest, or someone carried it off
+            return False, start
+        return None
+
+    def _beside_person(self, box: TimedBox) -> bool:
+        """A person's box overlaps this box at its time (within half a second): theirs to carry."""
+        x0, _, x1, _ = box.bbox
+        return any(is_person(o.label) and any(abs(b.t - box.t) <= 0.5 and b.bbox[0] <= x1 and x0 <= b.bbox[2]
+                                              and b.bbox[1] <= box.bbox[3] and box.bbox[1] <= b.bbox[3] for b in o.boxes)
+                   for o in self.caption.observations)  # fmt: skip
 
     def _place_watched(self, bearing: float, times: Iterable[float], since: float) -> float:
         """The last of `times` (walked in the order given, forward or back from `since`) up to which a place stayed
@@ -819,6 +918,9 @@ class _Context:
         if self._edges(box) or ((box[3] - box[1]) < s.set_down_height * self.caption.height and em.held is not False):
             return em  # it left through an edge of the image, or is too far off to be sure it is gone (unless it was
             # seen set down there: then whatever its size, gone from its place in view is picked up)
+        lately = [b for b in p.obs.boxes if b.t >= t_last - 0.5]
+        if len(lately) >= 2 and box[3] - lately[0].bbox[3] >= 0.1 * self.caption.height:
+            return em  # it slid down the picture as it went (the head rose, or the wearer walked up): out at the bottom
         key, bearing = canonical_label(p.label), p.probe.bearings[-1] if p.probe.bearings else p.probe.bearing_deg
         for o in self.caption.observations:  # the detector's track broke, and another track sees it there again
             if o is not p.obs and canonical_label(o.label) == key and any(
@@ -878,11 +980,15 @@ class _Context:
             if handed is not em:
                 return handed
             held = _trailing_run([(r, held_sample(r.state)) for r in recent])
+            if held and held[0][1] != em.held and em.held is not None:
+                since = self._last_hand_change(em)  # a change of hands is not dated before the last one
+                held = [(r, v) for r, v in held if since is None or r.t_start > since]
             if (
                 held
                 and len(held) >= s.hold_clips
                 and held[0][1] != em.held
                 and not (em.held is None and held[0][1] is False)
+                and (held[0][1] or not self._kept_in_hand(recent, held))
             ):
                 first = held[0][0]
                 if held[0][1]:
@@ -901,6 +1007,24 @@ class _Context:
                     )
                 em = replace(em, held=held[0][1])
         return em
+
+    def _last_hand_change(self, em: EntityMemory) -> float | None:
+        """When the entity was last picked up or set down, by this plan's events or the stored ones."""
+        eid = em.record.entity_id
+        times = [r.t for r in self.event_records if r.entity_id == eid and r.kind in ("picked_up", "dropped")]
+        times += [r.t for r in self.m.store.events(self.cam, kinds=["picked_up", "dropped"], entity_id=eid)]
+        return max(times, default=None)
+
+    def _kept_in_hand(self, recent: Sequence[ObservationRecord],
+                      run: Sequence[tuple[ObservationRecord, bool]]) -> bool:
+        """A tool held by the wearer's doing (a lift or a pick-up seen in view; the detector never said "carried")
+        seen since only within arm's reach: still in his hand. Its frames carry no "held" flag either way, so they
+        are no evidence that it was put down."""
+        if any(r.state == "carried" for r in recent):
+            return False
+        w = float(self.caption.width)
+        sizes = sorted(max(b.bbox[2] - b.bbox[0], b.bbox[3] - b.bbox[1]) for r, _ in run for b in r.boxes)
+        return bool(sizes) and sizes[len(sizes) // 2] >= self.s.hand_size * w
 
     def _wearer_hand_changes(self, em: EntityMemory, p: _Placed) -> EntityMemory:
         """The wearer picking a tool up or setting it down, frame by frame (`_in_wearers_hand`): an event where a run

@@ -148,6 +148,26 @@ class WorldSettings(BaseSettings):
         default=1.5, ge=0.0,
         description="A hand tool not seen again while its place stays in view this long was picked up (taken in view)",
     )
+    lift_ratio: float = Field(
+        default=1.7, gt=1.0,
+        description="A hand tool's box growing (or shrinking) this many times between two steady spells, the view still:"
+        " lifted from the ground to the wearer's hand (or lowered from it), seen while the wearer looks down",
+    )
+    lift_s: float = Field(
+        default=1.5, gt=0.0, description="... within this many seconds (a hand's move, not a walk)",
+    )
+    steady_s: float = Field(
+        default=0.3, ge=0.0, description="A spell of a box at one size (within 25 %) this long, 3 frames or more, is steady",
+    )
+    hand_size: float = Field(
+        default=0.15, gt=0.0, le=1.0,
+        description="A hand tool's box this wide or tall (fraction of the image width) is within arm's reach: seen so,"
+        " a tool known to be in hand stays in hand unless the detector says otherwise",
+    )
+    lift_turn_deg: float = Field(
+        default=10.0, ge=0.0,
+        description="The heading turning more than this during the change: a sweep across the lens, which changes sizes too",
+    )
     # --- position and confidence ---
     mover_alpha: float = Field(
         default=0.3, gt=0.0, le=1.0, description="EWMA weight of a new bearing (movers)"
