@@ -115,6 +115,29 @@ def test_exclusion_zone_by_default_around_an_excavation() -> None:
         clip(1, obs=(pit(1), worker(1, 48.0, 250.0)))) == []  # fmt: skip
 
 
+def test_exclusion_zone_alerts_once_per_stay_however_long() -> None:
+    """A worker down a zone for minutes, looked away from and back at (clips without him), and seen out of it for
+    a moment as the head moves: one stay, one alert, not one each cooldown. Seen out of it for 3 s or more, he left:
+    back in later is another entry."""
+    zone = ExclusionZone(from_deg=-70.0, to_deg=-40.0, labels=["worker"])
+    rules = rules_with(exclusion_zone={"zones": [zone.model_dump()], "cooldown_s": 60.0})
+
+    def spells(k: int, *parts: tuple[float, float, float]) -> ObsFact:
+        samples = tuple((10.0 * k + t0 + 0.2 * i, b, None) for t0, t1, b in parts for i in range(int(round((t1 - t0) / 0.2))))
+        return ObsFact("w1", "worker", samples[0][1], samples)
+
+    assert cats(rules.step(clip(1, obs=(spells(1, (0.0, 10.0, -55.0)),)))) == ["exclusion_zone"]
+    fired = []
+    for k in range(2, 20):  # 20-200 s: in view in every other clip, out of it for 0.4 s now and then
+        if k % 2 == 0:
+            fired += rules.step(clip(k, obs=(spells(k, (0.0, 4.0, -55.0), (4.0, 4.4, -20.0), (4.4, 10.0, -55.0)),)))
+        else:
+            fired += rules.step(clip(k))
+    assert fired == []
+    assert rules.step(clip(20, obs=(spells(20, (0.0, 5.0, -20.0)),))) == []  # 5 s out of it: he left
+    assert cats(rules.step(clip(21, obs=(spells(21, (0.0, 10.0, -55.0)),)))) == ["exclusion_zone"]  # in again
+
+
 def test_safety_alert_for_a_person_under_a_suspended_load_not_one_far_from_it() -> None:
     rules = RuleEngine()
     load = ObsFact("s1", "suspended_load", 10.0, tuple((t, 10.0, None) for t in (1.0, 1.2, 1.4)), half_width_deg=5.0)

@@ -177,6 +177,12 @@ class CameraState:
     anchors: dict[str, tuple[str, float, float]] = field(default_factory=dict)
     anchor_seen: dict[str, float] = field(default_factory=dict)
     """Hazard entity -> (label, bearing, half width) of zone anchors (excavations)."""
+    zone_stays: dict[str, float] = field(default_factory=dict)
+    """'{person}:{zone}' -> when last seen inside, for people alerted in a zone and not seen out of it since: one
+    stay, one alert (a worker down a trench for minutes, looked away from and back at, did not enter it again)."""
+    zone_out: dict[str, float] = field(default_factory=dict)
+    """'{person}:{zone}' -> since when a person in a stay has been seen out of the zone (a moment out, as the head
+    moves and the boxes with it, does not end the stay)."""
     asked: dict[str, float] = field(default_factory=dict)
     first_seen: dict[str, float] = field(default_factory=dict)
     """Entity -> when the rules first saw it (a thing that turns up as another vanished may be that one)."""
@@ -379,9 +385,10 @@ class ZoneRule:
                 # it was seen has made stale (parallax)
                 stale = key in st.anchors and st.anchor_seen.get(key, 0.0) < st.walked_at
                 anchored = key in st.anchors  # a zone around a pit (not a configured bearing range)
-                hits = []
+                stay = f"{o.entity_id}:{key}"
+                in_stay, entry, last_hit = stay in st.zone_stays, [], False
                 for t, b, _ in o.samples:
-                    if not inside(b) or (stale and t not in rows.at):
+                    if stale and t not in rows.at:
                         continue
                     pit_rows, pit_cols = rows.near(t, 1.0), cols.near(t, 0.5)
                     # around a pit, the pit must be in the picture (its rows within 1 s, its ends within 0.5 s):
@@ -389,11 +396,23 @@ class ZoneRule:
                     if anchored and (pit_rows is None or pit_cols is None):
                         continue
                     others = [(top, bottom) for eid, top, bottom in people_rows.get(round(t, 3), ()) if eid != o.entity_id]
-                    if _in_pit_frame(rows_at.get(t), sides.get(t), pit_rows, pit_cols, others, f.image_height or None,
-                                     f.image_width or None):
-                        hits.append((t, b))
-                if len(hits) >= p.min_frames:
-                    t_in, b_in = hits[0]
+                    last_hit = inside(b) and _in_pit_frame(rows_at.get(t), sides.get(t), pit_rows, pit_cols, others,
+                                                           f.image_height or None, f.image_width or None)  # fmt: skip
+                    if not last_hit:
+                        if in_stay and t - st.zone_out.setdefault(stay, t) >= p.left_s:
+                            in_stay = False  # seen out of it, the zone in the picture: a next time in is another entry
+                            st.zone_stays.pop(stay, None)
+                            st.zone_out.pop(stay, None)
+                    elif in_stay:
+                        st.zone_stays[stay] = t  # still in the stay already alerted
+                        st.zone_out.pop(stay, None)
+                    else:
+                        entry.append((t, b))
+                        st.zone_out.pop(stay, None)
+                if len(entry) >= p.min_frames:
+                    t_in, b_in = entry[0]
+                    if last_hit:
+                        st.zone_stays[stay] = o.samples[-1][0]
                     msg = f"Exclusion zone {name}: a {o.label} entered it at {t_in:.0f} s{_where(b_in, f.heading_deg)}."
                     out.append(Trigger(self.category, f"{o.entity_id}:{key}", msg, t_in, (o.entity_id,), (t_in,), (o.label,)))  # fmt: skip
                     break

@@ -79,6 +79,8 @@ class ZoneRule(_Rule):
     margin_deg: float = Field(default=4.0, ge=0.0, le=90.0, description="Zone = the hazard's extent plus this")
     zones: list[ExclusionZone] = Field(default_factory=list, description="Bearing ranges kept clear")
     min_frames: int = Field(default=2, ge=1, description="Sampled frames inside before it alerts")
+    left_s: float = Field(default=3.0, ge=0.0, description="Seen out of the zone this long, the zone in the picture, ends"
+                          " a stay: one alert per stay, and the next time in alerts again")
 
 
 class SafetyRule(_Rule):
