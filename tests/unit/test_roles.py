@@ -279,6 +279,60 @@ def test_a_tool_remembered_as_two_entities_is_one_thing_for_its_events_and_place
     assert where.direction == "front-left"  # -40 deg: its latest sighting, not the first (30 deg)
 
 
+def test_a_set_down_closed_by_a_pick_up_is_timed_by_those_events_not_by_sightings() -> None:
+    """The wearer set his drill down at 34.8 s and lifted it at 232.2 s (events read from its boxes). Its sightings'
+    states are coarser: on the ground from 31 s, and still so when last seen at 240 s. "How long was it lying on
+    the ground" is the closed spell between the events, 197 s; with no pick-up seen, the sightings answer."""
+    from spotter.graph.base import EventRecord
+
+    def parser(events: list[EventRecord]) -> QuestionParser:
+        store = SqliteGraphStore(":memory:")
+        store.init()
+        boxes = [TimedBox(t=float(t), bbox=(0.0, 0.0, 5.0, 5.0), state="on_ground") for t in range(31, 241)]
+        store.write(GraphWrite(
+            clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=250.0)],
+            entities=[EntityRecord(entity_id="d", camera_id=CAM, label="drill", first_seen=31.0, last_seen=240.0,
+                                   bearing_deg=0.0, observations=1)],
+            observations=[ObservationRecord(observation_id="c0/d", entity_id="d", camera_id=CAM, clip_id="c0",
+                                            label="drill", t_start=31.0, t_end=240.0, bearing_deg=0.0, boxes=boxes)],
+            events=events,
+        ))  # fmt: skip
+        return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+
+    def event(kind: str, t: float) -> EventRecord:
+        return EventRecord(event_id=kind, camera_id=CAM, t=t, kind=kind, entity_id="d", label="drill",  # type: ignore[arg-type]
+                           clip_id="c0", bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
+
+    question = "How long was my drill lying on the ground?"
+    closed = parser([event("dropped", 34.8), event("picked_up", 232.2)]).answer(question, CAM, at=241.0)
+    assert closed.duration_s == pytest.approx(197.4), closed.answer
+    open_ = parser([event("dropped", 34.8)]).answer(question, CAM, at=241.0)
+    assert open_.duration_s is not None and 205.0 <= open_.duration_s <= 211.0, open_.answer  # by its sightings
+
+
+def test_a_worker_named_by_a_hard_hat_he_took_off_is_as_he_is_now() -> None:
+    """He wore his hard hat from 0 to 30 s (three sightings) and has been without it since (one sighting): "the
+    bloke in orange with no helmet on" at 45 s is him, though most of his sightings had it on; a hard hat comes and
+    goes. Another in a yellow vest, never without, is not matched by it."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    e, o = _person("w", 0.0, "orange", "white", 0.0, 45.0)
+    spans = [(0.0, 9.8, True), (10.0, 19.8, True), (20.0, 29.8, True), (30.0, 45.0, False)]
+    obs = [o.model_copy(update={"observation_id": f"c{i}/w", "t_start": t0, "t_end": t1,
+                                "attributes": {**o.attributes, "hardhat": hat},
+                                "boxes": [TimedBox(t=t0 + k, bbox=(0.0, 0.0, 10.0, 30.0), hardhat=hat)
+                                          for k in range(int(t1 - t0) + 1)]})
+           for i, (t0, t1, hat) in enumerate(spans)]  # fmt: skip
+    other, other_obs = _person("y", 40.0, "yellow", "blue", 0.0, 45.0)
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=45.0)],
+                           entities=[e, other], observations=[*obs, other_obs]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ans = parser.answer("How long has the bloke in orange with no helmet on been like that?", CAM, at=45.0)
+    assert ans.duration_s is not None and 13.0 <= ans.duration_s <= 17.0, ans.answer
+    nobody = parser.answer("How long has the bloke in yellow with no helmet on been like that?", CAM, at=45.0)
+    assert nobody.duration_s is None, nobody.answer
+
+
 def test_a_moment_of_motion_does_not_end_an_idle_spell() -> None:
     """Idle from 10 s to 60 s with one second of 'active' frames at 30 s (a stretch): one spell of 50 s, as
     the idle rule sees it; 5 s of work at 30 s ends it."""

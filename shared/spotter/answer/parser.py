@@ -823,9 +823,20 @@ class QuestionParser:
             # a thing's "moving" is image motion (a head turn can cause it): unknown, not a change of state
             samples = [(t, None if st == "moving" else st, o) for t, st, o in _state_samples(obs, at)]
             try:
-                seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
+                by_events: tuple[float, str, bool] | None = self._down_between_events(camera_id, q, spell, at)
             except _NotKnown:
-                seconds, how = self._down_between_events(camera_id, q, spell, at)  # a hand tool set down, then taken up
+                by_events = None
+            if by_events is not None and by_events[2] and not any(st == "carried" for _t, st, _o in samples):
+                # set down and picked up again, where no sighting says "held" (the detector gives no such flag):
+                # the world dated both from the boxes (a lift, a lowering); its sightings' states are coarser
+                seconds, how = by_events[:2]
+            else:
+                try:
+                    seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
+                except _NotKnown:
+                    if by_events is None:
+                        raise
+                    seconds, how = by_events[:2]  # a hand tool set down, its sightings with no state
             how = how.format(word="on the ground")
         elif q.state == "without_ppe":
             spans = _ppe_spans(obs, at)
@@ -840,9 +851,10 @@ class QuestionParser:
         return Answer(answer=f"{_describe(q.subject).capitalize()} {how}: about {seconds:.0f} s ({seconds / 60:.1f} min).",
                       duration_s=round(seconds, 2), entities=[entity.entity_id], evidence=_evidence(obs[-3:]))  # fmt: skip
 
-    def _down_between_events(self, camera_id: str, q: Query, spell: str, at: float) -> tuple[float, str]:
+    def _down_between_events(self, camera_id: str, q: Query, spell: str, at: float) -> tuple[float, str, bool]:
         """How long a thing lay where it was set down: from its latest set-down to its pick-up after it (or now), by
-        the world's events, where its sightings carry no state (a tool seen set down and picked up in view)."""
+        the world's events, and whether a pick-up closed it. Sightings' states are coarser where a pick-up was seen
+        (the wearer's set-down and lift are dated from the boxes), and absent for a tool seen set down in view."""
         subj = _subject_of(q.subject)
         down = self._event_time(camera_id, subj, "dropped", at, latest=True) if subj is not None else None
         if down is None or q.window is not None or q.ordinal is not None:
@@ -851,8 +863,8 @@ class QuestionParser:
         if up is not None:
             if spell == "current":
                 raise _NotKnown(f"It is not on the ground now (picked up at {fmt_time(up[0])}).")
-            return up[0] - down[0], f"was {{word}} from {fmt_time(down[0])} to {fmt_time(up[0])}"
-        return at - down[0], f"has been {{word}} since {fmt_time(down[0])}"
+            return up[0] - down[0], f"was {{word}} from {fmt_time(down[0])} to {fmt_time(up[0])}", True
+        return at - down[0], f"has been {{word}} since {fmt_time(down[0])}", False
 
 
     def _count(self, q: Query, camera_id: str, at: float) -> Answer:
@@ -1277,6 +1289,8 @@ def _attr_matches(obs: Sequence[ObservationRecord], key: str, value: Any) -> boo
     votes = [o.attributes.get(key) for o in obs if key in o.attributes]
     if not votes:
         return False
+    if key == "hardhat" and isinstance(value, bool) and _truthy(votes[-1]) == value:
+        return True  # a hard hat comes and goes: "the one with no helmet on" is as he is now, however long he wore it
     if isinstance(value, bool):
         hits = sum(1 for v in votes if _truthy(v) == value)
     else:
