@@ -573,6 +573,8 @@ class QuestionParser:
                 ended = [r for r in breaks if r[3]]
                 k = (n - 1) if ordinal else len(ended) - 1
                 return (ended[k][1], [ended[k][2]]) if ended and 0 <= k < len(ended) else None
+            # (idle from the first sighting on: he was idle already, nobody saw him go idle then)
+            breaks = [r for r in breaks if not samples or r[0] > samples[0][0]]
             k = len(breaks) - 1 if q_last else n - 1
             return (breaks[k][0], [breaks[k][2]]) if breaks and 0 <= k < len(breaks) else None
         if event == "ppe_removed":
@@ -1558,9 +1560,10 @@ def _transitions(samples: Sequence[StateSample], into: str, after: str | None = 
     return out
 
 
-def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 30.0) -> list[tuple[float, float, ObservationRecord]]:
+def _ppe_spans(obs: Sequence[ObservationRecord], at: float, gap_s: float = 60.0) -> list[tuple[float, float, ObservationRecord]]:
     """Spells seen without a hard hat, frame by frame (the observation's majority where frames do not say);
-    a time out of view shorter than `gap_s`, hatless on both sides, is part of the spell."""
+    a time out of view shorter than `gap_s`, hatless on both sides, is part of the spell (nothing seen says the
+    hat went back on: a labourer looked away from for half a minute is still the one walking about without it)."""
     frames: list[tuple[float, bool | None, ObservationRecord]] = []
     for o in obs:
         if any(b.hardhat is not None for b in o.boxes):
