@@ -573,8 +573,6 @@ class QuestionParser:
                 ended = [r for r in breaks if r[3]]
                 k = (n - 1) if ordinal else len(ended) - 1
                 return (ended[k][1], [ended[k][2]]) if ended and 0 <= k < len(ended) else None
-            # (idle from the first sighting on: he was idle already, nobody saw him go idle then)
-            breaks = [r for r in breaks if not samples or r[0] > samples[0][0]]
             k = len(breaks) - 1 if q_last else n - 1
             return (breaks[k][0], [breaks[k][2]]) if breaks and 0 <= k < len(breaks) else None
         if event == "ppe_removed":
