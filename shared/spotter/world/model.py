@@ -690,13 +690,14 @@ class _Context:
                     ),
                 )
                 continue
+            moves = self._hand_moves(em, p)  # once: the first-seen set-down and the lifts below both read it
             moved = match is not None and match.reason == "moved"
             returning = match is not None and match.reason == "returning"
             if eid in self.created and rec.observations == 0:
                 bearing, distance = p.probe.bearing_deg, p.probe.distance
                 self._emit("appeared", em, t_first, bearing, {"distance": round(distance, 3)})
                 if not p.wearer_hand and self._set_down_by_wearer(p, t_first):
-                    lowered = next((box for held, box in self._hand_moves(em, p) if not held), None)
+                    lowered = next((box for held, box in moves if not held), None)
                     t_down = t_first if lowered is None else lowered.t  # it came to rest there, after it was first seen
                     self._emit("dropped", em, t_down, bearing, {"bearing_deg": round(bearing, 3), "by": "wearer"})
                     em = replace(em, held=False)
@@ -742,7 +743,7 @@ class _Context:
                 ),
             )
             em = self._hysteresis(em, p)
-            em = self._lifted_or_lowered(em, p)
+            em = self._lifted_or_lowered(em, p, moves)
             em = self._taken_in_view(em, p)
             self.work[eid] = em
 
@@ -791,13 +792,13 @@ class _Context:
                 return False  # a person beside it: theirs to have put down
         return True
 
-    def _lifted_or_lowered(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+    def _lifted_or_lowered(self, em: EntityMemory, p: _Placed, moves: list[tuple[bool, TimedBox]]) -> EntityMemory:
         """The wearer picking a tool up from the ground or setting it down while looking down at it (`_hand_moves`):
         the other state from where it began. A tool someone else holds, or one the in-hand reading placed, is left
         to those readings."""
         if not is_hand_tool(p.label) or p.wearer_hand or p.holder_track is not None or p.state == "carried":
             return em
-        for held, box in self._hand_moves(em, p):
+        for held, box in moves:
             if em.held is held:
                 continue
             yaw = self.yaws.get(box.t)
