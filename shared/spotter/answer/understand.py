@@ -426,7 +426,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "leev": "leave", "pik": "pick", "pikt": "picked", "clime": "climb", "flor": "floor", "bak": "back",
     "werkin": "working", "therd": "third", "mixa": "mixer", "bowsa": "bowser", "togther": "together",
     "sumone": "someone", "gon": "gone", "toolbocks": "toolbox", "wats": "what is",
-    "wheer": "where", "wheere": "where", "goo": "go", "gooin": "going", "yow": "you",  # the Black Country and Birmingham said
+    "wheer": "where", "wheere": "where", "wheh": "where", "goo": "go", "gooin": "going", "yow": "you",  # the Black Country and Birmingham said
     "bick": "pick", "wers": "where is", "wheris": "where is", "wearis": "where is", "moovd": "moved", "moov": "move",
     "walkt": "walked", "pickt": "picked", "stopt": "stopped", "showd": "showed", "droppt": "dropped", "werk": "work",
     "werkd": "worked", "wurk": "work", "wurkers": "workers", "wurker": "worker", "werkers": "workers", "slakin": "slacking",
@@ -474,7 +474,7 @@ _PHONETIC_RULES = _rules(
     (r"\b(han|secon|roun|groun|aroun|behin|fin|stan)'(?!\w)", r"\1d"), (r"\b(las|firs|jus|nex)'(?!\w)", r"\1t"),
     (r"\b(hand|second|round|ground|around|behind|find|stand|last|first|just|next)'(?!\w)", r"\1"),
     (r"^wah (?=deh|dey|dere|de|dat|is)\b", "what "),
-    (r"\b(for|take|took|tek|on|from|after) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",  # creoles' "fuh he lunch"
+    (r"\b(for|fi|fuh|take|took|tek|on|from|after|to) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",  # creoles' "fuh he lunch"
      lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
                                                  r"\1 \2 \3 off"),
@@ -737,6 +737,11 @@ _SURFACE = _rules(
      r"green|blue|white|black|grey|brown|pink|purple|silver) one,", r"\1\2\4 \3,"),  # "small ladder, the yellow one, ..."
     (r"\bit is (him|her) (?:who|that) ", lambda m: f"is {'he' if m.group(1) == 'him' else 'she'} the one who "),
     (r"^(?:and )?(.+?),? what (?:it|he|she) has become\s*\?*$", r"what has become of \1?"),
+    (r"^((?:the|that|this|my|our) [\w -]+?), (when|what time) (?:(did|does|has|have|was|is|were|are) )?(?:he|she|they|it) (?!(?:will|would|shall|gonna|going to)\b)",
+     lambda m: f"{m.group(2)} {m.group(3) or 'did'} {m.group(1)} "),  # topic first: "the carpenter, when he go eat lunch?"
+    (r"\b(before|after|till|until) ((?:the|de|di|dat|that) [\w -]+?) reach(?= or not\b|\s*[?.!]*$)", r"\1 \2 arrived"),
+    (r"\b(before|after) (?:went|go|gone|goes) away ((?:the|that) [\w -]+?)(?=\s*[?.!]*$)", r"\1 \2 went away"),  # verb first
+    (r"\bfront a me\b", "in front of me"), (r"\bback a me\b", "behind me"),  # the creoles' "a" for "of" (their "mi": in their glossaries)
     (r"\bwhich wey\b", "which way"), (r"\bhauf\b", "half"),  # Scots and Geordie; the creoles' "wey" alone is where or who
     (r"\blazy(ing)\b", "lazing"), (r"\bin which part of the site\b", "where"),
     (r"\b(go|goes|went|gone|going) away from (?:the |his |her |their )?(?:work|job)\b", r"\1 away"),
@@ -1310,6 +1315,7 @@ _PHRASES = _rules(
     # "pack up and go home for good", "them cones, the orange ones", "stop long ground" (stay on it), "long place where"
     # (to), "from 2:00 go catch 6:30", "sitting for rest", the creoles' "e" for his and "pick um up"
     (r"\b(go|goes|went|gone|going) for (?:to )?(?:eat|eating)\b", r"\1 for lunch"), (r"\btucker\b", "lunch"),
+    (r"\b(go|goes|went|gone|going) (?:to )?eat (?:his |her |their |the |a )?(lunch|dinner)\b", r"\1 for lunch"),
     (r"\bpack(?:s|ed)? up and (?:go|goes|went|gone) home(?: for good)?\b", "left the site"),
     (r"\b(?:them|the|those) (\w+?)s?,? the (" + _COLOURS_RE + r") ones\b", r"the \2 \1s"),
     (r"\b(stop|stops|stay|stays|stayed|lie|lies|lying|sit|sits|sitting)(?: down)? long (?:the )?(ground|floor)\b", r"\1 on the \2"),
@@ -3522,7 +3528,7 @@ _CHOICE = re.compile(r"\bfacing (?:it|him|her|them)\b[^?]{0,25}\bor\b|"
                      r"behind|front|back side|backside|side|in front|my back|in back|the back)\b")
 
 
-_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b|"
+_SIDE = re.compile(r"\b(?:on|to|at|the|my|off to|towards|toward|bit)\s+(?:the\s+|my\s+|his\s+|her\s+)?(left|right)\b|\b(left|right)[- ](?:hand )?side\b|"
                    r"\b(?:backside|back side|front side|behind me|in front of me)\s+(?:side\s+|and\s+(?:the\s+)?)?(left|right)\b(?! (?:the|site|it)\b)")
 # ("backside right", "front side left corner", "back side and left", "behind me side left")
 _BACK = re.compile(r"\b(behind|in my back|at my back|my back|in back|to the rear|out back|back of me|side (to the |at the )?back|back corner|back side|"
@@ -3789,7 +3795,7 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
         return "total", None
     if re.search(r"\bbefore (he|she|they) first (stop|stops|stopped|knock|knocked|quit|took a break|went idle|had a break)\b", text):
         return "nth", 1  # "how long did he work before he first stopped": his first stint
-    if re.search(r"\bbefore (he|she|they) (stop|stops|stopped|knock|knocks|knocked|quit|quits)\b|"
+    if re.search(r"\bbefore (he |she |they )?(stop|stops|stopped|stopping|knock|knocks|knocked|knocking|quit|quits|quitting)\b|"
                  r"\bbefore (he|she|they) (went|go|took|had) (to (go|take|have) )?(for |on )?(a |his |her |their )?(break|rest|lunch|"
                  r"tea|smoko|pause)\b|\btook how long\b|"
                  r"\bhow long did (it|that|the \w+) take\b|\bfinished (his |her |their |the )?(break|lunch|tea|smoko)\b(?!.*\b(has|have|been|still)\b)", text):
@@ -5442,6 +5448,9 @@ def _slots(intent: Intent, text: str, subjects: list[tuple[int, SubjectRef, bool
             eb = "work_unit"
         eb = eb or ea
         ua0 = ordinal_unit(a_text)[0] if ea == "work_unit" else None
+        if ea == "work_unit" and sa is not None and sa.label == "worker" and not sa.attributes and sa.role is None \
+                and re.search(r"\b(lads|guys|boys|crew|masons|brickies|bricklayers|men|they|gang|team|blokes|fellas)\b", a_text):
+            sa = None  # "did they lay the first block before ...": the work's, not one person's (as for its time)
         if ea == "work_unit" and (sa is None or sa.label != "worker"):  # a wall's courses; any other work object's units
             sa = SubjectRef(label="brick_wall") if ua0 in (None, "brick", "course") else None
         ub, ob = ordinal_unit(b_text) if eb == "work_unit" else (None, event_ordinal(b_text))
