@@ -674,3 +674,32 @@ def test_recall_when_the_moved_thing_turns_up_only_after_the_look_at_its_empty_p
     got = look_then_turn(37.0)
     assert cats(got) == ["memory_recall"] and got[0].entity_ids == ("t1",)
     assert look_then_turn(31.0) == []
+
+
+def test_no_recall_for_places_of_a_tool_in_the_wearer_s_hand_or_set_down_out_of_view() -> None:
+    """The wearer holds his drill up in front of him as he turns: it is seen at 5 deg, then at 90 deg, the sightings'
+    states saying nothing of his hand. The world says he set it down out of view at 19 s. Looking back at 5 deg at
+    30 s finds no drill, and that is no mystery: it was never lying there. Without the world's word, the same
+    sightings mean it lay at 5 deg and was moved unseen: a recall. Picked up by him (the world's pick-up), the places
+    it is seen at while in his hand are no places of its own either."""
+    def step(rules: RuleEngine, k: int, heading: float, obs: tuple[ObsFact, ...] = (),
+             events: tuple[WorldEvent, ...] = ()) -> list[Any]:
+        view = tuple((10.0 * k + 0.5 * i + 0.25, heading) for i in range(20))
+        return rules.step(ClipFacts(CAM, f"{CAM}-{k:04d}", 10.0 * k, 10.0 * (k + 1), events, obs, heading_deg=heading,
+                                    view=view))  # fmt: skip
+
+    ahead = ObsFact("d1", "drill", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    turned = ObsFact("d1", "drill", 90.0, ((11.0, 90.0, None), (19.0, 90.0, None)))
+    down = (ev("dropped", "d1", "drill", 19.0, 90.0, by="wearer", out_of_view=True),)
+    for told in (True, False):
+        rules = RuleEngine()
+        step(rules, 0, 0.0, (ahead,))
+        step(rules, 1, 90.0, (turned,))
+        step(rules, 2, 180.0, (), down if told else ())
+        assert cats(step(rules, 3, 0.0)) == ([] if told else ["memory_recall"]), told
+    rules = RuleEngine()
+    step(rules, 0, 0.0, (ahead,), (ev("picked_up", "d1", "drill", 3.0, 5.0, by="wearer"),))
+    step(rules, 1, 90.0, (turned,))
+    step(rules, 2, 180.0)
+    step(rules, 3, 180.0)
+    assert "memory_recall" not in cats(step(rules, 4, 90.0))  # still in his hand, as far as anyone knows

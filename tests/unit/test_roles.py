@@ -432,3 +432,58 @@ def test_a_worker_who_stepped_a_few_metres_off_and_came_back_went_back_to_where_
         parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
         ans = parser.answer("Has the worker in the orange vest gone back to where I first saw him?", CAM, at=60.0)
         assert ans.yes_no is want, (places, ans.answer)
+
+
+def test_a_tool_set_down_out_of_view_is_dated_by_the_world_and_its_place_is_not_judged() -> None:
+    """The wearer held his drill up in front of him from 10 to 18 s and from 38 to 118 s (sightings "carried"). He set
+    it down out of view at 18 s and at 118 s (the world's set-downs, no sighting on the ground shows them) and picked
+    it up again at 38 s. "When did I pick it back up" at 42 s is 38 s, not the first sighting in hand; at 186 s it has
+    been lying there since 118 s; and "is it still where I set it down" is yes: where it lies was never seen, so the
+    view along the bearing he faced finding nothing says nothing."""
+    from spotter.graph.base import EventRecord
+
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    spells = [(10.0, 18.0), (38.0, 118.0)]
+    obs = [ObservationRecord(observation_id=f"c{i}/d", entity_id="d", camera_id=CAM, clip_id=f"c{i}", label="drill",
+                             t_start=t0, t_end=t1, bearing_deg=0.0, state="carried",
+                             boxes=[TimedBox(t=t0 + k, bbox=(300.0, 170.0, 370.0, 240.0), state="carried")
+                                    for k in range(int(t1 - t0) + 1)])
+           for i, (t0, t1) in enumerate(spells)]  # fmt: skip
+
+    def event(kind: str, t: float, clip: str, **detail: bool) -> EventRecord:
+        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id="d", label="drill",  # type: ignore[arg-type]
+                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer", **detail})  # fmt: skip
+
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=t0, t_end=t1) for i, (t0, t1) in enumerate(spells)]
+        + [ClipRecord(clip_id="c9", camera_id=CAM, t_start=118.0, t_end=250.0)],
+        entities=[EntityRecord(entity_id="d", camera_id=CAM, label="drill", first_seen=10.0, last_seen=118.0,
+                               bearing_deg=0.0, observations=2)],
+        observations=obs,
+        events=[event("dropped", 18.0, "c0", out_of_view=True), event("picked_up", 38.0, "c1"),
+                event("dropped", 118.0, "c1", out_of_view=True)],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    assert parser.answer("When did I pick the drill back up?", CAM, at=42.0).time == pytest.approx(38.0)
+    lying = parser.answer("How long has the drill been lying there?", CAM, at=186.0)
+    assert lying.duration_s == pytest.approx(68.0), lying.answer
+    assert parser.answer("Is the drill still where I set it down?", CAM, at=205.0).yes_no is True
+
+
+def test_a_crane_s_load_called_by_what_it_is_is_the_suspended_load() -> None:
+    """The detector says `suspended_load`; the supervisor says "the steel", "the beam", "the girder". With no such
+    label in memory, those words find the load; a word for another thing ("the pallet") does not."""
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    load = EntityRecord(entity_id="L", camera_id=CAM, label="suspended_load", first_seen=55.0, last_seen=90.0,
+                        bearing_deg=10.0, observations=1)  # fmt: skip
+    load_obs = ObservationRecord(observation_id="c0/L", entity_id="L", camera_id=CAM, clip_id="c0", label="suspended_load",
+                                 t_start=55.0, t_end=90.0, bearing_deg=10.0)  # fmt: skip
+    store.write(GraphWrite(clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=100.0)], entities=[load],
+                           observations=[load_obs]))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    for question in ("When did the steel first show up on the hook?", "when did I first see the beam",
+                     "When did the girder first come into view?"):
+        assert parser.answer(question, CAM, at=100.0).time == pytest.approx(55.0), question
+    assert parser.answer("When did the pallet first show up?", CAM, at=100.0).time is None

@@ -462,3 +462,36 @@ def test_two_look_alike_workers_seen_together_after_walking_stay_two(store: Sqli
     ]
     run(WorldModel(store, scene.heading), caps)
     assert sorted(e.observations for e in store.entities(CAM)) == [1, 2]
+
+
+def test_a_tool_held_up_in_front_of_the_wearer_is_in_hand_until_it_goes_from_the_picture() -> None:
+    """The wearer holds a drill up in front of him, mid-picture (not cut off by its bottom): it keeps its place in the
+    picture while his head turns 0 -> 30 deg (10-12 s), and then while the head keeps still (20-28 s, a still head says
+    nothing either way, but it has not left that place). At 28 s it goes from the picture and stays gone: he set it down
+    out of view, then. At 60 s it is back in front of him as he turns: picked up again (and set down when it goes at
+    63.8 s). A drill lying ahead that slides
+    across the picture as the head turns is on the ground: not in hand, not set down when it is out of view."""
+    from spotter.messages import TimedBox
+
+    for case in ("held up", "lying ahead"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0).look(10.0, 0.0).look(12.0, 30.0).look(60.0, 30.0).look(62.0, 0.0)
+
+        def boxes(times: Sequence[float], scene: ScriptedScene = scene, fixed: bool = case == "held up") -> list[TimedBox]:
+            return [TimedBox(t=round(t, 3), bbox=scene.box((scene.yaw(t) or 0.0) if fixed else 15.0, t, bottom=0.7, size=0.2))
+                    for t in times]  # head-fixed, or world-fixed
+
+        drill = scene.observation("d", "drill", 0.0, [10.0])
+        seen = {1: [10.0 + 0.2 * i for i in range(40)], 2: [20.0 + 0.2 * i for i in range(41)], 6: [60.0 + 0.2 * i for i in range(20)]}
+        caps = [scene.caption(k, 10.0 * k, 10.0 * (k + 1), [drill.model_copy(update={"boxes": boxes(seen[k])})] if k in seen else [])
+                for k in range(8)]  # fmt: skip
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3), e.detail.get("by"), e.detail.get("out_of_view")) for e in events
+               if e.kind in ("dropped", "picked_up")]  # fmt: skip
+        if case == "held up":
+            assert got == [("dropped", 28.0, "wearer", True), ("picked_up", 60.0, "wearer", None),
+                           ("dropped", 63.8, "wearer", True)], got
+        else:
+            assert not any(u or k == "picked_up" for k, _t, _by, u in got), got  # (seen first lying there: maybe set down)
+        s.close()

@@ -44,7 +44,7 @@ from spotter.world.geometry import (
     relative_deg,
 )
 from spotter.world.identity import in_view_together
-from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, same_kind
+from spotter.world.labels import UNIT_COUNT_ATTRIBUTES, is_mover, names_lifted_load, same_kind
 from spotter.world.model import external_track
 from spotter.world.settings import WorldSettings
 from spotter.world.walking import (
@@ -233,7 +233,8 @@ class QuestionParser:
             if ref is not None and ref.label not in labels:
                 near = sorted(lab for lab in labels if ref.label.endswith("_" + lab) or lab.endswith("_" + ref.label)) \
                     or sorted(lab for lab in labels if same_kind(ref.label, lab)) \
-                    or sorted(lab for lab in labels if _tool_named_by_use(ref.label, lab))
+                    or sorted(lab for lab in labels if _tool_named_by_use(ref.label, lab)) \
+                    or (["suspended_load"] if "suspended_load" in labels and names_lifted_load(ref.label) else [])
                 if near:
                     ref = ref.model_copy(update={"label": near[0]})
             if ref is not None and ref.label == "worker" and not ref.attributes and actor:
@@ -600,12 +601,13 @@ class QuestionParser:
                 return min(last.t_end, at), [last]
             return None
         if event == "picked_up":
-            ups = _transitions(samples, "carried")
+            ups = self._with_unseen_hand_changes(camera_id, entity, obs, at, _transitions(samples, "carried"), held=True)
             if ups:
                 k = len(ups) - 1 if q_last else min(n, len(ups)) - 1
                 return ups[k][0], [ups[k][1]]
         if event == "dropped":
-            downs = _transitions(samples, "on_ground", after="carried")
+            downs = self._with_unseen_hand_changes(camera_id, entity, obs, at, _transitions(samples, "on_ground", after="carried"),
+                                                   held=False)
             if downs:
                 k = len(downs) - 1 if q_last else min(n, len(downs)) - 1
                 return downs[k][0], [downs[k][1]]
@@ -826,10 +828,13 @@ class QuestionParser:
                 by_events: tuple[float, str, bool] | None = self._down_between_events(camera_id, q, spell, at)
             except _NotKnown:
                 by_events = None
+            known = [t for t, st, _o in samples if st is not None]
             if by_events is not None and by_events[2] and not any(st == "carried" for _t, st, _o in samples):
                 # set down and picked up again, where no sighting says "held" (the detector gives no such flag):
                 # the world dated both from the boxes (a lift, a lowering); its sightings' states are coarser
                 seconds, how = by_events[:2]
+            elif by_events is not None and not by_events[2] and known and at - by_events[0] >= known[-1] - 1e-6:
+                seconds, how = by_events[:2]  # set down out of view after it was last seen in hand: no sighting shows it
             else:
                 try:
                     seconds, how = _spell_seconds(samples, "on_ground", spell, q.ordinal, q.window, at)
@@ -901,12 +906,18 @@ class QuestionParser:
         if verb == "dropped":
             carried = False
             drops: list[tuple[float, list[ObservationRecord]]] = []
+            unseen = self._with_unseen_hand_changes(camera_id, entity, obs, at, [], held=False)
+            last_held = -math.inf
             for t, st, o in samples:
                 if st == "carried":
-                    carried = True
+                    carried, last_held = True, t
                 elif carried and st is not None:
-                    drops.append((t, [o]))
+                    # seen on the ground after it was set down out of view: put down then, not when seen lying there
+                    u = next((u for u in unseen if last_held - 1e-6 <= u[0] < t), None)
+                    drops.append((u[0], [u[1]]) if u is not None else (t, [o]))
                     carried = False
+            drops += [(u, [o]) for u, o in unseen if all(abs(u - d) > 1e-6 for d, _o in drops)]
+            drops.sort(key=lambda d: d[0])
             if drops:
                 return drops[-1] if latest else drops[0]
             group = [e for e, _ in self._thing_group(camera_id, found, at)[1:]] if entity.label != "worker" else []
@@ -949,6 +960,27 @@ class QuestionParser:
                 return stretch[0][0], [stretch[0][2]]
             stretch = [(t, box, o)] if box is not None and o is not None else []
         return None
+
+    def _with_unseen_hand_changes(self, camera_id: str, entity: EntityRecord, obs: list[ObservationRecord], at: float,
+                                  marks: list[tuple[float, ObservationRecord]], held: bool) -> list[tuple[float, ObservationRecord]]:
+        """Pick-ups (`held`) or set-downs the sightings show, with those no sighting can: a tool set down out of view
+        (the world's "out_of_view" set-down) and the pick-up that next took it in hand again, where no sighting
+        on the ground came between to show it."""
+        evs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["dropped", "picked_up"], t_max=at)
+        unseen: list[float] = []
+        down_unseen = False
+        for e in evs:
+            if e.kind == "dropped":
+                down_unseen = e.detail.get("out_of_view") is True
+                if down_unseen and not held:
+                    unseen.append(e.t)
+            elif down_unseen:
+                down_unseen = False
+                if held:
+                    unseen.append(e.t)
+        extra = [(t, max((o for o in obs if o.t_start <= t + 1e-6), key=lambda o: o.t_start, default=obs[0])) for t in unseen
+                 if all(abs(t - m) > 2.0 for m, _o in marks)]  # fmt: skip (with the sighting it was seen in, or before)
+        return sorted(marks + extra, key=lambda m: m[0]) if extra else marks
 
     def _world_event(
         self, camera_id: str, entity: EntityRecord, kinds: list[Any], at: float, obs: list[ObservationRecord],
@@ -1007,8 +1039,9 @@ class QuestionParser:
         then = before[-1] if before else obs[0]
         now = obs[-1]
         # seen carried, or moved by the world model's account; image motion alone ("moving") is a head turn
-        moved = self._world_event(camera_id, entity, ["moved", "picked_up"], at, obs)
-        moved_after = moved is not None and moved[0] > then.t_start - 1e-6
+        # (the first since then: a pick-up before the time asked about, within the same sighting, is not one)
+        moved = self._world_event(camera_id, entity, ["moved", "picked_up"], at, obs, after=max(then.t_start, ref_t) - 1e-6)
+        moved_after = moved is not None
         carried = any(st == "carried" for t, st, _o in _state_samples(obs, at) if t > then.t_end)
         # A bearing points at a place only from where it was taken: after a walk the same thing seen again lies at
         # another bearing (parallax), and looking along its old bearing finds nothing.
@@ -1023,7 +1056,10 @@ class QuestionParser:
         since: float | None = min(now.t_end, at)
         if self._walked(camera_id, now.t_start, at):
             since = self._back_where_he_stood(camera_id, now, at)
-        gone = since is not None and self._place_seen_empty(camera_id, place, since, at)
+        downs = self.store.events(camera_id, entity_id=entity.entity_id, kinds=["dropped"], t_max=at)
+        # set down out of view and not seen since: where it lies was never seen, so no look finds its place empty
+        unseen_place = bool(downs) and downs[-1].detail.get("out_of_view") is True and now.t_end <= downs[-1].t + 1e-6
+        gone = since is not None and not unseen_place and self._place_seen_empty(camera_id, place, since, at)
         # A bearing is only as good as the heading it was measured with: a small difference is the same place.
         elsewhere = angular_distance(then.bearing_deg, now.bearing_deg) > 25.0 and not walked
         same = not (elsewhere or moved_after or carried or gone)

@@ -161,6 +161,8 @@ class CameraState:
     drops: dict[str, _Drop] = field(default_factory=dict)
     held_by_worker: set[str] = field(default_factory=set)
     """Tools last picked up by a seen worker: a worker's tool put down is not the wearer's left behind."""
+    in_wearers_hand: set[str] = field(default_factory=set)
+    """Tools the world says the wearer picked up and has not set down since: where they are seen is no place of theirs."""
     left_behind: set[str] = field(default_factory=set)
     """Tools said to be left behind and not seen since: the wearer moved on, so their places by bearing are stale."""
     units: dict[str, int] = field(default_factory=dict)
@@ -698,6 +700,13 @@ class RecallRule:
         walked(f, st, r)
         seen: dict[str, ObsFact] = {}
         marks = _landmarks(f, r)
+        for e in sorted(f.events, key=lambda e: e.t):  # the wearer's hand, by the world's account
+            if e.kind == "picked_up" and e.detail.get("by") == "wearer":
+                st.in_wearers_hand.add(e.entity_id)
+            elif e.kind == "dropped":
+                st.in_wearers_hand.discard(e.entity_id)
+                if e.detail.get("out_of_view") is True:  # set down where it was never seen: no place to find empty
+                    st.vacated.pop(e.entity_id, None)
         for o in f.observations:
             if _is_person(o.label, r) or o.label in p.labels_excluded or not o.samples:
                 continue
@@ -707,7 +716,7 @@ class RecallRule:
             st.first_bearing.setdefault(o.entity_id, o.samples[0][1])
             t_last, b_last, state = o.samples[-1]
             # carried in view: its place is no mystery. ("moving" alone is image motion, a head turn can cause it.)
-            moving = state == "carried" or o.state == "carried"
+            moving = state == "carried" or o.state == "carried" or o.entity_id in st.in_wearers_hand
             old = st.places.get(o.entity_id)
             if old is not None and old.still and not moving and not old.reported \
                     and angular_distance(old.bearing, b_last) > p.moved_deg:  # fmt: skip
@@ -716,8 +725,8 @@ class RecallRule:
             underfoot = _left_downwards(o, f)
             st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot,
                                             marks=tuple(m for m in marks if m[0] != o.entity_id))  # fmt: skip
-        for e in f.events:  # seen being taken: its place is not a mystery
-            if e.kind in ("picked_up", "moved") and e.entity_id in st.places:
+        for e in f.events:  # seen being taken: its place is not a mystery; nor set down out of view: it was never seen
+            if (e.kind in ("picked_up", "moved") or e.detail.get("out_of_view") is True) and e.entity_id in st.places:
                 st.places[e.entity_id].still = False
         out: list[Trigger] = []
         if not f.view:

@@ -68,6 +68,13 @@ HAND_TOOL_WORDS: frozenset[str] = frozenset({
 """Last words of labels of things carried and set down by hand ("laser_level", "cable_locator", "drill")."""
 
 
+LIFTED_LOAD_WORDS: frozenset[str] = frozenset({
+    "load", "steel", "steelwork", "beam", "girder", "joist", "rsj", "truss", "bundle", "lift",
+})  # fmt: skip
+"""What a supervisor calls a crane's load by what it is ("the steel", "the beam", "the bundle"): where the memory holds
+no such label, the detector's `suspended_load` is that thing."""
+
+
 UNIT_COUNT_ATTRIBUTES: tuple[str, ...] = (
     "bricks", "blocks", "units", "modules", "panels", "pieces", "sections", "lengths", "segments",
 )  # fmt: skip
@@ -97,6 +104,11 @@ def same_kind(a: str, b: str) -> bool:
     return ca == cb or any(ca in group and cb in group for group in ALIASES)
 
 
+def names_lifted_load(label: str) -> bool:
+    """Whether a label (or its last word: "steel_beam") is what a crane's load is called by what it is."""
+    return named_by(canonical_label(label), LIFTED_LOAD_WORDS)
+
+
 def is_person(label: str) -> bool:
     return canonical_label(label) in PEOPLE
 
@@ -106,6 +118,6 @@ def is_mover(label: str) -> bool:
 
 
 __all__ = [
-    "ALIASES", "HAND_TOOL_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "UNIT_COUNT_ATTRIBUTES", "canonical_label", "is_hand_tool",
-    "is_mover", "is_person", "named_by",
+    "ALIASES", "HAND_TOOL_WORDS", "LIFTED_LOAD_WORDS", "MOVERS", "PEOPLE", "SYNONYMS", "UNIT_COUNT_ATTRIBUTES", "canonical_label",
+    "is_hand_tool", "is_mover", "is_person", "named_by", "names_lifted_load",
 ]  # fmt: skip

@@ -183,6 +183,7 @@ class CameraMemory:
     clip_ids: set[str] = field(default_factory=set)
     starts: list[float] = field(default_factory=list)  # t_start of `clips`, for bisection
     track_seen: dict[str, float] = field(default_factory=dict)  # detector track id -> last box time
+    held_up_at: dict[str, tuple[float, float]] = field(default_factory=dict)  # `_held_key` -> place in the picture of its last in-hand box
     id_memory_s: float = 0.0  # the longest gap after which one of the detector's ids came back
 
     def add_clip(self, clip: ClipRecord) -> None:
@@ -296,7 +297,7 @@ class WorldModel:
             height=caption.height,
         )
         self._note_track_ids(caption, mem)
-        placed = [self._place(caption, o, yaws, mem.id_memory_s) for o in sorted(caption.observations, key=_obs_order)]
+        placed = [self._place(caption, o, yaws, mem.id_memory_s, mem.held_up_at) for o in sorted(caption.observations, key=_obs_order)]
         ctx = _Context(self, caption, mem, times, yaws, late)
         ctx.resolve(placed)
         ctx.update_entities(placed)
@@ -332,9 +333,10 @@ class WorldModel:
             keep = sorted(mem.track_seen.items(), key=lambda kv: kv[1])[-2500:]
             mem.track_seen = dict(keep)
 
-    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], id_memory_s: float = math.inf) -> _Placed:
+    def _place(self, caption: Caption, obs: Observation, yaws: dict[float, float], id_memory_s: float = math.inf,
+               held_places: dict[str, tuple[float, float]] | None = None) -> _Placed:
         label = canonical_label(obs.label)
-        in_hand = self._in_wearers_hand(caption, obs, yaws)
+        in_hand = self._in_wearers_hand(caption, obs, yaws, held_places)
         if in_hand is not None:
             obs = in_hand
         bearings = tuple(_box_bearing(caption, yaws[b.t], b.bbox) for b in obs.boxes)
@@ -360,7 +362,8 @@ class WorldModel:
         )
         return _Placed(obs, f"{caption.clip_id}/{obs.track}", label, probe, state, holder, wearer_hand=in_hand is not None)
 
-    def _in_wearers_hand(self, caption: Caption, obs: Observation, yaws: dict[float, float]) -> Observation | None:
+    def _in_wearers_hand(self, caption: Caption, obs: Observation, yaws: dict[float, float],
+                         held_places: dict[str, tuple[float, float]] | None = None) -> Observation | None:
         """A hand tool in the wearer's hand is seen cut off by the bottom of the picture (the hands are below the view)
         and moves with the head: its image column stays put while the heading turns, where a tool lying on the ground
         slides across the picture. The observation with its frames marked carried (in hand) and on the ground (the
@@ -380,11 +383,66 @@ class WorldModel:
             columns = [(b.bbox[0] + b.bbox[2]) / 2.0 for b in run]
             held = (is_low and len(run) >= 3 and turned >= s.in_hand_turn_deg
                     and max(columns) - min(columns) <= 0.5 * turned * px_per_deg)  # else: too short, no turn, or it slid
-            hand += [held] * len(run)
+            # (held up in front: only a tool never cut off by the bottom here; one rising from it or sinking into it is a
+            # hand's move, for the lift and lowering rules)
+            hand += [held] * len(run) if is_low or any(low) else self._held_up(run, yaws, w, h)
+        if held_places is not None and not any(low):
+            key = _held_key(obs, s)
+            hand = self._still_held_up(obs.boxes, low, hand, held_places.get(key), w, h)
+            last = next((b for b, held in zip(reversed(obs.boxes), reversed(hand), strict=True) if held), None)
+            if last is not None:
+                held_places[key] = _box_centre(last.bbox)
         if not any(hand):
             return None
         boxes = [b.model_copy(update={"state": "carried" if held else "on_ground"}) for b, held in zip(obs.boxes, hand, strict=True)]
         return obs.model_copy(update={"boxes": boxes, "state": boxes[-1].state})  # as it was when last seen
+
+    def _still_held_up(self, boxes: Sequence[TimedBox], low: Sequence[bool], hand: Sequence[bool],
+                       before: tuple[float, float] | None, w: float, h: float) -> list[bool]:
+        """A tool seen held up in the wearer's hand stays in it while its box stays at that place in the picture, the head
+        still or not (a still head says nothing either way), from the frames before (`before`: the place of its last
+        in-hand box) and within the observation, forward and back. Frames cut off at the bottom keep their own reading."""
+        s = self.settings
+        out = list(hand)
+
+        def near(box: TimedBox, place: tuple[float, float]) -> bool:
+            cx, cy = _box_centre(box.bbox)
+            return abs(cx - place[0]) <= s.held_up_drift * w and abs(cy - place[1]) <= s.held_up_drift * h
+
+        for order in (range(len(boxes)), range(len(boxes) - 1, -1, -1)):
+            anchor = before if order.step == 1 else None
+            for i in order:
+                if out[i]:
+                    anchor = _box_centre(boxes[i].bbox)
+                elif anchor is not None and not low[i] and near(boxes[i], anchor):
+                    out[i] = True
+                else:
+                    anchor = None
+        return out
+
+    def _held_up(self, run: Sequence[TimedBox], yaws: dict[float, float], w: float, h: float) -> list[bool]:
+        """Which frames of a run not cut off by the picture's bottom show a hand tool held up in front of the wearer: over a
+        head turn of `held_up_turn_deg`, its box kept its place in the picture (a tool lying there slides across it by the
+        turn), tall enough to be within arm's reach and clear of the sides. Read over a sliding stretch of the turn,
+        so that a tool held through a turn and then set down is in hand only while it turned with the head."""
+        s = self.settings
+        flags = [False] * len(run)
+        if s.held_up_turn_deg <= 0.0 or len(run) < 3:
+            return flags
+        side = s.in_hand_edge * w
+        ok = [b.bbox[3] - b.bbox[1] >= s.in_hand_height * h and b.bbox[0] > side and b.bbox[2] < w - side for b in run]
+        centres = [((b.bbox[0] + b.bbox[2]) / 2.0, (b.bbox[1] + b.bbox[3]) / 2.0) for b in run]
+        for end in range(len(run)):  # the frames before this one whose box stayed where it is now
+            cx, cy = centres[end]
+            start = end
+            while start > 0 and ok[start - 1] and abs(centres[start - 1][0] - cx) <= s.held_up_drift * w \
+                    and abs(centres[start - 1][1] - cy) <= s.held_up_drift * h:  # fmt: skip
+                start -= 1
+            stretch = run[start:end + 1]
+            if ok[end] and len(stretch) >= 3 and \
+                    max(yaws[b.t] for b in stretch) - min(yaws[b.t] for b in stretch) >= s.held_up_turn_deg:
+                flags[start:end + 1] = [True] * len(stretch)
+        return flags
 
     def _headings(
         self, caption: Caption, mem: CameraMemory
@@ -471,6 +529,16 @@ class WorldModel:
         mem.entities.update(plan.entities)
         if plan.clip is not None:
             mem.add_clip(plan.clip)
+
+
+def _held_key(obs: ObservationRecord | Observation, settings: WorldSettings) -> str:
+    """Which tool in the wearer's hand an observation is: the detector's track, else its label (one drill in hand)."""
+    track = external_track(obs, settings)
+    return f"track:{track}" if track is not None else f"label:{canonical_label(obs.label)}"
+
+
+def _box_centre(bbox: Sequence[float]) -> tuple[float, float]:
+    return (bbox[0] + bbox[2]) / 2.0, (bbox[1] + bbox[3]) / 2.0
 
 
 def _nearest(candidates: Sequence[float], t: float) -> float:
@@ -1123,6 +1191,23 @@ class _Context:
                     "last_seen": em.record.last_seen,
                 },
             )
+            if self._put_down_from_held_up(em, last):
+                self.work[eid] = replace(em, held=False)
+                self.touched.add(eid)
+
+    def _put_down_from_held_up(self, em: EntityMemory, last: ObservationRecord) -> bool:
+        """A tool held up in the wearer's hand in front of him (`_held_up`: in the middle of the picture, not cut off by
+        its bottom) that went from the picture and stayed gone: his hand went down with it, and he set it down there,
+        out of view, when it was last seen. Seen in his hand again later, he picked it up again then."""
+        if em.held is not True or not last.boxes or last.boxes[-1].state != "carried" or not is_hand_tool(em.record.label):
+            return False
+        if _held_key(last, self.s) not in self.mem.held_up_at:
+            return False
+        box = last.boxes[-1]
+        if box.bbox[3] >= (1.0 - self.s.in_hand_edge) * self.caption.height:
+            return False  # cut off by the bottom: the hands are below the view anyway (`_in_wearers_hand`)
+        self._hand_change(em, False, box.t, em.record.bearing_deg, {"by": "wearer", "out_of_view": True})
+        return True
 
     def _emit(
         self,

@@ -141,6 +141,14 @@ class WorldSettings(BaseSettings):
     in_hand_turn_deg: float = Field(
         default=3.0, ge=0.0, description="Heading turned this much while such a box kept its image column: it moves with the head",
     )
+    held_up_turn_deg: float = Field(
+        default=15.0, ge=0.0,
+        description="Heading turned this much while a hand tool's box, not cut off, kept its place in the picture (column and row"
+        " within `held_up_drift` of the image): held up in the wearer's hand in front of him",
+    )
+    held_up_drift: float = Field(
+        default=0.05, ge=0.0, le=1.0, description="How far (fraction of the image) a held-up tool's box may wander while the head turns",
+    )
     min_hand_s: float = Field(
         default=0.5, ge=0.0, description="A tool in or out of the wearer's hand this long before a pick-up or set-down counts",
     )
