@@ -487,3 +487,68 @@ def test_a_crane_s_load_called_by_what_it_is_is_the_suspended_load() -> None:
                      "When did the girder first come into view?"):
         assert parser.answer(question, CAM, at=100.0).time == pytest.approx(55.0), question
     assert parser.answer("When did the pallet first show up?", CAM, at=100.0).time is None
+
+
+def test_a_tool_remembered_as_two_after_a_walk_is_picked_up_as_the_second() -> None:
+    """The wearer set his drill down at 42 s (remembered as d1) and walked off; back at 149 s he saw it again at
+    another bearing, remembered as d2, and picked it up at 203 s (the world's pick-up of d2). "When did I pick the
+    drill back up" is 203 s, not a pick-up of d1; it "had been lying there" from 42 s to 203 s. (The world's events
+    need no sighting state: the detector gave none.)"""
+    from spotter.graph.base import EventRecord
+
+    store = SqliteGraphStore(":memory:")
+    store.init()
+
+    def seen(eid: str, clip: str, t0: float, t1: float, bearing: float) -> tuple[EntityRecord, ObservationRecord]:
+        boxes = [TimedBox(t=t0 + k, bbox=(300.0, 250.0, 340.0, 270.0)) for k in range(int(t1 - t0) + 1)]
+        return (EntityRecord(entity_id=eid, camera_id=CAM, label="drill", first_seen=t0, last_seen=t1, bearing_deg=bearing,
+                             observations=1, attributes={"colour": "yellow"}),
+                ObservationRecord(observation_id=f"{clip}/{eid}", entity_id=eid, camera_id=CAM, clip_id=clip, label="drill",
+                                  t_start=t0, t_end=t1, bearing_deg=bearing, boxes=boxes, attributes={"colour": "yellow"}))  # fmt: skip
+
+    (e1, o1), (e2, o2) = seen("d1", "c0", 30.0, 46.0, 10.0), seen("d2", "c1", 149.0, 205.0, -40.0)
+
+    def event(kind: str, eid: str, t: float, clip: str) -> EventRecord:
+        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id=eid, label="drill",  # type: ignore[arg-type]
+                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
+
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=50.0),
+               ClipRecord(clip_id="c1", camera_id=CAM, t_start=149.0, t_end=210.0)],
+        entities=[e1, e2], observations=[o1, o2],
+        events=[event("picked_up", "d1", 31.0, "c0"), event("dropped", "d1", 42.0, "c0"), event("picked_up", "d2", 203.0, "c1")],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    assert parser.answer("What time did I pick the drill back up?", CAM, at=212.0).time == pytest.approx(203.0)
+    lying = parser.answer("How long had my drill been lying on the deck back there?", CAM, at=208.0)
+    assert lying.duration_s == pytest.approx(161.0), lying.answer
+
+
+def test_how_long_ago_a_tool_was_set_down_is_from_its_latest_set_down_when_only_the_world_saw_them() -> None:
+    """The wearer set his hammer down at 21.6 s, picked it up at 35.4 s and set it down again at 54.2 s: the world's
+    events, read from the boxes (the detector gives no held flag, so no sighting's state shows them). "How long ago did I
+    set the hammer down" at 120 s is from 54.2 s; "when did I pick it back up" is 35.4 s."""
+    from spotter.graph.base import EventRecord
+
+    store = SqliteGraphStore(":memory:")
+    store.init()
+    obs = [ObservationRecord(observation_id=f"c{i}/h", entity_id="h", camera_id=CAM, clip_id=f"c{i}", label="hammer",
+                             t_start=t0, t_end=t1, bearing_deg=0.0,
+                             boxes=[TimedBox(t=t0 + 0.5 * k, bbox=(230.0, 250.0, 285.0, 275.0)) for k in range(int(2 * (t1 - t0)) + 1)])
+           for i, (t0, t1) in enumerate([(19.4, 23.6), (33.8, 37.6), (52.4, 57.2)])]  # fmt: skip
+
+    def event(kind: str, t: float, clip: str) -> EventRecord:
+        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id="h", label="hammer",  # type: ignore[arg-type]
+                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
+
+    store.write(GraphWrite(
+        clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=10.0 * (i + 1), t_end=10.0 * (i + 2) + 10.0) for i in range(3)],
+        entities=[EntityRecord(entity_id="h", camera_id=CAM, label="hammer", first_seen=19.4, last_seen=57.2, bearing_deg=0.0,
+                               observations=3)],
+        observations=obs,
+        events=[event("dropped", 21.6, "c0"), event("picked_up", 35.4, "c1"), event("dropped", 54.2, "c2")],
+    ))  # fmt: skip
+    parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
+    ago = parser.answer("How long ago did I set the hammer down?", CAM, at=120.0)
+    assert ago.duration_s == pytest.approx(65.8), ago.answer
+    assert parser.answer("When did I pick the hammer back up?", CAM, at=120.0).time == pytest.approx(35.4)

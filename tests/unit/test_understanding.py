@@ -1412,6 +1412,9 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
          {"other": {"subject": {"label": "worker", "attributes": {"hat_colour": "red"}}, "event": "went_idle", "unit": None,
                     "ordinal": None}}),
         ("somebody done moved my garden hose, where it's at now?", "where", {"subject": {"label": "garden_hose", "attributes": {}}}),
+        # the past perfect: a spell that is over (family M: "how long had my drill been lying on the deck back there?")
+        ("How long had the bucket been lying in the mud there?", "state_duration", {"spell": "last"}),
+        ("how long had the plumber been sat idle by the van?", "spell_duration", {"spell": "last"}),
         # round 111's forms (Palauan-, Tuvaluan-shaped; Saint Lucian, Cayman Islands by voice; Hinglish), in other words
         ("wheh di toolbox deh now?", "where", {"subject": {"label": "toolbox", "attributes": {}}}),
         ("di plumber go back wheh he leave di bucket?", "returned",

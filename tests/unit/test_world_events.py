@@ -495,3 +495,37 @@ def test_a_tool_held_up_in_front_of_the_wearer_is_in_hand_until_it_goes_from_the
         else:
             assert not any(u or k == "picked_up" for k, _t, _by, u in got), got  # (seen first lying there: maybe set down)
         s.close()
+
+
+def test_a_tool_held_upright_and_laid_flat_was_set_down_though_its_size_changed_little() -> None:
+    """The wearer holds his hammer upright in front of him (a tall box, 40x80 px), then lays it flat at his feet (a wide
+    box, 54x23 px, from 21.6 s): its size changed only 1.5 times, but its shape turned over, so it was set down at 21.6 s.
+    He picks it up again (flat, then upright from 36 s): picked up when last seen lying, 35.4 s. A box that changes
+    shape as much with no change of size (a tool turned in the hand) is no set-down; nor is a size change of 1.5 times
+    with no change of shape."""
+    from spotter.messages import TimedBox
+
+    upright, flat = (300.0, 150.0, 340.0, 230.0), (280.0, 220.0, 334.0, 243.0)
+    turned = (300.0, 180.0, 380.0, 220.0)  # 80x40: the same size as upright, lying on its side in the hand
+    smaller = (306.0, 177.0, 333.0, 230.0)  # 27x53: 1.5 times smaller, still upright
+
+    def boxes(spells: Sequence[tuple[float, float, tuple[float, float, float, float]]]) -> list[TimedBox]:
+        return [TimedBox(t=round(t0 + 0.2 * i, 3), bbox=b) for t0, t1, b in spells for i in range(int(round((t1 - t0) / 0.2)))]
+
+    for case, low in (("laid flat", flat), ("turned in hand", turned), ("smaller, upright", smaller)):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        hammer = scene.observation("h", "hammer", 0.0, [20.0])
+        swing = [(290.0, 170.0, 320.0, 240.0), (290.0, 210.0, 310.0, 250.0)]  # 30x70, 20x40: the hand's move, a blur
+        down = boxes([(20.0, 21.2, upright), (21.2, 21.4, swing[0]), (21.4, 21.6, swing[1]), (21.6, 24.0, low)])
+        up = boxes([(34.0, 35.6, low), (35.6, 35.8, swing[1]), (35.8, 36.0, swing[0]), (36.0, 37.0, upright)])
+        s = SqliteGraphStore(":memory:")
+        s.init()
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(2, 20.0, 30.0, [hammer.model_copy(update={"boxes": down})]),
+                scene.caption(3, 30.0, 40.0, [hammer.model_copy(update={"boxes": up})])]  # fmt: skip
+        events = run(WorldModel(s, scene.heading), caps)
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up")]
+        if case == "laid flat":
+            assert got == [("dropped", 21.6, "wearer"), ("picked_up", 35.4, "wearer")], got
+        else:
+            assert not any(by == "wearer" for _k, _t, by in got), (case, got)
+        s.close()

@@ -528,11 +528,14 @@ class QuestionParser:
                 read[entity.entity_id] = self.store.observations(camera_id, entity_id=entity.entity_id, t_max=at)
             obs = light if k == 0 else read[entity.entity_id]
             hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in, pits)
+            if hit is _BY_WORLD_EVENT and k > 0 and event in ("dropped", "picked_up"):
+                # another entity the thing was remembered as (seen again from where the wearer walked to): its own
+                hit = self._world_event(camera_id, entity, [event], at, obs, latest=q_last)
             if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
                 if by_world_event is None:
                     verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
                     subject = _subject_of(ref) or Subject(ref.label if ref else "thing")
-                    by_world_event = (self._event_time(camera_id, subject, verb, at),)
+                    by_world_event = (self._event_time(camera_id, subject, verb, at, latest=q_last),)
                 hit = by_world_event[0]
             if hit is not None:
                 hits.append(hit)
@@ -865,6 +868,11 @@ class QuestionParser:
         if down is None or q.window is not None or q.ordinal is not None:
             raise _NotKnown(f"I have not seen such a spell by {fmt_time(at)}.")
         up = self._event_time(camera_id, subj, "picked_up", at, after=down[0]) if subj is not None else None
+        if up is None and subj is not None and (found := self._entities(camera_id, subj, at)):
+            # picked up as another entity the thing was remembered as (seen again from where the wearer walked to)
+            ups = [u for e, obs in self._thing_group(camera_id, found, at)[1:]
+                   if (u := self._world_event(camera_id, e, ["picked_up"], at, obs, after=down[0])) is not None]  # fmt: skip
+            up = min(ups, key=lambda u: u[0]) if ups else None
         if up is not None:
             if spell == "current":
                 raise _NotKnown(f"It is not on the ground now (picked up at {fmt_time(up[0])}).")
@@ -899,6 +907,8 @@ class QuestionParser:
             t = samples[0][0] if samples else obs[0].t_start
             return t, obs[:1]
         if verb == "picked_up":
+            if latest and (last := self._world_event(camera_id, entity, ["picked_up"], at, obs, after=after, latest=True)):
+                return last
             for t, st, o in samples:
                 if st == "carried" and t > after:
                     return t, [o]

@@ -3809,6 +3809,8 @@ def _spell(text: str) -> tuple[Spell | None, int | None]:
         return "last", None  # "brick man take rest that time, rest how long?": then, not now
     if re.search(r"\bjust now\b", text) and not re.search(r"\b(has|have|been|still)\b", text):
         return "last", None  # "just now the guy in green rest how long?": the spell a moment ago
+    if re.search(r"\bhad\b(?:(?!\b(?:has|have|now|still)\b).)*\bbeen\b", text):
+        return "last", None  # "how long had my drill been lying there": the past perfect, a spell that is over
     if re.match(r"how long (is|are|am)\b", text) and not re.search(r"\b(last|latest|previous|first|second)\b", text):
         return "current", None  # "how long is yer man stood there doing nothing": it goes on
     if re.search(r"\b(last|latest|most recent|previous|recent)\b", text) and not re.search(r"\b(has|have)\b.*\bbeen\b", text):

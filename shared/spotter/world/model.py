@@ -537,6 +537,11 @@ def _held_key(obs: ObservationRecord | Observation, settings: WorldSettings) -> 
     return f"track:{track}" if track is not None else f"label:{canonical_label(obs.label)}"
 
 
+def _aspect(box: TimedBox) -> float:
+    """Height over width of a box (a tool held upright is tall; lying flat, wide)."""
+    return max(box.bbox[3] - box.bbox[1], 1.0) / max(box.bbox[2] - box.bbox[0], 1.0)
+
+
 def _box_centre(bbox: Sequence[float]) -> tuple[float, float]:
     return (bbox[0] + bbox[2]) / 2.0, (bbox[1] + bbox[3]) / 2.0
 
@@ -810,7 +815,7 @@ class _Context:
                     }
                 ),
             )
-            em = self._hysteresis(em, p)
+            em = self._hysteresis(em, p, seen_move=bool(moves))
             em = self._lifted_or_lowered(em, p, moves)
             em = self._taken_in_view(em, p)
             self.work[eid] = em
@@ -933,12 +938,17 @@ class _Context:
             return None  # swept across the lens by a turn
         before = sorted(size(x) for x in spell)[len(spell) // 2]
         after = sorted(size(x) for x in following)[len(following) // 2]
-        if after >= s.lift_ratio * before:
+        # a tool held upright in the hand and lying flat on the ground: its box's shape turns over as well (a
+        # hammer's tall box becomes a wide one), so a smaller change of size says it too
+        tall = sorted(_aspect(x) for x in spell)[len(spell) // 2] / sorted(_aspect(x) for x in following)[len(following) // 2]
+        turned = max(tall, 1.0 / tall) >= s.turned_over
+        ratio = s.turned_over_ratio if turned else s.lift_ratio
+        if after >= ratio * before and not (turned and tall > 1.0):  # (turned over: stood up in the hand)
             rise = (start.bbox[1] + start.bbox[3] - end.bbox[1] - end.bbox[3]) / 2.0
             if self._edges(end.bbox) or rise > 0.5 * (size(start) - size(end)):
                 return None  # not whole on the ground (cut off by the picture), or it slid down the view: walked up to
             return True, end
-        if before >= s.lift_ratio * after:
+        if before >= ratio * after and not (turned and tall < 1.0):  # (turned over: laid flat)
             if self._edges(start.bbox) or self._beside_person(end):
                 return None  # not whole at rest, or someone carried it off
             return False, start
@@ -1021,7 +1031,7 @@ class _Context:
                 return "active"
         return p.state
 
-    def _hysteresis(self, em: EntityMemory, p: _Placed) -> EntityMemory:
+    def _hysteresis(self, em: EntityMemory, p: _Placed, seen_move: bool = False) -> EntityMemory:
         s = self.s
         recent = em.recent
         bearing = p.probe.bearing_deg
@@ -1054,6 +1064,7 @@ class _Context:
                 held = [(r, v) for r, v in held if since is None or r.t_start > since]
             if (
                 held
+                and not seen_move  # the hand's move seen in this observation dates the change (`_hand_moves`)
                 and len(held) >= s.hold_clips
                 and held[0][1] != em.held
                 and not (em.held is None and held[0][1] is False)

@@ -141,6 +141,14 @@ class WorldSettings(BaseSettings):
     in_hand_turn_deg: float = Field(
         default=3.0, ge=0.0, description="Heading turned this much while such a box kept its image column: it moves with the head",
     )
+    turned_over: float = Field(
+        default=2.5, gt=1.0,
+        description="A hand tool's box whose shape (height over width) changes this many times between two steady spells turned"
+        " over: from upright in the hand to lying flat (or back) ...",
+    )
+    turned_over_ratio: float = Field(
+        default=1.3, gt=1.0, description="... and then a change of size this many times (not `lift_ratio`) is a lowering or a lift",
+    )
     held_up_turn_deg: float = Field(
         default=15.0, ge=0.0,
         description="Heading turned this much while a hand tool's box, not cut off, kept its place in the picture (column and row"
