@@ -391,7 +391,11 @@ class WorldModel:
             hand = self._still_held_up(obs.boxes, low, hand, held_places.get(key), w, h)
             last = next((b for b, held in zip(reversed(obs.boxes), reversed(hand), strict=True) if held), None)
             if last is not None:
+                held_places.pop(key, None)  # (re-inserted: the dict keeps the most recent last)
                 held_places[key] = _box_centre(last.bbox)
+                if len(held_places) > 500:  # a long shift's tracks: keep the recent half
+                    for stale in list(held_places)[:250]:
+                        del held_places[stale]
         if not any(hand):
             return None
         boxes = [b.model_copy(update={"state": "carried" if held else "on_ground"}) for b, held in zip(obs.boxes, hand, strict=True)]
