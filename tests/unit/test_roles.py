@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from spotter.answer.parser import QuestionParser
-from spotter.graph.base import ClipRecord, EntityRecord, GraphWrite, ObservationRecord
+from spotter.graph.base import ClipRecord, EntityRecord, EventRecord, GraphWrite, ObservationRecord
 from spotter.graph.sqlite import SqliteGraphStore
 from spotter.messages import TimedBox
 from spotter.tools import GraphTools
@@ -21,6 +21,13 @@ def _person(eid: str, bearing: float, vest: str, hat: str, t0: float, t1: float)
     o = ObservationRecord(observation_id=f"c0/{eid}", entity_id=eid, camera_id=CAM, clip_id="c0", label="worker",
                           t_start=t0, t_end=t1, bearing_deg=bearing, attributes=attrs)  # fmt: skip
     return e, o
+
+
+def by_wearer(kind: str, t: float, clip: str = "c0", entity: str = "d", label: str = "drill",
+              **detail: bool) -> EventRecord:
+    """A world event of the wearer's hand (a set-down or pick-up the world read from the boxes)."""
+    return EventRecord(event_id=f"{entity}|{kind}|{t}", camera_id=CAM, t=t, kind=kind, entity_id=entity, label=label,  # type: ignore[arg-type]
+                       clip_id=clip, bearing_deg=0.0, detail={"by": "wearer", **detail})  # fmt: skip
 
 
 @pytest.fixture()
@@ -204,8 +211,6 @@ def test_identity_and_spells_run_over_every_entity_of_one_person() -> None:
 def test_a_person_named_by_what_they_did_to_a_thing() -> None:
     """ "the labourer who moved the cone": whoever's box was beside the cone when it was picked up (the
     detector named no holder); later "the labourer" alone means the same person."""
-    from spotter.graph.base import EventRecord
-
     def worker(eid: str, vest: str, x: float, idle_from: float) -> tuple[EntityRecord, ObservationRecord]:
         e, o = _person(eid, 0.0, vest, "white", 0.0, 100.0)
         boxes = [TimedBox(t=float(t), bbox=(x, 100.0, x + 40.0, 220.0), state="idle" if t >= idle_from else "active")
@@ -254,8 +259,6 @@ def test_a_tool_remembered_as_two_entities_is_one_thing_for_its_events_and_place
     """The wearer set a red laser level down at 58 s (seen 58-60 s, at 30 deg); after a walk it was seen again
     as another entity (100-110 s, at -40 deg), never in view with the first. 'How long since I set it down'
     finds the first's event; 'where is it' is its latest sighting."""
-    from spotter.graph.base import EventRecord
-
     store = SqliteGraphStore(":memory:")
     store.init()
     ents, obs = [], []
@@ -283,8 +286,6 @@ def test_a_set_down_closed_by_a_pick_up_is_timed_by_those_events_not_by_sighting
     """The wearer set his drill down at 34.8 s and lifted it at 232.2 s (events read from its boxes). Its sightings'
     states are coarser: on the ground from 31 s, and still so when last seen at 240 s. "How long was it lying on
     the ground" is the closed spell between the events, 197 s; with no pick-up seen, the sightings answer."""
-    from spotter.graph.base import EventRecord
-
     def parser(events: list[EventRecord]) -> QuestionParser:
         store = SqliteGraphStore(":memory:")
         store.init()
@@ -299,14 +300,10 @@ def test_a_set_down_closed_by_a_pick_up_is_timed_by_those_events_not_by_sighting
         ))  # fmt: skip
         return QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
 
-    def event(kind: str, t: float) -> EventRecord:
-        return EventRecord(event_id=kind, camera_id=CAM, t=t, kind=kind, entity_id="d", label="drill",  # type: ignore[arg-type]
-                           clip_id="c0", bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
-
     question = "How long was my drill lying on the ground?"
-    closed = parser([event("dropped", 34.8), event("picked_up", 232.2)]).answer(question, CAM, at=241.0)
+    closed = parser([by_wearer("dropped", 34.8), by_wearer("picked_up", 232.2)]).answer(question, CAM, at=241.0)
     assert closed.duration_s == pytest.approx(197.4), closed.answer
-    open_ = parser([event("dropped", 34.8)]).answer(question, CAM, at=241.0)
+    open_ = parser([by_wearer("dropped", 34.8)]).answer(question, CAM, at=241.0)
     assert open_.duration_s is not None and 205.0 <= open_.duration_s <= 211.0, open_.answer  # by its sightings
 
 
@@ -397,8 +394,6 @@ def test_a_tool_set_down_twice_lay_on_the_ground_from_its_latest_set_down_to_the
     """The world model saw the wearer set the drill down at 10 s and pick it up at 20 s, then set it down again
     at 30 s and pick it up at 45 s; its sightings carry no state. The last spell on the ground is 30-45 s, not
     from 30 s to now (the first pick-up is before that set-down)."""
-    from spotter.graph.base import EventRecord
-
     store = SqliteGraphStore(":memory:")
     store.init()
     drill = EntityRecord(entity_id="d1", camera_id=CAM, label="drill", first_seen=10.0, last_seen=45.0,
@@ -440,8 +435,6 @@ def test_a_tool_set_down_out_of_view_is_dated_by_the_world_and_its_place_is_not_
     it up again at 38 s. "When did I pick it back up" at 42 s is 38 s, not the first sighting in hand; at 186 s it has
     been lying there since 118 s; and "is it still where I set it down" is yes: where it lies was never seen, so the
     view along the bearing he faced finding nothing says nothing."""
-    from spotter.graph.base import EventRecord
-
     store = SqliteGraphStore(":memory:")
     store.init()
     spells = [(10.0, 18.0), (38.0, 118.0)]
@@ -451,18 +444,14 @@ def test_a_tool_set_down_out_of_view_is_dated_by_the_world_and_its_place_is_not_
                                     for k in range(int(t1 - t0) + 1)])
            for i, (t0, t1) in enumerate(spells)]  # fmt: skip
 
-    def event(kind: str, t: float, clip: str, **detail: bool) -> EventRecord:
-        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id="d", label="drill",  # type: ignore[arg-type]
-                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer", **detail})  # fmt: skip
-
     store.write(GraphWrite(
         clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=t0, t_end=t1) for i, (t0, t1) in enumerate(spells)]
         + [ClipRecord(clip_id="c9", camera_id=CAM, t_start=118.0, t_end=250.0)],
         entities=[EntityRecord(entity_id="d", camera_id=CAM, label="drill", first_seen=10.0, last_seen=118.0,
                                bearing_deg=0.0, observations=2)],
         observations=obs,
-        events=[event("dropped", 18.0, "c0", out_of_view=True), event("picked_up", 38.0, "c1"),
-                event("dropped", 118.0, "c1", out_of_view=True)],
+        events=[by_wearer("dropped", 18.0, out_of_view=True), by_wearer("picked_up", 38.0, "c1"),
+                by_wearer("dropped", 118.0, "c1", out_of_view=True)],
     ))  # fmt: skip
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     assert parser.answer("When did I pick the drill back up?", CAM, at=42.0).time == pytest.approx(38.0)
@@ -494,8 +483,6 @@ def test_a_tool_remembered_as_two_after_a_walk_is_picked_up_as_the_second() -> N
     another bearing, remembered as d2, and picked it up at 203 s (the world's pick-up of d2). "When did I pick the
     drill back up" is 203 s, not a pick-up of d1; it "had been lying there" from 42 s to 203 s. (The world's events
     need no sighting state: the detector gave none.)"""
-    from spotter.graph.base import EventRecord
-
     store = SqliteGraphStore(":memory:")
     store.init()
 
@@ -508,15 +495,12 @@ def test_a_tool_remembered_as_two_after_a_walk_is_picked_up_as_the_second() -> N
 
     (e1, o1), (e2, o2) = seen("d1", "c0", 30.0, 46.0, 10.0), seen("d2", "c1", 149.0, 205.0, -40.0)
 
-    def event(kind: str, eid: str, t: float, clip: str) -> EventRecord:
-        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id=eid, label="drill",  # type: ignore[arg-type]
-                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
-
     store.write(GraphWrite(
         clips=[ClipRecord(clip_id="c0", camera_id=CAM, t_start=0.0, t_end=50.0),
                ClipRecord(clip_id="c1", camera_id=CAM, t_start=149.0, t_end=210.0)],
         entities=[e1, e2], observations=[o1, o2],
-        events=[event("picked_up", "d1", 31.0, "c0"), event("dropped", "d1", 42.0, "c0"), event("picked_up", "d2", 203.0, "c1")],
+        events=[by_wearer("picked_up", 31.0, entity="d1"), by_wearer("dropped", 42.0, entity="d1"),
+                by_wearer("picked_up", 203.0, "c1", entity="d2")],
     ))  # fmt: skip
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     assert parser.answer("What time did I pick the drill back up?", CAM, at=212.0).time == pytest.approx(203.0)
@@ -528,8 +512,6 @@ def test_how_long_ago_a_tool_was_set_down_is_from_its_latest_set_down_when_only_
     """The wearer set his hammer down at 21.6 s, picked it up at 35.4 s and set it down again at 54.2 s: the world's
     events, read from the boxes (the detector gives no held flag, so no sighting's state shows them). "How long ago did I
     set the hammer down" at 120 s is from 54.2 s; "when did I pick it back up" is 35.4 s."""
-    from spotter.graph.base import EventRecord
-
     store = SqliteGraphStore(":memory:")
     store.init()
     obs = [ObservationRecord(observation_id=f"c{i}/h", entity_id="h", camera_id=CAM, clip_id=f"c{i}", label="hammer",
@@ -537,16 +519,13 @@ def test_how_long_ago_a_tool_was_set_down_is_from_its_latest_set_down_when_only_
                              boxes=[TimedBox(t=t0 + 0.5 * k, bbox=(230.0, 250.0, 285.0, 275.0)) for k in range(int(2 * (t1 - t0)) + 1)])
            for i, (t0, t1) in enumerate([(19.4, 23.6), (33.8, 37.6), (52.4, 57.2)])]  # fmt: skip
 
-    def event(kind: str, t: float, clip: str) -> EventRecord:
-        return EventRecord(event_id=f"{kind}{t}", camera_id=CAM, t=t, kind=kind, entity_id="h", label="hammer",  # type: ignore[arg-type]
-                           clip_id=clip, bearing_deg=0.0, detail={"by": "wearer"})  # fmt: skip
-
     store.write(GraphWrite(
         clips=[ClipRecord(clip_id=f"c{i}", camera_id=CAM, t_start=10.0 * (i + 1), t_end=10.0 * (i + 2) + 10.0) for i in range(3)],
         entities=[EntityRecord(entity_id="h", camera_id=CAM, label="hammer", first_seen=19.4, last_seen=57.2, bearing_deg=0.0,
                                observations=3)],
         observations=obs,
-        events=[event("dropped", 21.6, "c0"), event("picked_up", 35.4, "c1"), event("dropped", 54.2, "c2")],
+        events=[by_wearer(kind, t, clip, entity="h", label="hammer")
+                for kind, t, clip in (("dropped", 21.6, "c0"), ("picked_up", 35.4, "c1"), ("dropped", 54.2, "c2"))],
     ))  # fmt: skip
     parser = QuestionParser(GraphTools(store, lambda _cam, _t: 0.0), load_embedder=False)
     ago = parser.answer("How long ago did I set the hammer down?", CAM, at=120.0)

@@ -43,6 +43,16 @@ def run(model: WorldModel, caps: Sequence[Caption]) -> list[WorldEvent]:
     return [e for c in caps for e in model.ingest(c)]
 
 
+def hand_changes(scene: ScriptedScene, caps: Sequence[Caption]) -> list[WorldEvent]:
+    """The set-downs and pick-ups a fresh world model reads from the captions."""
+    s = SqliteGraphStore(":memory:")
+    s.init()
+    try:
+        return [e for e in run(WorldModel(s, scene.heading), caps) if e.kind in ("dropped", "picked_up")]
+    finally:
+        s.close()
+
+
 def test_samples() -> None:
     s = WorldSettings()
     assert activity_sample("idle", 50.0, s) == "idle"
@@ -325,17 +335,13 @@ def test_a_tool_lowered_to_the_ground_or_lifted_from_it_while_the_wearer_looks_d
                   for t, b, z in [(31.0 + 0.2 * i, far, 0.12) for i in range(11)] + [(33.2, 0.8, 0.2)]
                   + [(33.4 + 0.2 * i, near, 0.3) for i in range(6)]]  # fmt: skip
         hammer = scene.observation("h", "hammer", 0.0, [12.0])
-        s = SqliteGraphStore(":memory:")
-        s.init()
         caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [hammer.model_copy(update={"boxes": lowered})]),
                 scene.caption(3, 30.0, 40.0, [hammer.model_copy(update={"boxes": lifted})])]  # fmt: skip
-        events = run(WorldModel(s, scene.heading), caps)
-        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up")]
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in hand_changes(scene, caps)]
         if case == "looked down":
             assert got == [("dropped", 13.2, "wearer"), ("picked_up", 33.0, "wearer")], got
         else:
             assert got == [("dropped", 13.2, "wearer")], (case, got)
-        s.close()
 
 
 def test_a_tool_the_wearer_lifted_stays_in_his_hand_until_seen_lying_elsewhere() -> None:
@@ -484,17 +490,12 @@ def test_a_tool_held_up_in_front_of_the_wearer_is_in_hand_until_it_goes_from_the
         seen = {1: [10.0 + 0.2 * i for i in range(40)], 2: [20.0 + 0.2 * i for i in range(41)], 6: [60.0 + 0.2 * i for i in range(20)]}
         caps = [scene.caption(k, 10.0 * k, 10.0 * (k + 1), [drill.model_copy(update={"boxes": boxes(seen[k])})] if k in seen else [])
                 for k in range(8)]  # fmt: skip
-        s = SqliteGraphStore(":memory:")
-        s.init()
-        events = run(WorldModel(s, scene.heading), caps)
-        got = [(e.kind, round(e.t, 3), e.detail.get("by"), e.detail.get("out_of_view")) for e in events
-               if e.kind in ("dropped", "picked_up")]  # fmt: skip
+        got = [(e.kind, round(e.t, 3), e.detail.get("by"), e.detail.get("out_of_view")) for e in hand_changes(scene, caps)]
         if case == "held up":
             assert got == [("dropped", 28.0, "wearer", True), ("picked_up", 60.0, "wearer", None),
                            ("dropped", 63.8, "wearer", True)], got
         else:
             assert not any(u or k == "picked_up" for k, _t, _by, u in got), got  # (seen first lying there: maybe set down)
-        s.close()
 
 
 def test_a_tool_held_upright_and_laid_flat_was_set_down_though_its_size_changed_little() -> None:
@@ -518,14 +519,10 @@ def test_a_tool_held_upright_and_laid_flat_was_set_down_though_its_size_changed_
         swing = [(290.0, 170.0, 320.0, 240.0), (290.0, 210.0, 310.0, 250.0)]  # 30x70, 20x40: the hand's move, a blur
         down = boxes([(20.0, 21.2, upright), (21.2, 21.4, swing[0]), (21.4, 21.6, swing[1]), (21.6, 24.0, low)])
         up = boxes([(34.0, 35.6, low), (35.6, 35.8, swing[1]), (35.8, 36.0, swing[0]), (36.0, 37.0, upright)])
-        s = SqliteGraphStore(":memory:")
-        s.init()
         caps = [scene.caption(0, 0.0, 10.0), scene.caption(2, 20.0, 30.0, [hammer.model_copy(update={"boxes": down})]),
                 scene.caption(3, 30.0, 40.0, [hammer.model_copy(update={"boxes": up})])]  # fmt: skip
-        events = run(WorldModel(s, scene.heading), caps)
-        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in events if e.kind in ("dropped", "picked_up")]
+        got = [(e.kind, round(e.t, 3), e.detail.get("by")) for e in hand_changes(scene, caps)]
         if case == "laid flat":
             assert got == [("dropped", 21.6, "wearer"), ("picked_up", 35.4, "wearer")], got
         else:
             assert not any(by == "wearer" for _k, _t, by in got), (case, got)
-        s.close()

@@ -529,9 +529,10 @@ class QuestionParser:
             obs = light if k == 0 else read[entity.entity_id]
             hit = self._occurrence_of(camera_id, entity, obs, ref, event, unit, ordinal, at, q_last, seen_in, pits)
             if hit is _BY_WORLD_EVENT and k > 0 and event in ("dropped", "picked_up"):
-                # another entity the thing was remembered as (seen again from where the wearer walked to): its own
+                # a hand's change is the entity's own: another entity the thing was remembered as (seen again from
+                # where the wearer walked to) has its own set-downs and pick-ups
                 hit = self._world_event(camera_id, entity, [event], at, obs, latest=q_last)
-            if hit is _BY_WORLD_EVENT:  # the subject's world events say (the same for every entity: ask once)
+            if hit is _BY_WORLD_EVENT:  # the subject's world events (`_event_time`, for the best-supported entity): once
                 if by_world_event is None:
                     verb = {"dropped": "dropped", "picked_up": "picked_up", "moved": "moved"}.get(event or "", "appeared")
                     subject = _subject_of(ref) or Subject(ref.label if ref else "thing")

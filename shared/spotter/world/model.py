@@ -435,7 +435,7 @@ class WorldModel:
             return flags
         side = s.in_hand_edge * w
         ok = [b.bbox[3] - b.bbox[1] >= s.in_hand_height * h and b.bbox[0] > side and b.bbox[2] < w - side for b in run]
-        centres = [((b.bbox[0] + b.bbox[2]) / 2.0, (b.bbox[1] + b.bbox[3]) / 2.0) for b in run]
+        centres = [_box_centre(b.bbox) for b in run]
         for end in range(len(run)):  # the frames before this one whose box stayed where it is now
             cx, cy = centres[end]
             start = end
