@@ -219,7 +219,7 @@ _OFF_DOMAIN = re.compile(
     r"call (my|the|him|her)|send (the |a |my |an )?\w*\s*(report|email|message|photo|picture)|"
     r"(how many|how much) \w+ (go|goes|fit|fits) (in|into)|how many (bags|tonnes|tons|litres|liters|cubes|sheets|m3|m³|yards|kilos?|kg) of|will it take to|square (metre|meter)|per (metre|meter)|"
     r"(?<!\bon the )(?<!\bon his )(?<!\bon her )(?<!\bon their )phone (number)?|text (my|him|her)|email|lunch menu|(?<!\bwork )(?<!\bworking )(?<!\boff )for (lunch|dinner)|regulation|law|legal|"
-    r"insurance|opinion|think of|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
+    r"insurance|opinion|think of|(is|are) (he|she|they) thinking|thinking (what|about)|do you like|how are you|\beta\b|man[- ]hours|where (a \w+|i|we|you|one) (can|could) (get|buy|grab)\b|where (can|could|do|does) (i|we|you|a \w+|one) (get|buy|grab) (a|an|some|decent)\b|favourite|favorite|meaning of life|who are you|your name|"
     r"(will|shall) be (finish|finished|done|ready|complete|completed)\b|how many \w+ (we |they |i )?(need|needed) (for|to)\b|"
     r"(get|getting|got|gets) paid|pay ?day|wages|salary|"
     r"\b(a )?(good|bad|lazy|hard-?working|decent|reliable|careful|skilled) (worker|workman|labourer|laborer|fella|fellow)\b|"
@@ -437,7 +437,7 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "wuh": "what", "doan": "don't", "widout": "without", "fuh": "for", "secon": "second", "pon": "on",  # Caribbean by voice
     "ladda": "ladder", "notin": "nothing", "nuttin": "nothing", "nutin": "nothing", "togeda": "together",
     "togetha": "together", "aroun": "around", "firs": "first", "wukkin": "working", "wukin": "working", "wuk": "work",
-    "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where", "yute": "lad", "yutes": "lads",
+    "wok": "work", "wokin": "working", "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where", "yute": "lad", "yutes": "lads",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
@@ -445,9 +445,13 @@ _PHONETIC_RULES = _rules(
     # Aboriginal English's and the creoles' "bin" before a verb marks the past ("when that drill bin put down"), not a
     # bin the thing ("the skip bin", "the rubbish bin moved")
     (r"\b(?!(?:skip|wheelie|rubbish|waste|trash|scrap|sand|tool|the|a|that|this|break|lunch|tea|smoko)\b)(\w+) bin (?=(?:put|go|went|leave|left|lie|"
-     r"pick|picked|take|took|tek|come|came|sit|shift|shifted|move|moved|drop|dropped|work|stop|start|finish|climb|walk)\b)",
+     r"pick|picked|take|took|tek|come|came|sit|shift|shifted|move|moved|drop|dropped|work|stop|start|finish|climb|walk|"
+     r"turn|get|got|lay|fall|fell|carry|bring|brought|use|reach|arrive|land|show|knock|roll)\b)",
      r"\1 "),
     (r"\bam (they|them|we)\b", r"are \1"),
+    (r"\b(?:is )?a (?:him|he|she|her) (?:did |dat |that |who |wey )?(?=(?:move|moved|pick|picked|drop|dropped|take|took|tek|carry|"
+     r"carried|use|used|lift|lifted|bring|brought|leave|left|put|shift|shifted|knock|knocked)\b)", "is he the one who "),  # creoles' focus: "a him move it?"
+    (r"\bim (?=(?:hard ?hats?|helmet|hat|lid|vest|hi-vis|gloves?|boots?|lunch|tea|break|dinner|food|tools?|drill|hammer)\b)", "his "),  # Yumplatok, creoles
     (r"\b(has|have|had) (the |my |that |this )?(\w+) bin\b", r"\1 \2\3 been"),
     (r"\b(half|haf) (an )?our\b", "half an hour"), (r"\ball together\b", "altogether"),
     (r"\b(for|of|drink|drinking|have|having|take|taking|some|the|his|her|their|cup of) chai\b", r"\1 tea"),  # Indian, Kenyan
@@ -474,7 +478,13 @@ _PHONETIC_RULES = _rules(
     (r"\b(han|secon|roun|groun|aroun|behin|fin|stan)'(?!\w)", r"\1d"), (r"\b(las|firs|jus|nex)'(?!\w)", r"\1t"),
     (r"\b(hand|second|round|ground|around|behind|find|stand|last|first|just|next)'(?!\w)", r"\1"),
     (r"^wah (?=deh|dey|dere|de|dat|is)\b", "what "),
-    (r"\b(for|fi|fuh|take|took|tek|on|from|after|to) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner)\b",  # creoles' "fuh he lunch"
+    (r"\b(the|that|this) ([a-z]+(?: [a-z]+)?),? (?:that|the) one (orange|red|yellow|green|blue|white|black|grey|gray)\b", r"\1 \3 \2"),  # Niuean-shaped
+    (r"\b(?:truck|lorry|wagon) of (?:concrete|cement)\b", "concrete truck"),
+    (r"\b(the|that|this) ([a-z]+(?: [a-z]+)?) (?:go|goes|gone|went) away(?: already)?\b(?! from)", r"\1 \2 left"),
+    (r"^is (?:came|come|went|go|gone) back (the|that|this) ([\w -]+?) to\b", r"did \1 \2 come back to"),  # Niuean-shaped, verb first
+    (r"\bsince (came|come|arrived|left|went|go|gone) (the|that|this) ([\w -]+?)\s*\?*$", r"since \2 \3 \1"),
+    (r"^(?:wa|wah|wat|whah) (?:happen|happened|appen|hapen)\b", "what happened"),
+    (r"\b(for|fi|fuh|take|took|tek|on|from|after|to) (he|she) (lunch|break|tea|smoke|coffee|rest|dinner|breakfast|food)\b",  # creoles' "fuh he lunch"
      lambda m: f"{m.group(1)} {POSSESSIVE[m.group(2)]} {m.group(3)}"), (r"\b(was|is|were|got|be|been) dun\b", r"\1 done"),
     (r"\bangel grinder\b", "angle grinder"), (r"\b(whip|whipped|take|took|tak|taken|pull|pulled) (his|her|their) (hard ?hat|hat|lid|helmet) of\b",
                                                  r"\1 \2 \3 off"),
@@ -784,6 +794,7 @@ _SURFACE = _rules(
     # "at my front little bit to the right", "which way must I turn me to get the toolbox in front?" (which way it is)
     (r"\bhalf (front|back) (?:and )?half (left|right)\b", r"on my \1 \2"), (r"\bhalf (left|right) (?:and )?half (front|back)\b", r"on my \2 \1"),
     (r"\b(?:at|on|in) my front,? (?:a )?(?:little |small )?(?:bit )?(?:to )?(?:the )?(left|right)\b", r"on my front \1"),
+    (r"\b(?:there )?my (front|back),? (?:a )?(?:little|small|bit)(?: bit)? (?:to |towards )?(?:the )?(left|right)\b", r"on my \1 \2"),  # Niuean-shaped
     (r"^which way (?:must|should|do|shall|would) i turn(?: me| myself)? to (?:get|have|see|bring) (.+?) in front(?: of me)?\s*\?*$",
      r"which way is \1?"),
     (r"\bnutt?in'?\b", "nothing"),  # Cajun "doin nuttin"
@@ -1322,7 +1333,8 @@ _PHRASES = _rules(
     (r"\b(?:yet )?long (place|spot) where\b", r"to the \1 where"), (r"\bgo catch (?=\d)", "to "),
     (r"\bsitting for (?:a )?rest\b", "sitting idle"),
     (r"\b(take|took|tek|tuk|taking) off e (vest|helmet|hardhat|hat)\b", r"\1 off his \2"),
-    (r"\b(gaan|gone|went|go) (?:fu|for) (?:e|he|his) (lunch|break|tea)\b", r"went for his \2"),
+    (r"\b(gaan|gone|went|go) (?:fu|for|fi|fe|to) (?:e|he|his|im) (lunch|break|tea|breakfast|dinner|food)\b",
+     lambda m: f"went for his {m.group(2) if m.group(2) in ('break', 'tea') else 'lunch'}"),
     (r"\bfuss (break|brick|course|block|time|one|row)\b", r"first \1"),
     (r"^(?:wey|weh|where) (dem|dey|they) (put|leave|lef|carry|tek|take|move|drop)\b", r"where did they \2"),  # ("whey": surface)
     (r"\bwhere e (was|is)\b", r"where he \1"),
@@ -2542,6 +2554,25 @@ _WORD_ORDER = _rules(
     # "a little to the right of my front"; "took out his helmet" (took off); verb-last "helmet the man ... when took off",
     # "ladder since when on ground lies"; French-shaped "it is always at its place", "it did not move from where it was"
     (r"\b(go|goes|went|gone|going) to chop\b", r"\1 on a break"),
+    # Tatar-and-Russian-shaped, verb last (round 112): "guy in yellow helmet after lunch again work doing?", "in total how much
+    # time did nothing", "the hammer somebody pick up, how much time pass already?", "this one is he who wheelbarrow moved?",
+    # "electrician came, ladder already moved was?" (moved before he came)
+    (r"^(?:the )?([\w ]+?) ((?:after|since) (?:his |her |the )?(?:lunch|break|tea) )?again (?:to )?work (?:doing|does|do|is doing)$",
+     r"is the \1 working again \2"),
+    (r"^(?:the )?([\w ]+?) (today )?in total how long (?:did|does|do|doing) nothing$", r"how long was the \1 idle in total \2"),
+    (r"^(.+?) how long (?:pass|passed|has passed|gone|has gone)(?: already)?$", r"how long since \1"),
+    (r"\bagain (?:to )?(?:work|working) (?:started|start|began|begin)\b", "started working again"),
+    # an identity asked by what the other did: "the same fella who was stood idle by the mixer earlier" (went idle)
+    (r"\b(the same (?:\w+ )?(?:fella|fellow|man|guy|one|bloke|lad|worker|person|chap|woman|lady)) (?:who|that) (?:was|were|had been) "
+     r"(?:stood |standing |sat |sitting |sitting around |hanging about |stood about |standing around )?idle\b", r"\1 who went idle"),
+    (r"^(?:that |the |this )?([a-z]+(?: [a-z]+){0,2}?) still (?:lie|lies|lying|sit|sits|stand|stands) (near|by|next to|beside|on|at|in) "
+     r"(?:the )?([a-z]+(?: [a-z]+)?)$", r"is the \1 still \2 the \3"),
+    (r"^(?:the )?([a-z]+(?: [a-z]+){0,2}?) (\d+ minutes? ago) (?:by|near|at|on) (?:the )?([a-z]+) (?:was|were) still there$",
+     r"is the \1 that was by the \3 \2 still there"),
+    (r"^(?:this|that) (?:one|man|guy|fellow) is (?:he|she|it) who (?:the )?([a-z]+(?: [a-z]+)?) (moved|picked up|dropped|took|carried|used)$",
+     r"is this the one who \2 the \1"),
+    (r"^(?:the )?([a-z]+(?: [a-z]+)?) (came|arrived|left) (?:the )?([a-z]+(?: [a-z]+)?) already (moved|dropped|picked up|taken|laid) (?:was|were)$",
+     r"was the \3 \4 before the \1 \2"),
     (r"\b(sat|sits|sit|sitting) down (lazing|idling|resting|doing nothing|cooling out|cool out|chilling)\b", "was idle"),
     (r"\b(sat|sit|sits) (down )?for (a |his |her )?(rest|break)\b", "went for a rest"),
     (r"\badding (everything|it all|all)( together| up)?\b", "in total"),
