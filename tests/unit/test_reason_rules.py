@@ -503,6 +503,51 @@ def test_safety_beside_moving_plant_only_at_about_its_distance() -> None:
     assert cats(RuleEngine().step(clip(0, obs=(plant(0), worker(0, 236.0))))) == ["safety_alert"]  # no lens scale: beside
 
 
+def test_safety_not_for_parked_plant_cut_by_the_frame_s_side_as_the_head_turns() -> None:
+    """A parked forklift at the right edge of a 480 px frame: as the head turns, more of it comes into
+    view and the middle of its box slides 15 deg, which reads as driving. Its box reaches the edge (a
+    detector's box of it wobbling a few pixels short): no alert. The same shift with the whole machine in
+    view: it drives, and the rigger beside it is in danger; so does a cut one a detector says moves."""
+    ts = [90.0 + 0.2 * i for i in range(15)]
+
+    def forklift(right: float, attributes: dict[str, Any] | None = None) -> ObsFact:
+        return ObsFact("f1", "forklift", 12.0, tuple((t, 5.0 + i, "moving") for i, t in enumerate(ts)), dict(attributes or {}),
+                       half_width_deg=10.0,
+                       rows=tuple((t, 90.0, 260.0) for t in ts), cols=tuple((t, 300.0, right - (i % 3) * 2.0) for i, t in enumerate(ts)))  # fmt: skip
+
+    rigger = ObsFact("w1", "worker", 12.0, tuple((t, 5.0 + i, None) for i, t in enumerate(ts)), rows=tuple((t, 140.0, 250.0) for t in ts))
+
+    def at(k: int, obs: tuple[ObsFact, ...]) -> ClipFacts:
+        return ClipFacts(CAM, f"{CAM}-{k:04d}", 90.0, 100.0, (), obs, heading_deg=0.0, image_width=480)
+
+    assert RuleEngine().step(at(9, (forklift(480.0), rigger))) == []
+    assert cats(RuleEngine().step(at(9, (forklift(440.0), rigger)))) == ["safety_alert"]
+    # a dumper filling the frame, cut on both sides, that the detector says moves: believed
+    assert cats(RuleEngine().step(at(9, (forklift(480.0, {"moving": True}), rigger)))) == ["safety_alert"]
+
+
+def test_safety_not_for_parked_plant_shifting_by_parallax_while_the_wearer_walks() -> None:
+    """The wearer walks towards a parked forklift (a pallet in the middle of the view doubles in size): the
+    forklift's bearing shifts by parallax, which is not driving; a detector that says it moves is believed.
+    The clip after a walk is judged the same way (its last steps can be too few to show)."""
+    def clip_at(k: int, grow: bool, moving: dict[str, Any]) -> ClipFacts:
+        ts = [10.0 * k + 0.5 * i + 0.25 for i in range(20)]
+        pallet = ObsFact("p1", "pallet", 0.0, tuple((t, 0.0, None) for t in ts),
+                         rows=tuple((t, 100.0, 100.0 + (40.0 + 2.5 * i if grow else 40.0)) for i, t in enumerate(ts)))  # fmt: skip
+        fork = ObsFact("f1", "forklift", 20.0, tuple((t, 20.0 + 0.5 * i, "moving") for i, t in enumerate(ts)), dict(moving),
+                       half_width_deg=10.0)  # fmt: skip
+        rigger = ObsFact("w1", "worker", 20.0, tuple((t, 20.0 + 0.5 * i, None) for i, t in enumerate(ts)))
+        view = tuple((t, 0.0) for t in ts)
+        return ClipFacts(CAM, f"{CAM}-{k:04d}", 10.0 * k, 10.0 * (k + 1), (), (pallet, fork, rigger), heading_deg=0.0, view=view)
+
+    assert RuleEngine().step(clip_at(0, grow=True, moving={})) == []
+    assert cats(RuleEngine().step(clip_at(0, grow=True, moving={"moving": True}))) == ["safety_alert"]
+    assert cats(RuleEngine().step(clip_at(0, grow=False, moving={}))) == ["safety_alert"]  # standing still: it drives
+    rules = RuleEngine()
+    assert rules.step(clip_at(0, grow=True, moving={})) == []
+    assert rules.step(clip_at(1, grow=False, moving={})) == []  # the walk's last steps
+
+
 def test_memory_recall_not_for_a_place_swept_past_in_a_fast_turn() -> None:
     """The toolbox's place crossed the view only mid-turn (40 deg/s): not looked at, no recall; looked at
     steadily later: recalled."""

@@ -267,12 +267,24 @@ class SafetyRule:
                                            (person.entity_id, hz.entity_id), (close[0],), (person_label, hazard_label)))  # fmt: skip
                         break
         people = [o for o in f.observations if _is_person(o.label, r)]
-        for plant in (o for o in f.observations if o.label in p.moving_plant_labels and o.samples):
-            bearings = [b for _t, b, _s in plant.samples]
+        plants = [o for o in f.observations if o.label in p.moving_plant_labels and o.samples]
+        # the wearer walking in this clip or the one before (a walk's last steps can be too few for a clip to show)
+        wearer_walked = bool(plants) and (st.walking_recent[-1:] == (True,) or walking_in(f, r))
+        for plant in plants:
+            # a machine cut by the frame's side edge shows only part of itself: its box's middle slides as the
+            # head turns, which reads as driving; only whole boxes say where it is (unless a detector says it moves)
+            said_moving = plant.attributes.get("moving") is True
+            cut = set() if said_moving else _cut_at_side(plant, f.image_width)
+            whole = [(t, b, s_) for t, b, s_ in plant.samples if round(t, 3) not in cut]
+            if not whole:
+                continue
+            bearings = [b for _t, b, _s in whole]
             shifted = max(angular_distance(b, bearings[0]) for b in bearings) >= 3.0
-            moving = {t: b for t, b, s_ in plant.samples if s_ == "moving"}
+            moving = {t: b for t, b, s_ in whole if s_ == "moving"}
             if not moving or not (shifted or "moving" in plant.attributes):
                 continue  # parked, or only image motion from a head turn
+            if wearer_walked and not said_moving:
+                continue  # the wearer walked: parked plant shifts in the view by parallax; only a detector's word counts
             plant_rows = {round(t, 3): (top, bottom) for t, top, bottom in plant.rows}
             for person in people:
                 reach = plant.half_width_deg + person.half_width_deg + p.plant_near_deg
@@ -441,6 +453,16 @@ def _beside_in_depth(person: tuple[float, float] | None, plant: tuple[float, flo
         return True
     gap = depth_gap_m(person, plant[1], scale_px)
     return gap is None or -p.plant_near_m <= gap <= p.plant_depth_m + p.plant_near_m
+
+
+_EDGE_FRACTION = 0.03
+
+
+def _cut_at_side(o: ObsFact, width: int | None) -> set[float]:
+    """The frames (rounded times) in which the thing's box reaches the frame's left or right edge (within
+    `_EDGE_FRACTION` of the width: a detector's box of a cut-off thing wobbles a few pixels short of it)."""
+    margin = max(1.0, _EDGE_FRACTION * width) if width else 1.0
+    return {round(t, 3) for t, left, right in o.cols if left <= margin or (width and right >= width - margin)}
 
 
 def _extents(o: ObsFact) -> dict[float, tuple[float, float, float, float]]:
@@ -651,16 +673,11 @@ class ProgressRule:
         return out
 
 
-def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
-    """Whether the wearer walked during the clip, from the image alone: still things near the middle of
-    the view grow or shrink (a head turn moves them across the view but keeps their size; near the
-    middle, even a fisheye barely changes it). Two clips running in which the typical still thing
-    changed size by half or more: walking (`st.walked_at`). Also: a still thing seen again at a size
-    `walk_scale` off the one it had when last measured: the wearer moved in between (a walk done out of
-    sight of anything, or too slowly for one clip to show), so places known from before are stale."""
+def _still_heights(f: ClipFacts, r: SiteRules) -> list[tuple[str, list[float]]]:
+    """Per still thing of the clip (not a person, not carried, not plant, not growing by work), its heights
+    near the middle of the view: the sizes that change only when the wearer walks."""
     times = [t for t, _h in f.view]  # in time order
-    ratios = []
-    moved_since = False
+    out = []
     for o in f.observations:
         if _is_person(o.label, r) or o.state == "carried" or not o.rows or not times \
                 or o.label in r.safety_alert.moving_plant_labels or o.attributes.get("moving") is True \
@@ -672,17 +689,36 @@ def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
             i = bisect.bisect_left(times, t)
             return f.view[min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))][1]
 
-        heights = middle_heights(((bearing.get(round(t, 3)), heading_near(t), bottom - top) for t, top, bottom in o.rows),
-                                 f.hfov_deg)  # fmt: skip
+        out.append((o.entity_id, middle_heights(((bearing.get(round(t, 3)), heading_near(t), bottom - top)
+                                                 for t, top, bottom in o.rows), f.hfov_deg)))  # fmt: skip
+    return out
+
+
+def walking_in(f: ClipFacts, r: SiteRules) -> bool:
+    """Whether the wearer walked during this clip, from the still things' sizes alone (no state)."""
+    ratios = [ratio for _eid, heights in _still_heights(f, r) if (ratio := size_ratio(heights)) is not None]
+    return clip_walked(ratios, r.memory_recall.walk_scale)
+
+
+def walked(f: ClipFacts, st: CameraState, r: SiteRules) -> None:
+    """Whether the wearer walked during the clip, from the image alone: still things near the middle of
+    the view grow or shrink (a head turn moves them across the view but keeps their size; near the
+    middle, even a fisheye barely changes it). Two clips running in which the typical still thing
+    changed size by half or more: walking (`st.walked_at`). Also: a still thing seen again at a size
+    `walk_scale` off the one it had when last measured: the wearer moved in between (a walk done out of
+    sight of anything, or too slowly for one clip to show), so places known from before are stale."""
+    ratios = []
+    moved_since = False
+    for eid, heights in _still_heights(f, r):
         ratio = size_ratio(heights)
         if ratio is not None:
             ratios.append(ratio)
         if len(heights) >= 3:
             typical = typical_height(heights)
-            earlier = st.sizes.get(o.entity_id)
+            earlier = st.sizes.get(eid)
             if earlier is not None and max(typical, earlier) / min(typical, earlier) > r.memory_recall.walk_scale_seen_again:
                 moved_since = True  # a still thing seen bigger or smaller than last time: the wearer moved
-            st.sizes[o.entity_id] = typical
+            st.sizes[eid] = typical
     walking = clip_walked(ratios, r.memory_recall.walk_scale)
     if moved_since:
         st.walked_at = max(st.walked_at, f.t_start)
