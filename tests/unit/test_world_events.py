@@ -314,6 +314,24 @@ def test_a_tool_cut_off_by_the_bottom_that_moves_with_the_head_is_in_the_wearer_
         s.close()
 
 
+def test_a_tool_sinking_out_of_the_view_by_its_bottom_from_the_wearer_s_hand_is_not_set_down() -> None:
+    """The wearer holds a hammer (cut off by the bottom, moving with the head as it turns 0 -> 12 deg, 10-12.8 s), then
+    lowers his hand: its last two boxes are slivers at the bottom edge (13.0-13.2 s) and it is not seen again. It went
+    down with his hand: no set-down. Slivers there for 1.4 s are a tool lying at the foot of the view: set down."""
+    from spotter.messages import TimedBox
+
+    for sliver_s, expected in ((0.2, []), (1.4, ["dropped"])):
+        scene = ScriptedScene(CAM).look(0.0, 0.0).look(10.0, 0.0).look(12.0, 12.0).look(20.0, 12.0)
+        held = [TimedBox(t=round(t, 3), bbox=scene.box(scene.yaw(t) or 0.0, t, bottom=1.0, size=0.25))
+                for t in (10.0 + 0.2 * i for i in range(15))]  # fmt: skip
+        slivers = [TimedBox(t=round(t, 3), bbox=scene.box(12.0, t, bottom=1.0, size=0.03))
+                   for t in (13.0 + 0.2 * i for i in range(int(round(sliver_s / 0.2)) + 1))]  # fmt: skip
+        hammer = scene.observation("h", "hammer", 0.0, [10.0]).model_copy(update={"boxes": held + slivers})
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [hammer])]
+        got = [e.kind for e in hand_changes(scene, caps) if e.kind == "dropped"]
+        assert got == expected, (sliver_s, got)
+
+
 def test_a_tool_lowered_to_the_ground_or_lifted_from_it_while_the_wearer_looks_down() -> None:
     """The wearer looks down to set his hammer at his feet: seen large in his hand (12-12.8 s), then small at rest on
     the ground from 13.2 s: set down at 13.2 s, not when first seen. Back later, he looks down at it lying there

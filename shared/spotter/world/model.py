@@ -225,6 +225,10 @@ class _Placed:
 # --- the model ----------------------------------------------------------------------------
 
 
+SINKING_S = 0.5
+"""The longest a hand tool's last boxes may show it sinking out of the view's bottom and still count as going with the hand."""
+
+
 class WorldModel:
     """Entity resolution, world-fixed positions and world events for captions of any camera.
 
@@ -386,6 +390,13 @@ class WorldModel:
             # (held up in front: only a tool never cut off by the bottom here; one rising from it or sinking into it is a
             # hand's move, for the lift and lowering rules)
             hand += [held] * len(run) if is_low or any(low) else self._held_up(run, yaws, w, h)
+        # a tool sinking out of the view by its bottom just after in-hand frames (its last boxes slivers cut off by the
+        # bottom, for at most `SINKING_S`) went down with the hand: not a set-down
+        k = len(hand)
+        while k > 0 and not hand[k - 1] and obs.boxes[k - 1].bbox[3] >= (1.0 - s.in_hand_edge) * h:
+            k -= 1
+        if 0 < k < len(hand) and hand[k - 1] and obs.boxes[-1].t - obs.boxes[k].t <= SINKING_S:
+            hand[k:] = [True] * (len(hand) - k)
         if held_places is not None and not any(low):
             key = _held_key(obs, s)
             hand = self._still_held_up(obs.boxes, low, hand, held_places.get(key), w, h)
