@@ -268,8 +268,6 @@ class SafetyRule:
                         break
         people = [o for o in f.observations if _is_person(o.label, r)]
         plants = [o for o in f.observations if o.label in p.moving_plant_labels and o.samples]
-        # the wearer walking in this clip or the one before (a walk's last steps can be too few for a clip to show)
-        wearer_walked = bool(plants) and (st.walking_recent[-1:] == (True,) or walking_in(f, r))
         for plant in plants:
             # a machine cut by the frame's side edge shows only part of itself: its box's middle slides as the
             # head turns, which reads as driving; only whole boxes say where it is (unless a detector says it moves)
@@ -283,8 +281,11 @@ class SafetyRule:
             moving = {t: b for t, b, s_ in whole if s_ == "moving"}
             if not moving or not (shifted or "moving" in plant.attributes):
                 continue  # parked, or only image motion from a head turn
-            if wearer_walked and not said_moving:
-                continue  # the wearer walked: parked plant shifts in the view by parallax; only a detector's word counts
+            # the wearer walking in this clip or the one before (a walk's last steps can be too few for a clip to
+            # show): parked plant shifts in the view by parallax, so only a detector's word counts. Measured only here,
+            # for plant that reads as moving
+            if not said_moving and ((bool(st.walking_recent) and st.walking_recent[-1]) or walking_in(f, r)):
+                continue
             plant_rows = {round(t, 3): (top, bottom) for t, top, bottom in plant.rows}
             for person in people:
                 reach = plant.half_width_deg + person.half_width_deg + p.plant_near_deg

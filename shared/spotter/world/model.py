@@ -225,10 +225,6 @@ class _Placed:
 # --- the model ----------------------------------------------------------------------------
 
 
-SINKING_S = 0.5
-"""The longest a hand tool's last boxes may show it sinking out of the view's bottom and still count as going with the hand."""
-
-
 class WorldModel:
     """Entity resolution, world-fixed positions and world events for captions of any camera.
 
@@ -391,11 +387,11 @@ class WorldModel:
             # hand's move, for the lift and lowering rules)
             hand += [held] * len(run) if is_low or any(low) else self._held_up(run, yaws, w, h)
         # a tool sinking out of the view by its bottom just after in-hand frames (its last boxes slivers cut off by the
-        # bottom, for at most `SINKING_S`) went down with the hand: not a set-down
+        # bottom, for at most `sinking_s`) went down with the hand: not a set-down
         k = len(hand)
         while k > 0 and not hand[k - 1] and obs.boxes[k - 1].bbox[3] >= (1.0 - s.in_hand_edge) * h:
             k -= 1
-        if 0 < k < len(hand) and hand[k - 1] and obs.boxes[-1].t - obs.boxes[k].t <= SINKING_S:
+        if 0 < k < len(hand) and hand[k - 1] and obs.boxes[-1].t - obs.boxes[k].t <= s.sinking_s:
             hand[k:] = [True] * (len(hand) - k)
         if held_places is not None and not any(low):
             key = _held_key(obs, s)

@@ -141,6 +141,11 @@ class WorldSettings(BaseSettings):
     in_hand_turn_deg: float = Field(
         default=3.0, ge=0.0, description="Heading turned this much while such a box kept its image column: it moves with the head",
     )
+    sinking_s: float = Field(
+        default=0.5, ge=0.0,
+        description="A hand tool whose last boxes, just after in-hand frames, are slivers at the picture's bottom for at most this"
+        " long sank out of the view with the hand: not set down",
+    )
     turned_over: float = Field(
         default=2.5, gt=1.0,
         description="A hand tool's box whose shape (height over width) changes this many times between two steady spells turned"
