@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -176,6 +177,10 @@ def test_left_behind_after_the_timeout_out_of_view() -> None:
     assert rules.step(clip(1)) == []  # 15 s
     got = rules.step(clip(2))  # 25 s out of view, not picked up: the wearer moved on
     assert cats(got) == ["left_behind"] and got[0].entity_ids == ("d1",)
+    exact = rules_with(left_behind={"timeout_s": 25.0})  # (its last sighting is known to a frame's step)
+    assert exact.step(clip(0, (ev("dropped", "d1", "drill", 5.0, 60.0),))) == []
+    assert exact.step(clip(2)) == []  # just 25 s: not yet known to be more
+    assert cats(exact.step(clip(3))) == ["left_behind"]
 
 
 def test_left_behind_unless_attended_when_the_site_says_so() -> None:
@@ -313,6 +318,26 @@ def test_no_recall_of_places_known_only_by_bearing_from_before_the_wearer_walked
     stood.step(looked(1, 180.0, (_growing("p1", "pallet", 1, 180.0, 1.05), _growing("c1", "cable_drum", 1, 175.0, 1.0))))
     stood.step(looked(2, 180.0, (_growing("p1", "pallet", 2, 180.0, 1.0), _growing("c1", "cable_drum", 2, 175.0, 1.05))))
     assert cats(stood.step(looked(3, 0.0))) == ["memory_recall"]
+
+
+def test_things_sliding_out_through_the_top_of_the_picture_as_the_wearer_looks_down_are_no_walk() -> None:
+    """A look down slides still things up and out through the top of the picture: their boxes, cut off there,
+    shrink clip after clip as a walk away would shrink them. A cut box's height is not the thing's: no walk, and
+    the empty place looked at again still recalls the toolbox."""
+    def cut(eid: str, label: str, k: int, bearing: float) -> ObsFact:
+        ts = [10.0 * k + 0.5 * i + 0.25 for i in range(10)]
+        rows = tuple((t, 0.0, 140.0 - 60.0 * i / 9) for i, t in enumerate(ts))  # top at the picture's edge
+        return ObsFact(eid, label, bearing, tuple((t, bearing, None) for t in ts), rows=rows)
+
+    def seen(k: int, heading: float, obs: tuple[ObsFact, ...] = ()) -> ClipFacts:
+        return replace(looked(k, heading, obs), image_height=360, image_width=640)
+
+    box = ObsFact("t1", "toolbox", 5.0, ((3.0, 5.0, None), (9.0, 5.0, None)))
+    rules = RuleEngine()
+    rules.step(seen(0, 0.0, (box,)))
+    rules.step(seen(1, 180.0, (cut("p1", "pallet", 1, 180.0), cut("c1", "cable_drum", 1, 175.0))))
+    rules.step(seen(2, 180.0, (cut("p1", "pallet", 2, 180.0), cut("c1", "cable_drum", 2, 175.0))))
+    assert cats(rules.step(seen(3, 0.0))) == ["memory_recall"]
 
 
 def test_a_walk_interrupted_by_a_turn_still_makes_places_from_before_stale() -> None:

@@ -362,6 +362,39 @@ def test_a_tool_lowered_to_the_ground_or_lifted_from_it_while_the_wearer_looks_d
             assert got == [("dropped", 13.2, "wearer")], (case, got)
 
 
+def test_a_tool_seen_only_as_it_comes_to_rest_or_as_it_leaves_was_lowered_or_lifted() -> None:
+    """A detector that first sees the hammer as the wearer lowers it (large mid-picture, shrinking box by box and
+    sinking in the picture to rest at 12.8 s): set down at 12.8 s. Back later, it lies at rest and then grows box by
+    box while rising (32.2-32.6 s) and is gone, the view still on its place: picked up at 32 s. The same shrinking
+    while it rises in the picture is the wearer walking away from it, and the same growth while it slides down is
+    a walk up to it: neither."""
+    from spotter.messages import TimedBox
+
+    for case in ("hand", "walk"):
+        scene = ScriptedScene(CAM).look(0.0, 0.0)
+        down = [(0.5, 0.30), (0.55, 0.24), (0.6, 0.19), (0.62, 0.15)] if case == "hand" else \
+            [(0.5, 0.30), (0.47, 0.24), (0.44, 0.19), (0.42, 0.15)]  # fmt: skip
+        rest = 0.65 if case == "hand" else 0.40
+        lowered = [TimedBox(t=round(12.0 + 0.2 * i, 3), bbox=scene.box(0.0, 12.0 + 0.2 * i, bottom=b, size=z))
+                   for i, (b, z) in enumerate(down)]  # fmt: skip
+        lowered += [TimedBox(t=round(12.8 + 0.2 * i, 3), bbox=scene.box(0.0, 12.8 + 0.2 * i, bottom=rest, size=0.12))
+                    for i in range(12)]  # fmt: skip
+        up = [(0.72, 0.16), (0.68, 0.22), (0.62, 0.30)] if case == "hand" else [(0.8, 0.16), (0.87, 0.22), (0.95, 0.30)]
+        lifted = [TimedBox(t=round(31.0 + 0.2 * i, 3), bbox=scene.box(0.0, 31.0 + 0.2 * i, bottom=0.75, size=0.12))
+                  for i in range(6)]  # fmt: skip
+        lifted += [TimedBox(t=round(32.2 + 0.2 * i, 3), bbox=scene.box(0.0, 32.2 + 0.2 * i, bottom=b, size=z))
+                   for i, (b, z) in enumerate(up)]  # fmt: skip
+        hammer = scene.observation("h", "hammer", 0.0, [12.0])
+        cone = scene.observation("c", "cone", 30.0, [30.0 + 0.2 * i for i in range(50)], bottom=0.6, size=0.1)
+        caps = [scene.caption(0, 0.0, 10.0), scene.caption(1, 10.0, 20.0, [hammer.model_copy(update={"boxes": lowered})]),
+                scene.caption(3, 30.0, 40.0, [hammer.model_copy(update={"boxes": lifted}), cone])]  # fmt: skip
+        got = [(e.kind, round(e.t, 3)) for e in hand_changes(scene, caps) if e.detail.get("by") == "wearer"]
+        if case == "hand":
+            assert got == [("dropped", 12.8), ("picked_up", 32.0)], got
+        else:
+            assert got == [], got
+
+
 def test_a_tool_the_wearer_lifted_stays_in_his_hand_until_seen_lying_elsewhere() -> None:
     """Lifted by the wearer at 13 s (the detector never flags it held), the hammer is seen again at 31 s large in
     front of him as he looks down: still in his hand, not put down. Seen instead small, lying a way off, it was put

@@ -56,6 +56,7 @@ from spotter.world.walking import (
     size_ratio,
     typical_height,
     walk_in,
+    whole_height,
 )
 
 log = logging.getLogger(__name__)
@@ -1112,10 +1113,12 @@ class QuestionParser:
             todo = [c for c in chunk if (camera_id, c.clip_id) not in self._walking_clips]
             if todo:
                 ratios: dict[str, list[float]] = {}
+                picture = {c.clip_id: c.height for c in todo}
                 for o in self.store.observations(camera_id, t_min=todo[0].t_start, t_max=todo[-1].t_end):
                     if is_mover(o.label) or o.state == "carried" or grows_by_work(o.attributes):
                         continue
-                    ratio = size_ratio(middle_heights(((o.bearing_deg, self.tools.heading(camera_id, b.t), b.bbox[3] - b.bbox[1])
+                    ratio = size_ratio(middle_heights(((o.bearing_deg, self.tools.heading(camera_id, b.t),
+                                                        whole_height(b.bbox[1], b.bbox[3], picture.get(o.clip_id)))
                                                        for b in o.boxes), self.hfov_deg))  # fmt: skip
                     if ratio is not None:
                         ratios.setdefault(o.clip_id, []).append(ratio)

@@ -59,6 +59,7 @@ from spotter.world.walking import (
     size_ratio,
     typical_height,
     walk_in,
+    whole_height,
 )
 
 CATEGORY_PRIORITY = (
@@ -555,15 +556,15 @@ class LeftBehindRule:
                 if (states[-1] if states else o.state) == "carried":  # picked up again ("moving" alone is image motion)
                     st.drops.pop(o.entity_id, None)
                     continue
-                if o.samples[0][0] - d.last_seen >= p.timeout_s:  # it was out of view long enough before now
+                if o.samples[0][0] - d.last_seen > p.timeout_s:  # it was out of view long enough before now
                     out.append(self._trigger(o.entity_id, d, o.samples[0][0] - d.last_seen, f, st))
                     del st.drops[o.entity_id]
                     continue
                 d.last_seen = max(d.last_seen, o.samples[-1][0])
                 d.bearing = o.samples[-1][1]
         for eid, d in sorted(st.drops.items()):
-            if f.t_end - d.last_seen < p.timeout_s:
-                continue
+            if f.t_end - d.last_seen <= p.timeout_s:  # (the last sighting is known to a frame's step: just the timeout
+                continue  # after it may still be short of it)
             if d.bearing is not None and self._attended(f, d.bearing, r) and p.unless_attended:
                 continue
             del st.drops[eid]
@@ -690,7 +691,7 @@ def _still_heights(f: ClipFacts, r: SiteRules) -> list[tuple[str, list[float]]]:
             i = bisect.bisect_left(times, t)
             return f.view[min((j for j in (i - 1, i) if 0 <= j < len(times)), key=lambda j: abs(times[j] - t))][1]
 
-        out.append((o.entity_id, middle_heights(((bearing.get(round(t, 3)), heading_near(t), bottom - top)
+        out.append((o.entity_id, middle_heights(((bearing.get(round(t, 3)), heading_near(t), whole_height(top, bottom, f.image_height))
                                                  for t, top, bottom in o.rows), f.hfov_deg)))  # fmt: skip
     return out
 

@@ -901,11 +901,13 @@ class _Context:
         ended just before (a clip's boundary falls mid-move)."""
         s = self.s
         boxes = list(p.obs.boxes)
-        if not is_hand_tool(p.label) or len(boxes) < 3:
+        if not is_hand_tool(p.label) or not boxes:
             return []
         previous = [r for r in em.recent if r.observation_id != p.observation_id and r.boxes]
         if previous and 0.0 < boxes[0].t - previous[-1].boxes[-1].t <= s.lift_s:
             boxes = [b for b in previous[-1].boxes if b.t < boxes[0].t] + boxes
+        if len(boxes) < 3:
+            return []
         times = [b.t for b in boxes]
         gaps = sorted(b - a for a, b in zip(times, times[1:], strict=False))
         if gaps[len(gaps) // 2] > 0.5:
@@ -937,7 +939,48 @@ class _Context:
                     break
             if move is None:
                 i += 1
-        return moves
+        for move in self._ramps(boxes, steady, size):  # a lift or a lowering seen as one steady spell and a ramp
+            if all(held != move[0] or abs(box.t - move[1].t) > s.lift_s for held, box in moves):
+                moves.append(move)
+        return sorted(moves, key=lambda m: m[1].t)
+
+    def _ramps(self, boxes: list[TimedBox], steady: list[list[TimedBox]],
+               size: Callable[[TimedBox], float]) -> list[tuple[bool, TimedBox]]:
+        """Lifts and lowerings with only one steady end: a tool at rest that grows `lift_ratio` times within `lift_s`,
+        box by box, without sliding down the picture, and then leaves it or stays large (lifted to the wearer's face
+        and out of the view: dated at its last box at rest); and a tool first seen large that shrinks box by box into
+        a steady spell without rising in the picture (lowered from the hand to the ground: dated at its first box at
+        rest). A walk up to a tool slides it down as it grows; a walk away raises it as it shrinks."""
+        s = self.s
+        out: list[tuple[bool, TimedBox]] = []
+        index = {id(b): k for k, b in enumerate(boxes)}
+
+        def still(a: TimedBox, b: TimedBox) -> bool:
+            return a.t not in self.yaws or b.t not in self.yaws or angular_distance(self.yaws[a.t], self.yaws[b.t]) <= s.lift_turn_deg
+
+        for spell in steady:
+            rest = sorted(size(b) for b in spell)[len(spell) // 2]
+            k = index[id(spell[-1])]  # growing from the spell's end
+            j = k
+            while j + 1 < len(boxes) and boxes[j + 1].t - spell[-1].t <= s.lift_s and size(boxes[j + 1]) >= 0.9 * size(boxes[j]):
+                j += 1
+            top = boxes[j]
+            rise = (_box_centre(top.bbox)[1] - _box_centre(spell[-1].bbox)[1])
+            grown = size(top) >= s.lift_ratio * rest
+            if j > k and grown and still(spell[-1], top) and rise <= 0.0 and not self._edges(spell[-1].bbox):
+                after = boxes[j + 1:]
+                if not after or after[0].t - top.t > s.lift_s or size(after[0]) >= s.lift_ratio * rest:
+                    out.append((True, spell[-1]))
+            k = index[id(spell[0])]  # shrinking into the spell's start
+            j = k
+            while j > 0 and spell[0].t - boxes[j - 1].t <= s.lift_s and size(boxes[j - 1]) >= 0.9 * size(boxes[j]):
+                j -= 1
+            first = boxes[j]
+            fall = _box_centre(spell[0].bbox)[1] - _box_centre(first.bbox)[1]
+            if j < k and size(first) >= s.lift_ratio * rest and still(first, spell[0]) and fall >= 0.0 \
+                    and not self._edges(spell[0].bbox) and not self._edges(first.bbox) and not self._beside_person(spell[0]):  # fmt: skip
+                out.append((False, spell[0]))
+        return out
 
     def _hand_move(self, spell: list[TimedBox], following: list[TimedBox],
                    size: Callable[[TimedBox], float]) -> tuple[bool, TimedBox] | None:

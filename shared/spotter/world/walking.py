@@ -22,12 +22,26 @@ MIN_FRAMES = 5
 MIN_HEIGHT_PX = 5.0
 
 
-def middle_heights(frames: Iterable[tuple[float | None, float | None, float]], hfov_deg: float) -> list[float]:
+CUT_FRACTION = 0.01
+"""A box within this fraction of the picture's height of its top or bottom is cut off there."""
+
+
+def whole_height(top: float, bottom: float, image_height: float | None) -> float | None:
+    """A box's height, or None when the picture's top or bottom cuts it off: a look down or up slides a thing out
+    through them and shrinks its box as if the wearer walked away (its height then is not the thing's)."""
+    if image_height is not None and image_height > 0 and (
+            top <= CUT_FRACTION * image_height or bottom >= (1.0 - CUT_FRACTION) * image_height):  # fmt: skip
+        return None
+    return bottom - top
+
+
+def middle_heights(frames: Iterable[tuple[float | None, float | None, float | None]], hfov_deg: float) -> list[float]:
     """A still thing's box heights over `frames` (its bearing, the heading, its height; in time order) where it
     was near the middle of the view and more than `MIN_HEIGHT_PX` tall: what `size_ratio` and `typical_height`
-    measure. A frame without a bearing or a heading says nothing."""
+    measure. A frame without a bearing, a heading or a whole height (`whole_height`) says nothing."""
     return [height for bearing, heading, height in frames if bearing is not None and heading is not None
-            and angular_distance(bearing, heading) <= MIDDLE_FRACTION * hfov_deg and height > MIN_HEIGHT_PX]  # fmt: skip
+            and height is not None and angular_distance(bearing, heading) <= MIDDLE_FRACTION * hfov_deg
+            and height > MIN_HEIGHT_PX]  # fmt: skip
 
 
 def size_ratio(heights: Sequence[float]) -> float | None:
