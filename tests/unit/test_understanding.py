@@ -1868,6 +1868,18 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         # family M: an identity asked by what the other one did
         ("is this lass the same one who was sat idle by the skip before?", "same_individual",
          {"other": {"subject": {"label": "worker", "attributes": {}}, "event": "went_idle", "unit": None, "ordinal": None}}),
+        # family N: back on the bricks, sat down, the crane swinging its load, a barrow parked, "when I started"
+        ("when did the fella in red get back on the blocks?", "event_time", {"event": "resumed_working"}),
+        ("how long ago did the labourer sit down?", "time_since", {"event": "went_idle"}),
+        ("when did the crane lift the beam up?", "event_time",
+         {"subject": {"label": "suspended_load", "attributes": {}}, "event": "moved"}),
+        ("did the crane swing the load over before the mixer came?", "order",
+         {"subject": {"label": "suspended_load", "attributes": {}}, "event": "moved", "relation": "before"}),
+        ("once she parked the barrow, did the girl in orange go back to it?", "returned",
+         {"other": {"subject": {"label": "wheelbarrow", "attributes": {}}, "event": "moved", "unit": None, "ordinal": None}}),
+        ("the bloke on the scaffold - same one who was by the end of the wall when we started?", "same_individual",
+         {"time": {"t": 0.0, "ago_s": None}}),
+        ("will the wall be finished by the end of the week?", "unknown", {}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

@@ -190,7 +190,14 @@ class QuestionParser:
             elif q.other is not None and (q.other.event == "work_unit" or (
                     q.other.subject is not None and q.other.subject.label not in ("worker", "person"))):
                 # "the one who guided the first unit in", "the fella who was guiding the telehandler"
-                parsed.ref_entity = self._worker_at_thing(camera_id, q.other, at)
+                try:
+                    parsed.ref_entity = self._worker_at_thing(camera_id, q.other, at)
+                except _NotKnown:
+                    thing = _subject_of(q.other.subject)
+                    if q.other.event is not None or thing is None or self.store.entities(camera_id, label=thing.label, t_max=at):
+                        raise
+                    # a thing the camera never saw ("the lad who was tying rebar", the bars too thin to detect): the
+                    # clause says what he did then, not which thing to find him by; the person alone is compared
             elif q.other is not None and q.other.event is not None:
                 hit = self._occurrence(camera_id, q.other.subject or SubjectRef(label="worker"), q.other.event, None,
                                        None, at, q_last=True)  # fmt: skip

@@ -234,7 +234,7 @@ _OFF_DOMAIN = re.compile(
     r"rostered|roster|night shift|hire|fire (him|her|them|the \w+)|fired|sack|hiring|staffing|how much (does|do|is|are)|worth|earn|good idea|"
     r"is it (a )?good|better to|bad idea|still need|need to finish|how many \w+ (will|do|would|shall) (we|i|they|you) need|(will|would|shall) (we|they) need\b|^(ping|notify|alert) me (when|if)|nearest (chippy|chip shop|shop|cafe|caff|pub)|planned|wind|reasonable|method statement|requires?|required for|"
     r"regulations?|accidents?|injur\w*|near miss\w*|this (month|year)|how fast|what speed|how quick(ly)?|(will|shall) (we|they|he|she|you|i) have|"
-    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
+    r"by (monday|tuesday|wednesday|thursday|friday|saturday|sunday|the end of (the |this |next )?(day|week|month|shift|year|job|project|contract|today|tomorrow)\b)|^(will|shall|when will|what time will)|^(what|who|where|which \w+) will\b|"
     r"(which|what) (sub|subbie|subcontractor|company|firm|contractor|outfit|employer|agency)( does| is| do)?|birthday|"
     r"anniversary|for (mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun|monday|tuesday|wednesday|thursday|friday|saturday|"
     r"sunday|the weekend)|(how many|how much) \w+ remains?|^today knock off|(do|will|shall) (we|i|you) knock off|"
@@ -995,6 +995,20 @@ _SURFACE = _rules(
     (r"^(the|my) ([a-z][\w -]*?), the (yellow|red|blue|green|orange|white|black|grey|gray|pink|purple|brown|silver)"
      r"( one)?,\s*", r"\1 \3 \2, "),
     (r"\b(dragged|lugged|hauled|wheeled|carted) (off|away)\b", "moved"),
+    # a barrow parked is a barrow moved to its place
+    (r"\bpark(ed|s|ing)? (the |his |her |their |that |a )?((?:wheel)?barrows?|trolley|cart|handcart)\b",
+     lambda m: {"": "move", "ed": "moved", "s": "moves", "ing": "moving"}[m.group(1) or ""] + f" {m.group(2) or 'the '}{m.group(3)}"),
+    # "after he moved the barrow, did he ever go back to it": to where that happened ("go back to it" alone is work)
+    (r"^(after|once|since) (he|she|they|i|we|the [\w -]+?) (moved|dropped|put down|set down|left|wheeled|pushed|placed|put|picked up)"
+     r" (the|his|her|their|that|my) ([\w-]+),? (did|has|had|have) (.+?) (ever )?(go|gone|come|been|get|got) back (over )?to (it|them)\b",
+     r"\6 \7 \9 back to where \2 \3 the \5"),
+    # the crane moving what hangs from it: the load moved ("when did the crane start swinging the steel across")
+    (r"\b(?:the |a |that |our )?(?:tower |mobile )?crane (?:(?:start|starts|started|began|begin) (?:to )?)?(swing|swung|swinging|swings|"
+     r"lift|lifted|lifting|lifts|hoist|hoisted|hoisting|hoists|fly|flew|flying|move|moved|moving|moves|carry|carried|carrying|"
+     r"bring|brought|bringing|land|landed|landing|slew|slewed|slewing) (?:the |a |that |its |our )?(?:steel |)?(steel|beam|load|"
+     r"girder|bundle|steelwork|column|panel|rebar|bucket|skip|lift)s?(?: across| over| round| around| in| up| down| into place)?\b",
+     lambda m: "the load moved" if m.group(1) in ("swung", "lifted", "hoisted", "flew", "moved", "carried", "brought", "landed",
+                                                   "slewed") else "the load move"),
     # taken from one place to another is a move, not a pick-up ("they took the wheelbarrow from near the wall to the
     # other side"); "took it from here" alone stays picked up
     (r"\b(?:took|taken|take|takes)\b(?! off\b| out\b| up\b)(?=(?: \w+){1,3} from (?!the start\b)(?: ?\w+){1,4} to (?:the |a |another |other |there\b|over\b))",
@@ -2163,6 +2177,8 @@ _PHRASES = _rules(
     (r"\b(the|that|this) (one|guy|man|lad|fella|bloke|person|worker|chap) (who|that) (was|were|is|had been|has been) "
      r"(laying|lay|setting) (the )?(bricks|blocks|brick|block)\b", "the same one as the bricklayer"),
     (r"\b(as )?first thing( this morning| today)?\b", "at the start"),
+    (r"\b(just )?when (i|we) (first )?(started|start|got here|arrived|came on|clocked on|came in|got on site|started filming|"
+     r"started recording|switched (the camera |it )?on|turned (the camera |it )?on)( (this|the) (morning|shift|day))?\b", "at the start"),
     (r"\b(knock|knocks|knocked|knocking|down|downed) (off|tools) (for|to have|to take) (a |his |her |their )?(break|smoko|"
      r"breather|brew|tea|lunch|rest)\b", "went on a break"),
     (r"\bwander(ed|s)? back\b", "went back"),
@@ -3607,7 +3623,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"completed|done|laid)|\bunit of work\b"), "work_unit"),
     (re.compile(r"\b(start(ed|s|ing)?|began|begin|got|get|went|go|back|came) (back )?(to )?(work(ing)?|bricklaying|laying|"
                 r"the tools|it) again\b|\b(start(ed|s)?|began|begin) again\b|\b(get|got|getting|gets) going again\b|\b(resume[ds]?|resuming|restart(ed|s)?)\b|\b(get|got|went|go|came|come|gone|he|she|they) back "
-                r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
+                r"(to |on )?(the |his |her |their )?(work|tools|it|wall|laying|bricks|blocks|job|brickwork|blockwork)\b(?! (area|zone|site|place|spot)\b)|\bback on it\b|\bback to work\b|\breturn(ed|s)? to (his |her |their |the )?(work|tools|working)\b|\bback on (the )?tools\b|\bafter (the|his|her|"
                 r"their|a) (tea |lunch |smoke |coffee )?break\b(?!.*\bhow long\b)|\bagain after\b|\bstarted up again\b|\bback at it\b|\bworking again\b|"
                 r"\bagain (work|working) (start|started|starts|began|begin)\b|"
                 r"\bagain ((he|she|they) )?(start|started|starts|began|begin|begun) (his |her |their |the )?(work|working)\b|"
@@ -3652,6 +3668,7 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
+                r"\b(he|she|they|vest|hat|guy|fella|fellow|lad|bloke|man|worker|labourer|one) (sat|sit|sits) (himself |herself |themselves )?down\b|"
                 r"\bfor (tea|lunch|a break|break|smoke|a smoke|rest|smoko|coffee) ((he|she|they) |when )?(went|go|goes|has gone|had gone)\b|"
                 r"\b(go|goes|went|gone|going) (and|to) (have a |take a )?rest\b|"
                 r"\b(took|take|taking|takes|had|have|get|got|gets|getting) (a |his |her |their |the )?(first |second |third )?pause\b|"

@@ -967,7 +967,8 @@ class _Context:
             top = boxes[j]
             rise = (_box_centre(top.bbox)[1] - _box_centre(spell[-1].bbox)[1])
             grown = size(top) >= s.lift_ratio * rest
-            if j > k and grown and still(spell[-1], top) and rise <= 0.0 and not self._edges(spell[-1].bbox):
+            if j > k and grown and still(spell[-1], top) and rise <= 0.0 and not self._edges(spell[-1].bbox) \
+                    and not self._risen_from_below(boxes, index[id(spell[0])]):  # fmt: skip
                 after = boxes[j + 1:]
                 if not after or after[0].t - top.t > s.lift_s or size(after[0]) >= s.lift_ratio * rest:
                     out.append((True, spell[-1]))
@@ -978,9 +979,28 @@ class _Context:
             first = boxes[j]
             fall = _box_centre(spell[0].bbox)[1] - _box_centre(first.bbox)[1]
             if j < k and size(first) >= s.lift_ratio * rest and still(first, spell[0]) and fall >= 0.0 \
-                    and not self._edges(spell[0].bbox) and not self._edges(first.bbox) and not self._beside_person(spell[0]):  # fmt: skip
+                    and not self._edges(spell[0].bbox) and not self._edges(first.bbox) and not self._beside_person(spell[0]) \
+                    and not self._turns_with_head([b for b in spell if size(b) <= 1.25 * rest]) \
+                    and not self._risen_from_below(boxes, j):  # fmt: skip (settled)
                 out.append((False, spell[0]))
         return out
+
+    def _risen_from_below(self, boxes: Sequence[TimedBox], k: int) -> bool:
+        """The tool came up into the view through the picture's bottom within `2 * lift_s` before `boxes[k]`: the
+        wearer raised it from his hands below the view; it is in his hand, whatever its box does next."""
+        floor = (1.0 - self.s.in_hand_edge) * float(self.caption.height)
+        return any(b.bbox[3] >= floor for b in boxes[:k] if b.t >= boxes[k].t - 2.0 * self.s.lift_s)
+
+    def _turns_with_head(self, spell: Sequence[TimedBox]) -> bool:
+        """A box that kept its column while the heading turned `in_hand_turn_deg` or more moves with the head: a tool
+        in the hand turned in it, not one at rest on the ground (that slides across the picture as the head turns)."""
+        yaws = [self.yaws[b.t] for b in spell if b.t in self.yaws]
+        if len(yaws) < 2:
+            return False
+        turned = max(yaws) - min(yaws)
+        columns = [(b.bbox[0] + b.bbox[2]) / 2.0 for b in spell]
+        px_per_deg = float(self.caption.width) / max(self.caption.hfov_deg, 1.0)
+        return turned >= self.s.in_hand_turn_deg and max(columns) - min(columns) <= 0.5 * turned * px_per_deg
 
     def _hand_move(self, spell: list[TimedBox], following: list[TimedBox],
                    size: Callable[[TimedBox], float]) -> tuple[bool, TimedBox] | None:
