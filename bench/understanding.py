@@ -81,17 +81,18 @@ TUNED = (*"abcdefghijklmnopqrstuvwxyz", "aa", "ab", "ac", "ad", "ae", "af", "ag"
          "rt", "ru", "rv", "rw", "rx",  # round 109: held out in session 50, read in session 51 once round 111 was scored
          "ry", "rz", "sa", "sb", "sc",  # round 110: held out in session 51 until rounds 111-113 were scored, then read
          "sd", "se", "sf", "sg", "sh",  # round 111: held out in sessions 51-52, read in session 53 once round 115 was scored
-         "si", "sj", "sk", "sl", "sm")  # round 112: held out in sessions 51-53, read in session 54 once round 116 was scored
-LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 101, 102, 113-116: held out, never tuned on (their first runs are
+         "si", "sj", "sk", "sl", "sm",  # round 112: held out in sessions 51-53, read in session 54 once round 116 was scored
+         "sn", "so", "sp", "sq", "sr")  # round 113: held out in sessions 51-54, read in session 55 once round 117 was scored
+LATEST = ("kq", "kr", "ks", "kt", "ku",  # rounds 72-74, 97, 101, 102, 114-117: held out, never tuned on (their first runs are
           "kv", "kw", "kx", "ky", "kz",  # the figures; each was scored once on the code before sessions 37, 38 and 39
           "la", "lb", "lc", "ld", "le",  # changed anything);
           "pl", "pm", "pn", "po", "pp",  # round 97 on 80e00a0 in session 47,
           "qf", "qg", "qh", "qi", "qj",  # round 101 on 4b7f993 in session 48,
           "qk", "ql", "qm", "qn", "qo",  # round 102 on 1707713 in session 48,
-          "sn", "so", "sp", "sq", "sr",  # round 113 on d573509 in session 51,
           "ss", "st", "su", "sv", "sw",  # round 114 on b4dd087 in session 52,
           "sx", "sy", "sz", "ta", "tb",  # round 115 on dfde21b in session 53,
-          "tc", "td", "te", "tf", "tg")  # round 116 on 3068287 in session 54; rounds 28
+          "tc", "td", "te", "tf", "tg",  # round 116 on 3068287 in session 54,
+          "th", "ti", "tj", "tk", "tl")  # round 117 on c02b1c1 in session 55; rounds 28
 # (ce-ci), 31 (ct-cx), 32 (cy-dc), 33 (dd-dh), 34 (di-dm), 35 (dn-dr), 36 (ds-dw), 37 (dx-eb), 38 (ec-eg), 39 (eh-el),
 # 40 (em-eq), 41 (er-ev), 42 (ew-fa), 43 (fb-ff), 44 (fg-fk), 45 (fl-fp), 46 (fq-fu), 47 (fv-fz), 48 (ga-ge), 49 (gf-gj), 50 (gk-go), 51 (gp-gt), 52 (gu-gy), 53 (gz-hd), 54 (he-hi), 55 (hj-hn), 56 (ho-hs), 57 (ht-hx), 58 (hy-ic), 59 (id-ih), 60 (ii-im), 61 (in-ir), 62 (is-iw), 63 (ix-jb), 64 (jc-jg), 65 (jh-jl), 66 (jm-jq), 67 (jr-jv), 68 (jw-ka), 69 (kb-kf), 70 (kg-kk) and 71 (kl-kp), each held out until the next was written, are tuning data, as are
 # 24, 29, 30

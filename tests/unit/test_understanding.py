@@ -1871,7 +1871,7 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         # family N: back on the bricks, sat down, the crane swinging its load, a barrow parked, "when I started"
         ("when did the fella in red get back on the blocks?", "event_time", {"event": "resumed_working"}),
         ("how long ago did the labourer sit down?", "time_since", {"event": "went_idle"}),
-        ("when did the crane lift the beam up?", "event_time",
+        ("when did the crane swing the beam round?", "event_time",
          {"subject": {"label": "suspended_load", "attributes": {}}, "event": "moved"}),
         ("did the crane swing the load over before the mixer came?", "order",
          {"subject": {"label": "suspended_load", "attributes": {}}, "event": "moved", "relation": "before"}),
@@ -1880,6 +1880,15 @@ def test_misspellings_too_far_to_type_are_matched_by_sound() -> None:
         ("the bloke on the scaffold - same one who was by the end of the wall when we started?", "same_individual",
          {"time": {"t": 0.0, "ago_s": None}}),
         ("will the wall be finished by the end of the week?", "unknown", {}),
+        # round 113 (Norf'k spelt as said, Thai-, Marshallese-shaped): "hau lorng", "dar", "gwen fer he dinna", a sandwich
+        # break, "N minute before" for ago, the colour said once on the topic, "hour ago" without its article
+        ("hau lorng dar chippie bin sittin round?", "spell_duration", {"state": "idle", "spell": "current"}),
+        ("wheh es dar generator?", "where", {"subject": {"label": "generator", "attributes": {}}}),
+        ("wat time dar brickie gwen fer he dinna?", "event_time", {"event": "went_idle"}),
+        ("when did the plasterer go off for his sarnie?", "event_time", {"event": "went_idle"}),
+        ("the scaffold, 10 minute before it stand there, still same place?", "still_there", {"time": {"t": None, "ago_s": 600.0}}),
+        ("that red drill, where that drill now?", "where", {"subject": {"label": "drill", "attributes": {"colour": "red"}}}),
+        ("is the fella on my left the same one from hour ago?", "same_individual", {"time": {"t": None, "ago_s": 3600.0}}),
     ],
 )
 def test_phrasings(text: str, intent: str, fields: dict[str, object]) -> None:

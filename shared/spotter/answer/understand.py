@@ -438,10 +438,13 @@ _PHONETIC = {  # spelt as said (a dyslexic writer, a phone's voice keyboard): th
     "ladda": "ladder", "notin": "nothing", "nuttin": "nothing", "nutin": "nothing", "togeda": "together",
     "togetha": "together", "aroun": "around", "firs": "first", "wukkin": "working", "wukin": "working", "wuk": "work",
     "wok": "work", "wokin": "working", "fus": "first", "somebady": "somebody", "smaddy": "somebody", "whe": "where", "yute": "lad", "yutes": "lads",
+    # Norf'k (Norfolk Island) and the Pacific's English creoles spelt as said: "hau lorng", "behain", "teck", "kum"
+    "hau": "how", "lorng": "long", "behain": "behind", "teck": "take", "kum": "come", "wus": "was", "nathing": "nothing",
+    "dinna": "dinner", "gwen": "went", "enithing": "anything", "sumwan": "someone",
 }
 _PHONETIC_RULES = _rules(
     word_swap(_PHONETIC),
-    (r"\bbin (?=(\w+ing|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
+    (r"\bbin (?=(\w+ing|layin|lyin|sittin|standin|workin|doin|waitin|restin|idlin|sleepin|been|there|down|back|bak|idle|gone|moved|dropped|left|since|sat|stood|about|laid|lain)\b)", "been "),
     # Aboriginal English's and the creoles' "bin" before a verb marks the past ("when that drill bin put down"), not a
     # bin the thing ("the skip bin", "the rubbish bin moved")
     (r"\b(?!(?:skip|wheelie|rubbish|waste|trash|scrap|sand|tool|the|a|that|this|break|lunch|tea|smoko)\b)(\w+) bin (?=(?:put|go|went|leave|left|lie|"
@@ -449,6 +452,23 @@ _PHONETIC_RULES = _rules(
      r"turn|get|got|lay|fall|fell|carry|bring|brought|use|reach|arrive|land|show|knock|roll)\b)",
      r"\1 "),
     (r"\bam (they|them|we)\b", r"are \1"),
+    # Norf'k "dar" for the and that, before an English site word (Persian "dar" is another word: "kolah dar avord")
+    (r"\bdar (?=(?:[a-z]+ )?(?:fella|fellow|man|men|lad|boy|girl|woman|labourer|brickie|chippie|sparky|banksman|slinger|"
+     r"operator|foreman|fixer|steel|crane|mixer|hammer|drill|ladder|toolbox|trench|hole|excavation|generator|extension|"
+     r"wheelbarrow|barrow|skip|pallet|scaffold|cone|las|grown|ground|one|load|site|hard|wall|spot|shovel|course|lead)s?\b)", "the "),
+    (r"\b(look|looking|teck|take|took|pick|picked|see|seen|move|moved|drop|dropped|put|at|on|fer) et\b", r"\1 it"),
+    (r"\bet (?=(?:behain|behind|in front|es|is|wus|was|still|gone|go|now)\b)", "it "), (r"\b(he|she|it|et|wheh|where|wat|what) es\b", r"\1 is"),
+    (r"\bon (?:dar |the )?grown\b", "on the ground"), (r"\b(he|dar|the|that|dat) sem (one|fella|man|guy|bloke|lad)\b", r"\1 same \2"),
+    (r"\bfer (look|see|find|get)\b", r"to \1"), (r"\bwathing\b", "anything"),
+    # "20 minute before it lie there" with nothing after "before" to be before: ago; "hour ago" without its article
+    (r"\b(\d+) (minutes?|mins?|hours?|seconds?|secs?) before (?=(?:it|he|she|they|i|you|we|there|that one)\b)", r"\1 \2 ago "),
+    (r"(?<!\ban )(?<!\ba )(?<!\bone )(?<!\bquarter )(?<!\bhalf )(?<!\bthe )(?<!\blast )(?<!\bevery )(?<!\d )\bhour (ago|back|before)\b",
+     r"an hour \1"),
+    # the colour said once, on the topic: "that blue toolbox, where that toolbox now?"
+    (r"^(?:that|the|this) (yellow|red|blue|green|orange|white|black|grey|gray|silver|pink|purple|brown) ([a-z]+),? (.*?)\b(that|the|this) \2\b",
+     r"\3\4 \1 \2"),
+    (r"\bfer (?:he|she) (?=(?:dinner|dinna|lunch|smoko|tea|break|food|breakfast|smoke|kai)\b)", "for his "), (r"\bfer\b", "for"),
+    (r"\binna (?:the|dar|de|di) (?=(?:hole|trench|excavation|pit|zone|dig|ditch|shaft)\b)", "into the "), (r"^(?:the |dar )?(\w+(?: \w+)?),? back on (?:it|et|the tools|tools)\s*\??$", r"is the \1 back at work"),
     (r"\b(?:is )?a (?:him|he|she|her) (?:did |dat |that |who |wey )?(?=(?:move|moved|pick|picked|drop|dropped|take|took|tek|carry|"
      r"carried|use|used|lift|lifted|bring|brought|leave|left|put|shift|shifted|knock|knocked)\b)", "is he the one who "),  # creoles' focus: "a him move it?"
     (r"\bim (?=(?:hard ?hats?|helmet|hat|lid|vest|hi-vis|gloves?|boots?|lunch|tea|break|dinner|food|tools?|drill|hammer)\b)", "his "),  # Yumplatok, creoles
@@ -1004,11 +1024,11 @@ _SURFACE = _rules(
      r"\6 \7 \9 back to where \2 \3 the \5"),
     # the crane moving what hangs from it: the load moved ("when did the crane start swinging the steel across")
     (r"\b(?:the |a |that |our )?(?:tower |mobile )?crane (?:(?:start|starts|started|began|begin) (?:to )?)?(swing|swung|swinging|swings|"
-     r"lift|lifted|lifting|lifts|hoist|hoisted|hoisting|hoists|fly|flew|flying|move|moved|moving|moves|carry|carried|carrying|"
+     r"fly|flew|flying|move|moved|moving|moves|carry|carried|carrying|"
      r"bring|brought|bringing|land|landed|landing|slew|slewed|slewing) (?:the |a |that |its |our )?(?:steel |)?(steel|beam|load|"
      r"girder|bundle|steelwork|column|panel|rebar|bucket|skip|lift)s?(?: across| over| round| around| in| up| down| into place)?\b",
-     lambda m: "the load moved" if m.group(1) in ("swung", "lifted", "hoisted", "flew", "moved", "carried", "brought", "landed",
-                                                   "slewed") else "the load move"),
+     lambda m: "the load moved" if m.group(1) in ("swung", "flew", "moved", "carried", "brought", "landed", "slewed")
+     else "the load move"),  # (a lift is the load picked up, as writers label it: not rewritten)
     # taken from one place to another is a move, not a pick-up ("they took the wheelbarrow from near the wall to the
     # other side"); "took it from here" alone stays picked up
     (r"\b(?:took|taken|take|takes)\b(?! off\b| out\b| up\b)(?=(?: \w+){1,3} from (?!the start\b)(?: ?\w+){1,4} to (?:the |a |another |other |there\b|over\b))",
@@ -3666,7 +3686,8 @@ _EVENTS: tuple[tuple[re.Pattern[str], EventName], ...] = (
                 r"\bbecame inactive\b|\bfirst (went|go) idle\b|\bstarted being idle\b|\bstop(ped)? to rest\b|"
                 r"\b(make|made|makes|making|do|did) (a |his |her |their |the )?(first |second |third )?(break|pause|rest)\b|"
                 r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(first |second |tea |lunch )?break\b|"
-                r"\b(go|goes|went|gone|going) (to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee)\b|"
+                r"\b(go|goes|went|gone|going) (off )?(to|on|for) (a |his |her |their |the )?(tea|lunch|smoko|smoke|brew|cuppa|coffee|"
+                r"dinner|sandwich|sarnie|snack|bite|breakfast)\b|"
                 r"\b(break|pause|smoko|rest) (start|started|began|begin)\b|\b(go|goes|went|gone|going) (and )?sit down\b|"
                 r"\b(he|she|they|vest|hat|guy|fella|fellow|lad|bloke|man|worker|labourer|one) (sat|sit|sits) (himself |herself |themselves )?down\b|"
                 r"\bfor (tea|lunch|a break|break|smoke|a smoke|rest|smoko|coffee) ((he|she|they) |when )?(went|go|goes|has gone|had gone)\b|"
