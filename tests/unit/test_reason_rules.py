@@ -208,6 +208,20 @@ def test_a_tool_picked_up_again_is_not_left_behind_and_other_labels_never_are() 
     assert rules.step(clip(5)) == []
 
 
+def test_idle_seen_again_where_he_sat_after_looking_away_is_one_spell() -> None:
+    """Seen idle (0-10 s), out of view for 80 s, and idle again at the same place: idle all along, 100 s by the end of
+    that clip. Idle again somewhere else, he got up meanwhile: a new spell, too short to say."""
+    for bearing, want in ((31.0, ["idle"]), (60.0, [])):
+        rules = RuleEngine()
+        assert rules.step(clip(0, obs=(person("w1", 0, 10, 30.0, "idle"),))) == []
+        for k in range(1, 9):
+            assert rules.step(clip(k)) == []
+        got = rules.step(clip(9, obs=(person("w1", 90, 100, bearing, "idle"),)))
+        assert cats(got) == want, (bearing, got)
+        if want:
+            assert got[0].t == pytest.approx(0.0)
+
+
 def test_idle_from_frame_states_once_per_idle_run() -> None:
     rules = rules_with(idle={"threshold_s": 20.0, "cooldown_s": 0.0})
     assert rules.step(clip(0, obs=(person("w1", 0, 10, 0.0, "active"),))) == []

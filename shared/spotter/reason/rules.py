@@ -158,6 +158,8 @@ class CameraState:
     busy_since: dict[str, float] = field(default_factory=dict)
     """Idle workers seen working again since: the spell ends once that lasts `resume_s`."""
     last_sample: dict[str, float] = field(default_factory=dict)
+    last_state: dict[str, tuple[float, float, str]] = field(default_factory=dict)
+    """A person's last sampled frame that said idle or working: (time, bearing, state)."""
     has_frame_states: set[str] = field(default_factory=set)
     drops: dict[str, _Drop] = field(default_factory=dict)
     held_by_worker: set[str] = field(default_factory=set)
@@ -467,6 +469,11 @@ def _cut_at_side(o: ObsFact, width: int | None) -> set[float]:
     return {round(t, 3) for t, left, right in o.cols if left <= margin or (width and right >= width - margin)}
 
 
+def _last_said(o: ObsFact) -> str | None:
+    """The state of an observation's last sampled frame that says one (a frame may say nothing)."""
+    return next((state for _t, _b, state in reversed(o.samples) if state is not None), None)
+
+
 def _extents(o: ObsFact) -> dict[float, tuple[float, float, float, float]]:
     """(left, top, right, bottom) of a thing's box per sampled frame."""
     cols = {round(t, 3): (left, right) for t, left, right in o.cols}
@@ -598,15 +605,16 @@ class IdleRule:
             if not _is_person(o.label, r):
                 continue
             eid = o.entity_id
-            for t, _b, state in o.samples:
+            for t, b, state in o.samples:
                 last = st.last_sample.get(eid)
-                if last is not None and t - last > thr:  # unseen meanwhile: no evidence
-                    st.idle_since.pop(eid, None)
+                if last is not None and t - last > thr and not self._idle_in_place(st, eid, last, b, state, r):
+                    st.idle_since.pop(eid, None)  # unseen meanwhile: no evidence
                     st.idle_alerted.discard(eid)
                     st.busy_since.pop(eid, None)
                 st.last_sample[eid] = t
                 if state is None:
                     continue
+                st.last_state[eid] = (t, b, state)
                 st.has_frame_states.add(eid)
                 if state == "idle":
                     st.idle_since.setdefault(eid, t)
@@ -629,7 +637,7 @@ class IdleRule:
             if eid in st.idle_alerted or f.t_end - since < thr:
                 continue
             if eid in st.has_frame_states and (eid in st.busy_since or not any(
-                    o.entity_id == eid and o.samples and o.samples[-1][2] == "idle" for o in f.observations)):  # fmt: skip
+                    o.entity_id == eid and _last_said(o) == "idle" for o in f.observations)):  # fmt: skip
                 continue  # said while it holds: seen idle now (unseen, they may have gone back to work)
             if f.t_end - st.last_sample.get(eid, since) > thr:  # not seen for a while: no longer known idle
                 continue
@@ -639,6 +647,15 @@ class IdleRule:
             msg = f"Idle: a {label}{_where(bearing, f.heading_deg)} has been idle since {since:.0f} s ({f.t_end - since:.0f} s)."
             out.append(Trigger(self.category, eid, msg, since, (eid,), (since,), (label,)))
         return out
+
+    @staticmethod
+    def _idle_in_place(st: CameraState, eid: str, last: float, bearing: float, state: str | None, r: SiteRules) -> bool:
+        """Seen idle, unseen for a while, and seen idle again at the same place, the wearer standing where he stood:
+        idle all along (a labourer sat on a pallet does not get up, work, and sit down again just where he was)."""
+        before = st.last_state.get(eid)
+        return (state == "idle" and before is not None and before[2] == "idle" and last - before[0] <= 5.0
+                and eid in st.idle_since and eid not in st.busy_since and st.walked_at < last
+                and angular_distance(before[1], bearing) <= r.idle.same_place_deg)
 
 
 class ProgressRule:

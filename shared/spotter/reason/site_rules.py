@@ -136,6 +136,11 @@ class IdleRule(_Rule):
         default=WORK_RESUMED_S, ge=0.0,
         description="Work seen this long ends an idle spell (a frame or two of motion while standing is not work)",
     )
+    same_place_deg: float = Field(
+        default=5.0, ge=0.0, le=45.0,
+        description="Seen idle, out of view longer than the threshold, and idle again within this many degrees of where he"
+                    " was (the wearer not having walked): idle all along",
+    )
 
 
 class ProgressRule(_Rule):
