@@ -131,7 +131,7 @@ def pooled(scenarios: dict[str, Any]) -> dict[str, Any]:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--only")
-    ap.add_argument("--family", default="b", help="which independent family: b, c, d, e, f, i, j, k, l, m or n (bench/family_b ... _n)")
+    ap.add_argument("--family", default="b", help="which independent family: b, c, d, e, f, i, j, k, l, m, n or o (bench/family_b ... _o)")
     ap.add_argument("--label", default="run", help="name of this run in the results file")
     args = ap.parse_args()
     global CACHE
