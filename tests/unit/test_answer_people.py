@@ -71,3 +71,20 @@ def test_a_tracker_s_new_id_counts_as_someone_else_only_within_its_memory() -> N
 
     assert count(100.0) == 2
     assert count(42.0) == 3
+
+
+def test_a_hat_taken_off_late_in_one_sighting_is_dated_by_its_first_frame_off() -> None:
+    """The hard hat comes off at 15 s, in the sighting of 10-20 s that is mostly with it on; the world dates the change
+    by the next sighting (20 s), which is all without it. When it came off is 15 s, the first frame of the run."""
+    from spotter.graph.base import EventRecord
+
+    fixer = {"vest": "yellow", "hat_colour": "white", "hardhat": True}
+    first = _obs("fixer", "c1", 10.0, 20.0, fixer)
+    first = first.model_copy(update={"boxes": [b.model_copy(update={"hardhat": b.t < 15.0}) for b in first.boxes]})
+    obs = [first, _obs("fixer", "c2", 20.0, 30.0, {**fixer, "hardhat": False}, hardhat=False)]
+    parser = _parser(obs, [_entity("fixer", 10.0, 30.0, fixer)])
+    parser.store.write(GraphWrite(events=[EventRecord(event_id="e1", camera_id=CAM, t=20.0, kind="ppe_off", entity_id="fixer",
+                                                      label="worker", clip_id="c2")]))  # fmt: skip
+    ans = parser.answer("When did the fixer take his hard hat off?", CAM, at=31.0)
+    assert ans.time is not None and abs(ans.time - 15.0) < 0.3, ans.answer
+

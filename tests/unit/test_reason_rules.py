@@ -672,6 +672,31 @@ def test_exclusion_zone_not_for_a_person_beside_the_pit_in_the_image() -> None:
     assert cats(rules.step(clip(1, obs=(pit2, over)))) == ["exclusion_zone"]
 
 
+def test_no_recall_for_a_thing_the_detector_seldom_saw_or_only_saw_cut_by_the_picture_s_side() -> None:
+    """Rebar seen in flashes (a fifth of a second in clips where its place was in view throughout) and a pallet only
+    ever seen cut off by the picture's right side: not seeing them when their places are looked at again says little.
+    The same pallet seen whole, steadily: a recall."""
+    def seen(k: int, heading: float, obs: tuple[ObsFact, ...] = ()) -> ClipFacts:
+        return replace(looked(k, heading, obs), image_height=360, image_width=640)
+
+    def thing(eid: str, label: str, t0: float, t1: float, left: float, right: float) -> ObsFact:
+        ts = [t0 + 0.2 * i for i in range(int(round((t1 - t0) / 0.2)) + 1)]
+        return ObsFact(eid, label, 5.0, tuple((t, 5.0, None) for t in ts), rows=tuple((t, 150.0, 200.0) for t in ts),
+                       cols=tuple((t, left, right) for t in ts))  # fmt: skip
+
+    flashes = [thing("r1", "rebar", 10.0 * k + 5.0, 10.0 * k + 5.2, 300.0, 340.0) for k in range(3)]
+    cases = ((flashes, []), ([thing("p1", "pallet", 3.0, 9.0, 610.0, 640.0)], []),
+             ([thing("p1", "pallet", 3.0, 9.0, 300.0, 340.0)], ["memory_recall"]))  # fmt: skip
+    for sightings, expected in cases:
+        rules = RuleEngine()
+        for k, o in enumerate(sightings):
+            rules.step(seen(k, 0.0, (o,)))
+        n = len(sightings)
+        rules.step(seen(n, 180.0))  # looked away
+        rules.step(seen(n + 1, 180.0))
+        assert cats(rules.step(seen(n + 2, 0.0))) == expected, (sightings[0].label, expected)
+
+
 def test_no_recall_for_a_thing_last_seen_going_down_out_of_the_image_or_said_left_behind() -> None:
     """A level last seen sliding down out of the bottom of the image (the wearer stepped up to it or looked
     up) lies below the view: looking that way by heading alone does not show it. A tool said to be left

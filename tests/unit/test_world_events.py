@@ -363,21 +363,22 @@ def test_a_tool_lowered_to_the_ground_or_lifted_from_it_while_the_wearer_looks_d
 
 
 def test_a_tool_seen_only_as_it_comes_to_rest_or_as_it_leaves_was_lowered_or_lifted() -> None:
-    """A detector that first sees the hammer as the wearer lowers it (large mid-picture, shrinking box by box and
-    sinking in the picture to rest at 12.8 s): set down at 12.8 s. Back later, it lies at rest and then grows box by
-    box while rising (32.2-32.6 s) and is gone, the view still on its place: picked up at 32 s. The same shrinking
-    while it rises in the picture is the wearer walking away from it, and the same growth while it slides down is
-    a walk up to it: neither."""
+    """A detector that first sees the hammer as the wearer lowers it (large mid-picture, within arm's reach, shrinking
+    box by box to rest at 12.8 s): set down at 12.8 s. Back later, it lies at rest and then grows box by box while
+    rising (32.2-32.6 s) and is gone, the view still on its place: picked up at 32 s. The same shrinking from beyond
+    arm's reach is the wearer walking away from it, and the same growth while it slides down is a walk up to it:
+    neither."""
     from spotter.messages import TimedBox
 
     for case in ("hand", "walk"):
         scene = ScriptedScene(CAM).look(0.0, 0.0)
         down = [(0.5, 0.30), (0.55, 0.24), (0.6, 0.19), (0.62, 0.15)] if case == "hand" else \
-            [(0.5, 0.30), (0.47, 0.24), (0.44, 0.19), (0.42, 0.15)]  # fmt: skip
+            [(0.5, 0.18), (0.47, 0.15), (0.44, 0.12), (0.42, 0.10)]  # fmt: skip
         rest = 0.65 if case == "hand" else 0.40
+        settled = 0.12 if case == "hand" else 0.08
         lowered = [TimedBox(t=round(12.0 + 0.2 * i, 3), bbox=scene.box(0.0, 12.0 + 0.2 * i, bottom=b, size=z))
                    for i, (b, z) in enumerate(down)]  # fmt: skip
-        lowered += [TimedBox(t=round(12.8 + 0.2 * i, 3), bbox=scene.box(0.0, 12.8 + 0.2 * i, bottom=rest, size=0.12))
+        lowered += [TimedBox(t=round(12.8 + 0.2 * i, 3), bbox=scene.box(0.0, 12.8 + 0.2 * i, bottom=rest, size=settled))
                     for i in range(12)]  # fmt: skip
         up = [(0.72, 0.16), (0.68, 0.22), (0.62, 0.30)] if case == "hand" else [(0.8, 0.16), (0.87, 0.22), (0.95, 0.30)]
         lifted = [TimedBox(t=round(31.0 + 0.2 * i, 3), bbox=scene.box(0.0, 31.0 + 0.2 * i, bottom=0.75, size=0.12))

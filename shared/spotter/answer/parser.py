@@ -593,8 +593,10 @@ class QuestionParser:
             if evs:
                 ev = evs[-1] if q_last else evs[0]
                 seen = [o for o in obs if o.clip_id == ev.clip_id]
-                # the world remembers the change by the sighting it was seen in; the frame it shows is when
-                return min((_hat_off_at(o) for o in seen), default=ev.t), seen[:1]
+                # the world remembers the change by the sighting it was seen in; the frame it shows is when (or an
+                # earlier sighting's, when that one already ended with the hat off: the change came out at a clip's end)
+                off = min((_hat_off_at(o) for o in seen), default=ev.t)
+                return _hat_off_since(obs, off), seen[:1]
             for o in obs:
                 if _truthy(o.attributes.get("hardhat")) is False:
                     return _hat_off_at(o), [o]
@@ -1340,6 +1342,19 @@ def _hat_off_at(o: ObservationRecord) -> float:
         if on is False and (i + 1 == len(hats) or hats[i + 1][1] is False):
             return t
     return o.t_start
+
+
+def _hat_off_since(obs: Sequence[ObservationRecord], off: float, gap_s: float = 5.0) -> float:
+    """The first frame of the run of frames with the hard hat off that holds at `off`, across sightings (the world
+    dates the change by the sighting that settled it; the hat may have come off in the one before). Frames that do
+    not say are passed over; a gap of `gap_s` unseen ends the run (he may have put it back on meanwhile)."""
+    hats = sorted((b.t, b.hardhat) for o in obs for b in o.boxes if b.hardhat is not None and b.t <= off + 1e-6)
+    start = off
+    for t, on in reversed(hats):
+        if on is not False or start - t > gap_s:
+            break
+        start = t
+    return start
 
 
 def _attr_matches(obs: Sequence[ObservationRecord], key: str, value: Any) -> bool:

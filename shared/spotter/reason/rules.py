@@ -36,6 +36,7 @@ from typing import ClassVar, Protocol
 
 from spotter.messages import AttributeValue, WorldEvent
 from spotter.reason.settings import ReasonerSettings
+from spotter.reason.site_rules import RecallRule as RecallSiteRule
 from spotter.reason.site_rules import SafetyRule as SafetySiteRule
 from spotter.reason.site_rules import SiteRules
 from spotter.world.geometry import (
@@ -147,6 +148,9 @@ class _Place:
     marks: tuple[Landmark, ...] = ()
     """Still things seen with it then, (entity, bearing, box height): seen again at their bearings and sizes, the
     wearer stands where he stood, and its bearing points at its place again."""
+    whole: bool = True
+    """Seen whole there at least once: a thing only ever seen cut off by the picture's side lies further out than the
+    part shown, so its place is not known well enough to find it empty."""
 
 
 @dataclass
@@ -194,6 +198,8 @@ class CameraState:
     first_bearing: dict[str, float] = field(default_factory=dict)
     """Entity -> the world bearing it was first seen at (a thing of the same label first seen later at a
     remembered place is the remembered thing seen again under another id)."""
+    sighted: dict[str, tuple[float, float]] = field(default_factory=dict)
+    """Per still thing: (seconds seen, seconds its place was looked at): how reliably the detector sees it there."""
     walking_recent: tuple[bool, ...] = ()
     """Whether the wearer walked in each of the last clips, newest last (a turn mid-walk hides one clip's walk)."""
     sizes: dict[str, float] = field(default_factory=dict)
@@ -467,6 +473,23 @@ def _cut_at_side(o: ObsFact, width: int | None) -> set[float]:
     `_EDGE_FRACTION` of the width: a detector's box of a cut-off thing wobbles a few pixels short of it)."""
     margin = max(1.0, _EDGE_FRACTION * width) if width else 1.0
     return {round(t, 3) for t, left, right in o.cols if left <= margin or (width and right >= width - margin)}
+
+
+def _seen_whole(o: ObsFact, f: ClipFacts) -> bool:
+    """Whether any of an observation's boxes lies clear of the picture's left and right sides (unknown width: yes)."""
+    width = f.image_width
+    if not width or not o.cols:
+        return True
+    return any(left > _EDGE_FRACTION * width and right < (1.0 - _EDGE_FRACTION) * width for _t, left, right in o.cols)
+
+
+def _last_whole_bearing(o: ObsFact, f: ClipFacts) -> float | None:
+    """The bearing of an observation's last sampled box clear of the picture's sides (None: none is, or unknown)."""
+    width = f.image_width
+    if not width or not o.cols:
+        return None
+    clear = {round(t, 3) for t, left, right in o.cols if left > _EDGE_FRACTION * width and right < (1.0 - _EDGE_FRACTION) * width}
+    return next((b for t, b, _ in reversed(o.samples) if round(t, 3) in clear), None)
 
 
 def _last_said(o: ObsFact) -> str | None:
@@ -778,8 +801,14 @@ class RecallRule:
                 # seen somewhere else without being seen carried: moved unseen; its old place is still to check
                 st.vacated[o.entity_id] = _Place(old.label, old.bearing, old.last_seen, True, old.looked_away)
             underfoot = _left_downwards(o, f)
+            # a box cut off by the picture's side shows only part of the thing: its place is where it was seen whole, in
+            # this observation or (seen again about there) before
+            again = old is not None and old.whole and angular_distance(old.bearing, b_last) <= p.moved_deg
+            b_whole = _last_whole_bearing(o, f)
+            b_last = b_whole if b_whole is not None else (old.bearing if again and old is not None else b_last)
+            whole = _seen_whole(o, f) or again
             st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot,
-                                            marks=tuple(m for m in marks if m[0] != o.entity_id))  # fmt: skip
+                                            marks=tuple(m for m in marks if m[0] != o.entity_id), whole=whole)  # fmt: skip
         for e in f.events:  # seen being taken: its place is not a mystery; nor set down out of view: it was never seen
             if (e.kind in ("picked_up", "moved") or e.detail.get("out_of_view") is True) and e.entity_id in st.places:
                 st.places[e.entity_id].still = False
@@ -791,17 +820,21 @@ class RecallRule:
         candidates = [(eid, place, False) for eid, place in sorted(st.places.items())]
         candidates += [(eid, place, True) for eid, place in sorted(st.vacated.items())]
         for eid, place, vacated in candidates:
-            if eid in seen or place.reported or not place.still or place.last_seen < st.walked_at \
+            if eid in seen or place.reported or not place.still or place.last_seen < st.walked_at or not place.whole \
                     or eid in st.left_behind or place.underfoot or same_standpoint(place.marks, marks) is False:  # fmt: skip
                 continue  # (left behind: the wearer moved on, its bearing is stale; underfoot: below the view;
                 # the things seen beside it now lie at other bearings or sizes: he stands somewhere else)
-            in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, p.view_margin_deg)]
+            margin = max(p.view_margin_deg, p.view_margin_fraction * f.hfov_deg)  # a wide lens's rim squeezes things small
+            in_view_at = [t for t, h in f.view if in_view(place.bearing, h, f.hfov_deg, margin)]
             if len(in_view_at) < len(f.view):
                 place.looked_away = True
             # looked at: in view while the head was not sweeping fast (mid-turn a detector misses things)
             in_sight = [t for t in in_view_at if t in calm]
             if not place.looked_away or len(in_sight) * dt < p.min_view_s:
                 continue
+            seen_s, looked_s = st.sighted.get(eid, (0.0, 0.0))
+            if looked_s >= p.min_view_s * 2 and seen_s < p.min_seen_fraction * looked_s:
+                continue  # the detector seldom saw it when its place was looked at: its absence now says little
             if in_sight[0] - place.last_seen < p.min_away_s:
                 continue
             twin = any(o.label == place.label and angular_distance(o.bearing_deg, place.bearing) <= 15.0
@@ -831,7 +864,23 @@ class RecallRule:
             msg = (f"Memory: the {place.label} is no longer where you saw it{_where(place.bearing, f.heading_deg)}; "
                    f"last seen there at {place.last_seen:.0f} s.{also}")  # fmt: skip
             out.append(Trigger(self.category, eid, msg, in_sight[0], (eid,), (place.last_seen, in_sight[0]), (place.label,)))  # fmt: skip
+        self._count_sightings(f, st, seen, calm, dt, p)
         return out
+
+    @staticmethod
+    def _count_sightings(f: ClipFacts, st: CameraState, seen: dict[str, ObsFact], calm: set[float], dt: float,
+                         p: RecallSiteRule) -> None:
+        """Add this clip's seconds seen and seconds looked at (its place calmly in view) to each still thing's tally."""
+        margin = max(p.view_margin_deg, p.view_margin_fraction * f.hfov_deg)
+        for eid, place in st.places.items():
+            if not place.still:
+                continue
+            o = seen.get(eid)
+            since = f.t_start if o is None else o.samples[0][0] - dt  # (seen: from when it was, as first seen then)
+            looked = dt * sum(1 for t, h in f.view if t >= since and t in calm and in_view(place.bearing, h, f.hfov_deg, margin))
+            got = 0.0 if o is None else min(o.samples[-1][0] - o.samples[0][0] + dt, looked) if looked else 0.0
+            seen_s, looked_s = st.sighted.get(eid, (0.0, 0.0))
+            st.sighted[eid] = (seen_s + got, looked_s + looked)
 
 
 def _landmarks(f: ClipFacts, r: SiteRules) -> tuple[Landmark, ...]:

@@ -161,6 +161,16 @@ class RecallRule(_Rule):
     cooldown_s: float = DEFAULT_COOLDOWNS["memory_recall"]
     min_away_s: float = Field(default=20.0, ge=0.0, description="Unseen at least this long before its place is looked at")
     view_margin_deg: float = Field(default=10.0, ge=0.0, le=60.0, description="Its place this far inside the view")
+    min_seen_fraction: float = Field(
+        default=0.3, ge=0.0, le=1.0,
+        description="A thing the detector saw for less than this share of the time its place was looked at (a few"
+                    " flashes of something small) is not missed when it is not seen: its absence says little",
+    )
+    view_margin_fraction: float = Field(
+        default=0.15, ge=0.0, le=0.45,
+        description="... and at least this fraction of the field of view inside it (a fisheye's rim squeezes things"
+                    " small enough for a detector to miss)",
+    )
     min_view_s: float = Field(default=1.5, ge=0.0, description="Its place in view, empty, this long in a clip")
     moved_deg: float = Field(default=25.0, gt=0.0, description="Seen this far from its place: it was moved")
     calm_deg_s: float = Field(

@@ -948,9 +948,10 @@ class _Context:
                size: Callable[[TimedBox], float]) -> list[tuple[bool, TimedBox]]:
         """Lifts and lowerings with only one steady end: a tool at rest that grows `lift_ratio` times within `lift_s`,
         box by box, without sliding down the picture, and then leaves it or stays large (lifted to the wearer's face
-        and out of the view: dated at its last box at rest); and a tool first seen large that shrinks box by box into
-        a steady spell without rising in the picture (lowered from the hand to the ground: dated at its first box at
-        rest). A walk up to a tool slides it down as it grows; a walk away raises it as it shrinks."""
+        and out of the view: dated at its last box at rest); and a tool first seen within arm's reach (`hand_size`)
+        that shrinks box by box into a steady spell (lowered from the hand to the ground, at his feet or a step ahead:
+        dated at its first box at rest). A walk up to a tool slides it down as it grows; one seen within arm's reach
+        does not shrink by `lift_ratio` within `lift_s` at a walk."""
         s = self.s
         out: list[tuple[bool, TimedBox]] = []
         index = {id(b): k for k, b in enumerate(boxes)}
@@ -977,8 +978,8 @@ class _Context:
             while j > 0 and spell[0].t - boxes[j - 1].t <= s.lift_s and size(boxes[j - 1]) >= 0.9 * size(boxes[j]):
                 j -= 1
             first = boxes[j]
-            fall = _box_centre(spell[0].bbox)[1] - _box_centre(first.bbox)[1]
-            if j < k and size(first) >= s.lift_ratio * rest and still(first, spell[0]) and fall >= 0.0 \
+            reach = size(first) >= s.hand_size * float(self.caption.width)  # first seen within arm's reach
+            if j < k and size(first) >= s.lift_ratio * rest and still(first, spell[0]) and reach \
                     and not self._edges(spell[0].bbox) and not self._edges(first.bbox) and not self._beside_person(spell[0]) \
                     and not self._turns_with_head([b for b in spell if size(b) <= 1.25 * rest]) \
                     and not self._risen_from_below(boxes, j):  # fmt: skip (settled)
