@@ -801,11 +801,11 @@ class RecallRule:
                 # seen somewhere else without being seen carried: moved unseen; its old place is still to check
                 st.vacated[o.entity_id] = _Place(old.label, old.bearing, old.last_seen, True, old.looked_away)
             underfoot = _left_downwards(o, f)
-            # a box cut off by the picture's side shows only part of the thing: its place is where it was seen whole, in
-            # this observation or (seen again about there) before
+            # a box cut off by the picture's side shows only part of the thing: its place is where it was last seen whole
+            # in this observation; seen only cut off now, it keeps having been seen whole if it was, about there, before
             again = old is not None and old.whole and angular_distance(old.bearing, b_last) <= p.moved_deg
             b_whole = _last_whole_bearing(o, f)
-            b_last = b_whole if b_whole is not None else (old.bearing if again and old is not None else b_last)
+            b_last = b_whole if b_whole is not None else b_last  # (not the old place: it may have been moved a little)
             whole = _seen_whole(o, f) or again
             st.places[o.entity_id] = _Place(o.label, b_last, t_last, not moving, underfoot=underfoot,
                                             marks=tuple(m for m in marks if m[0] != o.entity_id), whole=whole)  # fmt: skip

@@ -167,9 +167,10 @@ class RecallRule(_Rule):
                     " flashes of something small) is not missed when it is not seen: its absence says little",
     )
     view_margin_fraction: float = Field(
-        default=0.15, ge=0.0, le=0.45,
-        description="... and at least this fraction of the field of view inside it (a fisheye's rim squeezes things"
-                    " small enough for a detector to miss)",
+        default=0.0, ge=0.0, le=0.45,
+        description="... and at least this fraction of the field of view inside it, for a site whose wide lens's rim"
+                    " squeezes things small enough for its detector to miss (0: off; 0.15 cleared family O's false"
+                    " recall on a 150-degree fisheye but delayed family B's true one past its window, so it is off by default)",
     )
     min_view_s: float = Field(default=1.5, ge=0.0, description="Its place in view, empty, this long in a clip")
     moved_deg: float = Field(default=25.0, gt=0.0, description="Seen this far from its place: it was moved")
