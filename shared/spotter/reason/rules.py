@@ -878,7 +878,7 @@ class RecallRule:
             o = seen.get(eid)
             since = f.t_start if o is None else o.samples[0][0] - dt  # (seen: from when it was, as first seen then)
             looked = dt * sum(1 for t, h in f.view if t >= since and t in calm and in_view(place.bearing, h, f.hfov_deg, margin))
-            got = 0.0 if o is None else min(o.samples[-1][0] - o.samples[0][0] + dt, looked) if looked else 0.0
+            got = 0.0 if o is None or not looked else min(o.samples[-1][0] - o.samples[0][0] + dt, looked)
             seen_s, looked_s = st.sighted.get(eid, (0.0, 0.0))
             st.sighted[eid] = (seen_s + got, looked_s + looked)
 

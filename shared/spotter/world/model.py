@@ -966,7 +966,7 @@ class _Context:
             while j + 1 < len(boxes) and boxes[j + 1].t - spell[-1].t <= s.lift_s and size(boxes[j + 1]) >= 0.9 * size(boxes[j]):
                 j += 1
             top = boxes[j]
-            rise = (_box_centre(top.bbox)[1] - _box_centre(spell[-1].bbox)[1])
+            rise = _box_centre(top.bbox)[1] - _box_centre(spell[-1].bbox)[1]  # > 0: slid down the picture
             grown = size(top) >= s.lift_ratio * rest
             if j > k and grown and still(spell[-1], top) and rise <= 0.0 and not self._edges(spell[-1].bbox) \
                     and not self._risen_from_below(boxes, index[id(spell[0])]):  # fmt: skip
@@ -982,7 +982,7 @@ class _Context:
             if j < k and size(first) >= s.lift_ratio * rest and still(first, spell[0]) and reach \
                     and not self._edges(spell[0].bbox) and not self._edges(first.bbox) and not self._beside_person(spell[0]) \
                     and not self._turns_with_head([b for b in spell if size(b) <= 1.25 * rest]) \
-                    and not self._risen_from_below(boxes, j):  # fmt: skip (settled)
+                    and not self._risen_from_below(boxes, j):  # fmt: skip  (the spell's settled boxes, not its tail of the ramp)
                 out.append((False, spell[0]))
         return out
 
